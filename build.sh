@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# build.sh [setup] [native] — build posenc.
+#   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
+#   setup     also install what tests and the explorer need: node_modules (npm ci) and Chromium
+#   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined
+# Outputs are git-ignored. Rebuilds only what changed.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+setup=0 native=0
+for arg in "$@"; do
+  case "$arg" in
+    setup) setup=1 ;;
+    native) native=1 ;;
+    *) echo "build.sh: unknown argument '$arg' (expected: setup, native)" >&2; exit 2 ;;
+  esac
+done
+
+apt_updated=0
+apt_install() {  # apt_install PACKAGE... — root on Debian; says what to do otherwise
+  if [ "$(id -u)" != 0 ]; then
+    echo "build.sh: please install: $* (apt-get install $*)" >&2
+    exit 1
+  fi
+  if [ $apt_updated = 0 ]; then apt-get update -qq; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+command -v emcc >/dev/null || apt_install emscripten
+export NODE_PATH=/usr/share/nodejs   # Debian's emcc runs its JS optimizer with the system node
+
+if [ $setup = 1 ]; then
+  [ -x /usr/bin/chromium ] || apt_install chromium
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund
+  fi
+fi
+
+sources=(c/*.c)
+newer() {  # newer TARGET: true when TARGET is missing or older than a source
+  [ -e "$1" ] || return 0
+  [ -n "$(find c build.sh -newer "$1" -type f | head -1)" ]
+}
+
+if newer web/posenc.wasm; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  emcc -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint -Wall -Wextra -Werror \
+    -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
+    -sEXPORTED_FUNCTIONS=_malloc,_free -sERROR_ON_UNDEFINED_SYMBOLS=1 \
+    "${sources[@]}" -o "$tmp/posenc.wasm"
+  mv "$tmp/posenc.wasm" web/posenc.wasm
+  echo "build.sh: web/posenc.wasm ($(stat -c %s web/posenc.wasm) bytes)"
+fi
+
+if [ $native = 1 ] && newer build/native/posenc-native; then
+  mkdir -p build/native
+  cc -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=all \
+    -fno-omit-frame-pointer -Ic "${sources[@]}" tests/native/*.c -lm -o build/native/posenc-native.tmp
+  mv build/native/posenc-native.tmp build/native/posenc-native
+  echo "build.sh: build/native/posenc-native (ASan + UBSan)"
+fi

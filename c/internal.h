@@ -1,0 +1,42 @@
+/* Internal interface between the registry (registry.c) and the family files. Not installed. */
+#ifndef POSENC_INTERNAL_H
+#define POSENC_INTERNAL_H
+
+#include <math.h>
+#include "posenc.h"
+
+#define PE_UNSET NAN
+
+/* A family function, called twice by the registry with a request whose every value has passed the
+ * registry's checks (type, integrality, range) and whose unset values hold their defaults:
+ *   out == NULL: check what the registry cannot (cross-parameter rules), fill *sh;
+ *   out != NULL: compute into out (sh->count elements, already checked) and set info. */
+typedef pe_status (*pe__kind_fn)(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
+                                 pe_error *err);
+
+#define PE__DECL(id, name, title, dtype, axes, flags, params, fn) \
+  pe_status fn(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err);
+PE_KINDS(PE__DECL)
+#undef PE__DECL
+
+/* A local enum of a kind's parameter indices: enum { PE_PARAMS_ROPE(PE__ENUM_R) R__N }; with
+ * #define PE__ENUM_R(name, ...) R_##name, */
+
+/* Fail naming parameter i of the request's kind; min/max NaN when the rule is not a range. */
+pe_status pe__fail(pe_error *err, const pe_request *rq, int i, pe_status code, double min, double max,
+                   const char *detail);
+
+/* Set the output shape; the registry multiplies it out and checks it against the byte cap. */
+static inline void pe__shape(pe_shape *sh, int ndim, const int64_t *dims) {
+  sh->ndim = ndim;
+  for (int a = 0; a < ndim; a++) sh->dims[a] = dims[a];
+}
+
+static inline void pe__info(pe_info *info, const char *name, double value) {
+  if (info && info->n < PE_MAX_INFO) {
+    info->name[info->n] = name;
+    info->value[info->n++] = value;
+  }
+}
+
+#endif

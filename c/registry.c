@@ -1,0 +1,219 @@
+/* The registry: tables from kinds.def, generic validation, dispatch. Nothing here knows a kind. */
+#include <string.h>
+#include "internal.h"
+
+#define PE__ROW(name, type, def, min, max, choices, group, doc) \
+  {#name, type, def, min, max, choices, group, doc, (group "." #name) + (sizeof(group) == 1)},
+#define PE__PARAMS(id, name, title, dtype, axes, flags, params, fn) \
+  static const pe_param pe__params_##id[] = {params(PE__ROW)};
+PE_KINDS(PE__PARAMS)
+
+#define PE__KIND(id, name, title, dtype, axes, flags, params, fn) \
+  {name, title, dtype, axes, flags, (int)(sizeof pe__params_##id / sizeof(pe_param)), pe__params_##id},
+static const pe_kind pe__kinds[] = {PE_KINDS(PE__KIND)};
+
+#define PE__FN(id, name, title, dtype, axes, flags, params, fn) fn,
+static const pe__kind_fn pe__fns[] = {PE_KINDS(PE__FN)};
+
+/* Every kind fits the fixed-size request. */
+#define PE__FITS(id, name, title, dtype, axes, flags, params, fn) \
+  _Static_assert(sizeof pe__params_##id / sizeof(pe_param) <= PE_MAX_PARAMS, name " has too many params");
+PE_KINDS(PE__FITS)
+
+static double pe__cap = 2147483648.0;
+
+int pe_kind_count(void) { return PE_KIND_COUNT; }
+
+const pe_kind *pe_kind_at(int kind) {
+  return kind >= 0 && kind < PE_KIND_COUNT ? &pe__kinds[kind] : NULL;
+}
+
+int pe_kind_find(const char *name) {
+  for (int k = 0; name && k < PE_KIND_COUNT; k++)
+    if (!strcmp(pe__kinds[k].name, name)) return k;
+  return -1;
+}
+
+int pe_param_find(int kind, const char *name) {
+  const pe_kind *K = pe_kind_at(kind);
+  for (int i = 0; K && name && i < K->nparams; i++)
+    if (!strcmp(K->params[i].path, name)) return i;
+  return -1;
+}
+
+pe_status pe_request_init(pe_request *rq, int kind) {
+  if (!rq || !pe_kind_at(kind)) return PE_EINVAL;
+  memset(rq, 0, sizeof *rq);
+  rq->kind = kind;
+  return PE_OK;
+}
+
+static int pe__valid_index(const pe_request *rq, int param) {
+  return rq && pe_kind_at(rq->kind) && param >= 0 && param < pe__kinds[rq->kind].nparams;
+}
+
+pe_status pe_set(pe_request *rq, int param, double value) {
+  if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type == PE_T_FARRAY) return PE_EINVAL;
+  rq->v[param] = value;
+  rq->given[param] = 1;
+  return PE_OK;
+}
+
+pe_status pe_set_array(pe_request *rq, int param, const float *data, int32_t len) {
+  if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type != PE_T_FARRAY) return PE_EINVAL;
+  if (len < 0 || (len > 0 && !data)) return PE_EINVAL;
+  rq->arr[param] = data;
+  rq->len[param] = len;
+  rq->given[param] = 1;
+  return PE_OK;
+}
+
+void pe_set_max_bytes(double bytes) {
+  pe__cap = bytes >= 0 ? (bytes <= 9007199254740992.0 ? bytes : 9007199254740992.0) : 0;
+}
+double pe_max_bytes(void) { return pe__cap; }
+
+const char *pe_status_name(pe_status s) {
+  static const char *names[] = {"OK", "EINVAL", "ERANGE", "ENOMEM"};
+  return (unsigned)s < 4 ? names[s] : "EUNKNOWN";
+}
+
+pe_status pe__fail(pe_error *err, const pe_request *rq, int i, pe_status code, double min, double max,
+                   const char *detail) {
+  const pe_kind *K = pe_kind_at(rq->kind);
+  err->code = code;
+  err->param = K && i >= 0 && i < K->nparams ? K->params[i].path : "kind";
+  err->value = K && i >= 0 && i < K->nparams ? rq->v[i] : NAN;
+  err->min = min;
+  err->max = max;
+  err->detail = detail;
+  return code;
+}
+
+/* Choice c of "a|b|x=a": its canonical index (aliases resolved), or -1. */
+static int pe__choice(const char *choices, int c) {
+  const char *s = choices;
+  for (int k = 0; k < c; k++) {
+    s = strchr(s, '|');
+    if (!s) return -1;
+    s++;
+  }
+  const char *eq = strchr(s, '='), *bar = strchr(s, '|');
+  if (!eq || (bar && eq > bar)) return c;
+  size_t n = bar ? (size_t)(bar - eq - 1) : strlen(eq + 1);
+  const char *t = choices;
+  for (int k = 0; t; k++) {
+    if (!strncmp(t, eq + 1, n) && (t[n] == '|' || t[n] == '=' || !t[n])) return k;
+    t = strchr(t, '|');
+    if (t) t++;
+  }
+  return -1;
+}
+
+/* Check each value on its own and fill defaults into *n; resolve alias rows and choices. */
+static pe_status pe__normalize(const pe_request *rq, pe_request *n, pe_error *err) {
+  if (!rq || !pe_kind_at(rq->kind)) {
+    err->code = PE_EINVAL, err->param = "kind", err->value = rq ? rq->kind : NAN;
+    err->min = 0, err->max = PE_KIND_COUNT - 1, err->detail = "is not a known kind";
+    return PE_EINVAL;
+  }
+  const pe_kind *K = &pe__kinds[rq->kind];
+  *n = *rq;
+  for (int i = 0; i < K->nparams; i++) {
+    const pe_param *p = &K->params[i];
+    if (p->choices[0] == '=') {            /* alias row: hand the value to its field */
+      if (!rq->given[i]) continue;
+      for (int t = 0; t < K->nparams; t++)
+        if (!strcmp(K->params[t].name, p->choices + 1) && !strcmp(K->params[t].group, p->group)) {
+          if (rq->given[t] && rq->v[t] != rq->v[i])
+            return pe__fail(err, rq, i, PE_EINVAL, NAN, NAN, "disagrees with the field it is an alias of");
+          n->v[t] = rq->v[i], n->given[t] = 1;
+        }
+      n->given[i] = 0;
+    }
+  }
+  for (int i = 0; i < K->nparams; i++) {
+    const pe_param *p = &K->params[i];
+    if (p->choices[0] == '=' || p->type == PE_T_OBJECT) continue;
+    if (!n->given[i]) {
+      n->v[i] = p->def;
+      if (p->type == PE_T_FARRAY) n->arr[i] = NULL, n->len[i] = 0;
+      continue;
+    }
+    if (p->type == PE_T_FARRAY) {
+      for (int32_t e = 0; e < n->len[i]; e++) {
+        double x = n->arr[i][e];
+        n->v[i] = x;
+        if (!isfinite(x)) return pe__fail(err, n, i, PE_EINVAL, NAN, NAN, "has an element that is not a finite number");
+        if (x < p->min || x > p->max) return pe__fail(err, n, i, PE_ERANGE, p->min, p->max, "has an element out of range");
+      }
+      n->v[i] = n->len[i];
+      continue;
+    }
+    double x = n->v[i];
+    if (!isfinite(x)) return pe__fail(err, n, i, PE_EINVAL, p->min, p->max, "is not a finite number");
+    if (p->type != PE_T_FLOAT && x != floor(x))
+      return pe__fail(err, n, i, PE_EINVAL, p->min, p->max, "is not an integer");
+    if (p->type == PE_T_BOOL && x != 0 && x != 1) return pe__fail(err, n, i, PE_EINVAL, 0, 1, "is not a boolean");
+    if (p->type == PE_T_ENUM) {
+      int c = x >= 0 && x < 64 ? pe__choice(p->choices, (int)x) : -1;
+      if (c < 0) return pe__fail(err, n, i, PE_EINVAL, NAN, NAN, "is not one of the choices");
+      n->v[i] = c;
+    }
+    if ((p->type == PE_T_INT || p->type == PE_T_FLOAT) && (x < p->min || x > p->max))
+      return pe__fail(err, n, i, PE_ERANGE, p->min, p->max, "is out of range");
+  }
+  return PE_OK;
+}
+
+static pe_status pe__check(const pe_request *rq, pe_request *n, pe_shape *sh, pe_error *err) {
+  pe_status s = pe__normalize(rq, n, err);
+  if (s) return s;
+  memset(sh, 0, sizeof *sh);
+  if ((s = pe__fns[n->kind](n, sh, NULL, NULL, err))) return s;
+  double count = 1, biggest = -1;
+  int axis = 0;
+  for (int a = 0; a < sh->ndim; a++) {
+    count *= (double)sh->dims[a];
+    if ((double)sh->dims[a] > biggest) biggest = (double)sh->dims[a], axis = a;
+  }
+  if (count * 4 > pe__cap) {
+    /* Name the parameter behind the largest axis ("positions" in "part,positions,rotary"). */
+    const pe_kind *K = &pe__kinds[n->kind];
+    const char *ax = K->axes;
+    for (int a = 0; a < axis && ax; a++) ax = strchr(ax, ','), ax = ax ? ax + 1 : NULL;
+    int i = 0;
+    for (int t = 0; ax && t < K->nparams; t++) {
+      size_t len = strlen(K->params[t].name);
+      if (!strncmp(ax, K->params[t].name, len) && (ax[len] == ',' || !ax[len])) i = t;
+    }
+    pe__fail(err, n, i, PE_ENOMEM, 0, NAN, "makes the output larger than the byte cap (pe_max_bytes)");
+    err->max = pe__cap;
+    return PE_ENOMEM;
+  }
+  sh->count = (int64_t)count;
+  return PE_OK;
+}
+
+pe_status pe_prepare(const pe_request *rq, pe_shape *sh, pe_error *err) {
+  pe_request n;
+  return pe__check(rq, &n, sh, err);
+}
+
+pe_status pe_compute(const pe_request *rq, void *out, size_t out_count, pe_info *info, pe_error *err) {
+  pe_request n;
+  pe_shape sh;
+  if (info) info->n = 0;
+  pe_status s = pe__check(rq, &n, &sh, err);
+  if (s) return s;
+  if (sh.count > 0 && (!out || out_count < (size_t)sh.count)) {
+    err->code = PE_ERANGE, err->param = "out", err->value = (double)out_count;
+    err->min = (double)sh.count, err->max = NAN, err->detail = "is smaller than the output";
+    return PE_ERANGE;
+  }
+  if (sh.count == 0) {  /* empty output: still report info */
+    static float dummy;
+    out = out ? out : &dummy;
+  }
+  return pe__fns[n.kind](&n, &sh, out, info, err);
+}

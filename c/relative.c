@@ -1,0 +1,11 @@
+/* TODO: being implemented. */
+#include "internal.h"
+pe_status pe__relative(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  (void)sh; (void)out; (void)info; return pe__fail(err, rq, -1, PE_EINVAL, NAN, NAN, "is not implemented yet");
+}
+pe_status pe__t5(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  (void)sh; (void)out; (void)info; return pe__fail(err, rq, -1, PE_EINVAL, NAN, NAN, "is not implemented yet");
+}
+pe_status pe__deberta(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  (void)sh; (void)out; (void)info; return pe__fail(err, rq, -1, PE_EINVAL, NAN, NAN, "is not implemented yet");
+}

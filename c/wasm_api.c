@@ -1,0 +1,64 @@
+/* The flat interface the JS wrapper (web/posenc.js) calls: one request at a time, scalars and heap
+ * pointers only, so JS needs no knowledge of C struct layouts. */
+#include <stdlib.h>
+#include "internal.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#define PE_EXPORT EMSCRIPTEN_KEEPALIVE
+#else
+#define PE_EXPORT
+#endif
+
+static pe_request js_rq;
+static pe_shape js_sh;
+static pe_error js_err;
+static pe_info js_info;
+
+/* Registry, read once by JS into the frozen `kinds`. */
+PE_EXPORT int pe_js_kind_count(void) { return pe_kind_count(); }
+PE_EXPORT const char *pe_js_kind_name(int k) { return pe_kind_at(k)->name; }
+PE_EXPORT const char *pe_js_kind_title(int k) { return pe_kind_at(k)->title; }
+PE_EXPORT int pe_js_kind_dtype(int k) { return pe_kind_at(k)->dtype; }
+PE_EXPORT const char *pe_js_kind_axes(int k) { return pe_kind_at(k)->axes; }
+PE_EXPORT int pe_js_kind_flags(int k) { return pe_kind_at(k)->flags; }
+PE_EXPORT int pe_js_param_count(int k) { return pe_kind_at(k)->nparams; }
+#define PE__P(k, i) (&pe_kind_at(k)->params[i])
+PE_EXPORT const char *pe_js_param_name(int k, int i) { return PE__P(k, i)->name; }
+PE_EXPORT int pe_js_param_type(int k, int i) { return PE__P(k, i)->type; }
+PE_EXPORT double pe_js_param_default(int k, int i) { return PE__P(k, i)->def; }
+PE_EXPORT double pe_js_param_min(int k, int i) { return PE__P(k, i)->min; }
+PE_EXPORT double pe_js_param_max(int k, int i) { return PE__P(k, i)->max; }
+PE_EXPORT const char *pe_js_param_choices(int k, int i) { return PE__P(k, i)->choices; }
+PE_EXPORT const char *pe_js_param_group(int k, int i) { return PE__P(k, i)->group; }
+PE_EXPORT const char *pe_js_param_doc(int k, int i) { return PE__P(k, i)->doc; }
+
+/* One request: begin, set, prepare (validate + shape), compute into a heap buffer. */
+PE_EXPORT int pe_js_begin(int k) { return pe_request_init(&js_rq, k); }
+PE_EXPORT int pe_js_set(int i, double v) { return pe_set(&js_rq, i, v); }
+PE_EXPORT int pe_js_set_array(int i, const float *p, int n) { return pe_set_array(&js_rq, i, p, n); }
+PE_EXPORT int pe_js_prepare(void) { return pe_prepare(&js_rq, &js_sh, &js_err); }
+PE_EXPORT int pe_js_ndim(void) { return js_sh.ndim; }
+PE_EXPORT double pe_js_dim(int a) { return (double)js_sh.dims[a]; }
+PE_EXPORT double pe_js_count(void) { return (double)js_sh.count; }
+PE_EXPORT int pe_js_compute(void *out, double count) {
+  return pe_compute(&js_rq, out, count > 0 ? (size_t)count : 0, &js_info, &js_err);
+}
+
+PE_EXPORT const char *pe_js_err_param(void) { return js_err.param; }
+PE_EXPORT double pe_js_err_value(void) { return js_err.value; }
+PE_EXPORT double pe_js_err_min(void) { return js_err.min; }
+PE_EXPORT double pe_js_err_max(void) { return js_err.max; }
+PE_EXPORT const char *pe_js_err_detail(void) { return js_err.detail; }
+
+PE_EXPORT int pe_js_info_count(void) { return js_info.n; }
+PE_EXPORT const char *pe_js_info_name(int i) { return js_info.name[i]; }
+PE_EXPORT double pe_js_info_value(int i) { return js_info.value[i]; }
+
+PE_EXPORT void pe_js_set_max_bytes(double b) { pe_set_max_bytes(b); }
+PE_EXPORT double pe_js_max_bytes(void) { return pe_max_bytes(); }
+
+PE_EXPORT void *pe_js_malloc(double bytes) {
+  return bytes > 0 && bytes < 4294967296.0 ? malloc((size_t)bytes) : NULL;
+}
+PE_EXPORT void pe_js_free(void *p) { free(p); }

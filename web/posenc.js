@@ -1,0 +1,370 @@
+// posenc — the ESM wrapper around posenc.wasm. It marshals parameters by the registry that the C
+// side publishes (pe.kinds) and hands results back as typed arrays; every number is computed in C.
+import { ropeFromConfig } from './rope-config.js';
+
+export const VERSION = '0.1.0';
+
+const TYPES = ['int', 'float', 'bool', 'enum', 'object', 'float[]'];
+const DTYPES = [
+  { name: 'float32', Array: Float32Array },
+  { name: 'int32', Array: Int32Array },
+];
+const dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
+
+/** Every failure: code 'EINVAL' | 'ERANGE' | 'ENOMEM', param the offending name. */
+export class PosencError extends Error {
+  constructor(message, code, param) {
+    super(message);
+    this.name = 'PosencError';
+    this.code = code;
+    this.param = param;
+  }
+}
+
+const fmt = (v) => (typeof v === 'string' ? JSON.stringify(v) : Object.is(v, -0) ? '0' : String(v));
+const describe = (v) =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${fmt(v)}`;
+
+async function wasmSource(options) {
+  if (options.wasmBinary) return options.wasmBinary;
+  const url = new URL(options.wasmURL ?? './posenc.wasm', import.meta.url);
+  if (url.protocol === 'file:') {
+    // Node: read from disk. The specifier is built so that bundlers leave it alone.
+    const fs = 'node:fs/promises';
+    const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ fs);
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`posenc: cannot fetch ${url} (HTTP ${response.status})`);
+  if (WebAssembly.instantiateStreaming && response.headers.get('content-type') === 'application/wasm') {
+    return response;
+  }
+  return response.arrayBuffer();
+}
+
+const loaded = new Map();
+
+/**
+ * Instantiate posenc (cached per options). load({ wasmBinary }) takes the module's bytes,
+ * load({ wasmURL }) a URL to fetch; maxBytes sets the output cap (default 2 GiB).
+ */
+export function load(options = {}) {
+  const key = options.wasmBinary ?? String(options.wasmURL ?? '');
+  let promise = loaded.get(key);
+  if (!promise) {
+    promise = instantiate(options);
+    loaded.set(key, promise);
+    promise.catch(() => loaded.delete(key));
+  }
+  return promise.then((pe) => {
+    if (options.maxBytes !== undefined) pe.maxBytes = options.maxBytes;
+    return pe;
+  });
+}
+
+async function instantiate(options) {
+  const source = await wasmSource(options);
+  let onGrow = () => {};
+  const imports = { env: { emscripten_notify_memory_growth: () => onGrow() } };
+  const { instance } =
+    typeof Response !== 'undefined' && source instanceof Response
+      ? await WebAssembly.instantiateStreaming(source, imports)
+      : await WebAssembly.instantiate(source, imports);
+  const pe = new Posenc(instance.exports);
+  onGrow = () => pe._grown();
+  return pe;
+}
+
+class Posenc {
+  #x;
+  #heap = null;
+  #names = new Map();
+  #leakWarned = false;
+  #finalizer;
+
+  constructor(exports) {
+    this.#x = exports;
+    exports._initialize();
+    this.version = VERSION;
+    this.kinds = Object.freeze(this.#readRegistry());
+    for (const [k, kind] of this.kinds.entries()) this.#names.set(kind.name, k);
+    this.#finalizer = new FinalizationRegistry((ptr) => {
+      this.#x.pe_js_free(ptr);
+      if (!this.#leakWarned) {
+        this.#leakWarned = true;
+        console.warn('posenc: a computeView() result was garbage-collected without free(); ' +
+          'posenc freed its memory. Call free() (or use `using`) to release it promptly.');
+      }
+    });
+  }
+
+  _grown() { this.#heap = null; }
+
+  /** The wasm memory's buffer (it changes when memory grows). */
+  get memory() { return this.#x.memory; }
+
+  /** Output cap in bytes: larger requests throw ENOMEM before allocating. */
+  get maxBytes() { return this.#x.pe_js_max_bytes(); }
+  set maxBytes(bytes) {
+    if (typeof bytes !== 'number' || !(bytes >= 0)) {
+      throw new PosencError(`maxBytes = ${describe(bytes)} is not a number >= 0`, 'EINVAL', 'maxBytes');
+    }
+    this.#x.pe_js_set_max_bytes(bytes);
+  }
+
+  #u8() {
+    if (!this.#heap || this.#heap.buffer !== this.#x.memory.buffer) this.#heap = new Uint8Array(this.#x.memory.buffer);
+    return this.#heap;
+  }
+
+  #str(ptr) {
+    const heap = this.#u8();
+    let end = ptr;
+    while (heap[end]) end++;
+    return new TextDecoder().decode(heap.subarray(ptr, end));
+  }
+
+  #readRegistry() {
+    const x = this.#x;
+    const kinds = [];
+    for (let k = 0; k < x.pe_js_kind_count(); k++) {
+      const params = [];
+      const rows = [];
+      for (let i = 0; i < x.pe_js_param_count(k); i++) {
+        const type = TYPES[x.pe_js_param_type(k, i)];
+        const def = x.pe_js_param_default(k, i);
+        const p = { name: this.#str(x.pe_js_param_name(k, i)), type, index: i };
+        const choices = this.#str(x.pe_js_param_choices(k, i));
+        if (choices.startsWith('=')) {
+          p.aliasOf = choices.slice(1);
+        } else if (type === 'enum') {
+          p.choices = [];
+          p.choiceAliases = {};
+          for (const c of choices.split('|')) {
+            const [name, target] = c.split('=');
+            if (target === undefined) p.choices.push(name);
+            else p.choiceAliases[name] = target;
+          }
+          p.default = p.choices[def];
+        } else if (type === 'bool') {
+          p.default = def === 1;
+        } else if (type !== 'object') {
+          p.default = Number.isNaN(def) ? null : def;
+          p.min = x.pe_js_param_min(k, i);
+          p.max = x.pe_js_param_max(k, i);
+        }
+        if (type === 'object') p.fields = [];
+        p.doc = this.#str(x.pe_js_param_doc(k, i));
+        const group = this.#str(x.pe_js_param_group(k, i));
+        rows.push(p);
+        if (group) {
+          const parent = rows.find((q) => q.name === group && q.fields);
+          p.path = `${group}.${p.name}`;
+          parent.fields.push(p);
+        } else {
+          p.path = p.name;
+          params.push(p);
+        }
+      }
+      for (const p of rows) {
+        if (!p.aliasOf) continue;  // an alias row shares its field's choices
+        const target = rows.find((q) => q.path === p.path.replace(/[^.]+$/, p.aliasOf));
+        p.choices = target.choices;
+        p.choiceAliases = target.choiceAliases;
+      }
+      for (const p of rows) deepFreeze(p);
+      kinds.push(Object.freeze({
+        name: this.#str(x.pe_js_kind_name(k)),
+        title: this.#str(x.pe_js_kind_title(k)),
+        dtype: DTYPES[x.pe_js_kind_dtype(k)].name,
+        shape: Object.freeze(this.#str(x.pe_js_kind_axes(k)).split(',')),
+        input: (x.pe_js_kind_flags(k) & 1) === 1,
+        params: Object.freeze(params),
+      }));
+    }
+    return kinds;
+  }
+
+  #fail(kind) {
+    const x = this.#x;
+    const param = this.#str(x.pe_js_err_param());
+    const value = x.pe_js_err_value();
+    const min = x.pe_js_err_min();
+    const max = x.pe_js_err_max();
+    const detail = this.#str(x.pe_js_err_detail());
+    const code = ['OK', 'EINVAL', 'ERANGE', 'ENOMEM'][this.#status] ?? 'EINVAL';
+    let range = '';
+    if (code === 'ENOMEM') range = ` (cap: ${max} bytes; raise it with pe.maxBytes)`;
+    else if (!Number.isNaN(min) && !Number.isNaN(max)) range = ` (allowed: ${min} to ${max})`;
+    else if (!Number.isNaN(min)) range = ` (needs at least ${min})`;
+    return new PosencError(`posenc ${kind}: ${param} = ${fmt(value)} ${detail}${range}`, code, param);
+  }
+
+  #status = 0;
+
+  #check(status, kind) {
+    this.#status = status;
+    if (status !== 0) throw this.#fail(kind);
+  }
+
+  #kind(kind) {
+    const k = this.#names.get(kind);
+    if (k === undefined) {
+      throw new PosencError(`posenc: unknown kind ${describe(kind)} (kinds: ${[...this.#names.keys()].join(', ')})`,
+        'EINVAL', 'kind');
+    }
+    return k;
+  }
+
+  // Hand one value to C by the registry's type; C checks ranges, integrality and finiteness.
+  #set(kind, p, value, arrays) {
+    const x = this.#x;
+    const bad = (what) => new PosencError(`posenc ${kind}: ${p.path} = ${describe(value)} ${what}`, 'EINVAL', p.path);
+    switch (p.type) {
+      case 'int':
+      case 'float':
+        if (typeof value !== 'number') throw bad('is not a number');
+        return x.pe_js_set(p.index, value);
+      case 'bool':
+        if (typeof value !== 'boolean') throw bad('is not a boolean (true or false)');
+        return x.pe_js_set(p.index, value ? 1 : 0);
+      case 'enum': {
+        const all = [...p.choices, ...Object.keys(p.choiceAliases)];
+        const c = all.indexOf(value);
+        if (typeof value !== 'string' || c < 0) throw bad(`is not one of ${p.choices.map(fmt).join(', ')}`);
+        return x.pe_js_set(p.index, c);
+      }
+      case 'object': {
+        if (typeof value !== 'object' || Array.isArray(value) || ArrayBuffer.isView(value)) throw bad('is not an object');
+        for (const [key, v] of Object.entries(value)) {
+          const field = p.fields.find((f) => f.name === key);
+          if (!field) {
+            throw new PosencError(`posenc ${kind}: unknown field ${p.path}.${key} (fields: ${p.fields.map((f) => f.name).join(', ')})`,
+              'EINVAL', `${p.path}.${key}`);
+          }
+          if (v !== undefined && v !== null) this.#set(kind, field, v, arrays);
+        }
+        return 0;
+      }
+      case 'float[]': {
+        if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw bad('is not an array of numbers');
+        if (Array.isArray(value) && !value.every((e) => typeof e === 'number')) throw bad('has an element that is not a number');
+        const n = value.length;
+        const ptr = n ? x.pe_js_malloc(n * 4) : 0;
+        if (n && !ptr) throw new PosencError(`posenc ${kind}: ${p.path} (${n} numbers) does not fit in memory`, 'ENOMEM', p.path);
+        arrays.push(ptr);
+        if (n) new Float32Array(x.memory.buffer, ptr, n).set(value);
+        return x.pe_js_set_array(p.index, ptr, n);
+      }
+    }
+    return 0;
+  }
+
+  // Validate and size a request; returns the kind's registry entry and the shape.
+  #prepare(kind, params, arrays) {
+    const k = this.#kind(kind);
+    const info = this.kinds[k];
+    if (params === null || typeof params !== 'object' || Array.isArray(params)) {
+      if (params !== undefined) throw new PosencError(`posenc ${kind}: params = ${describe(params)} is not an object`, 'EINVAL', 'params');
+      params = {};
+    }
+    this.#x.pe_js_begin(k);
+    for (const [key, value] of Object.entries(params)) {
+      const p = info.params.find((q) => q.name === key);
+      if (!p) {
+        throw new PosencError(`posenc ${kind}: unknown parameter '${key}' (parameters: ${info.params.map((q) => q.name).join(', ')})`,
+          'EINVAL', key);
+      }
+      if (value !== undefined && value !== null) this.#set(kind, p, value, arrays);
+    }
+    this.#check(this.#x.pe_js_prepare(), kind);
+    const shape = [];
+    for (let a = 0; a < this.#x.pe_js_ndim(); a++) shape.push(this.#x.pe_js_dim(a));
+    return { info, shape, count: this.#x.pe_js_count() };
+  }
+
+  #info() {
+    const info = {};
+    for (let i = 0; i < this.#x.pe_js_info_count(); i++) info[this.#str(this.#x.pe_js_info_name(i))] = this.#x.pe_js_info_value(i);
+    return info;
+  }
+
+  /** Zero-copy: `data` is a view of the wasm heap, valid until free(). */
+  computeView(kind, params) {
+    const x = this.#x;
+    const arrays = [];
+    try {
+      const { info, shape, count } = this.#prepare(kind, params, arrays);
+      const ptr = count > 0 ? x.pe_js_malloc(count * 4) : 0;
+      if (count > 0 && !ptr) {
+        throw new PosencError(`posenc ${kind}: shape [${shape}] (${count * 4} bytes) does not fit in wasm memory`,
+          'ENOMEM', info.shape.find((a) => info.params.some((p) => p.name === a)) ?? 'positions');
+      }
+      try {
+        this.#check(x.pe_js_compute(ptr, count), kind);
+      } catch (e) {
+        x.pe_js_free(ptr);
+        throw e;
+      }
+      return this.#view(info, shape, count, ptr);
+    } finally {
+      for (const p of arrays) x.pe_js_free(p);
+    }
+  }
+
+  #view(info, shape, count, ptr) {
+    const pe = this;
+    const Array = DTYPES.find((d) => d.name === info.dtype).Array;
+    let data = null;
+    let freed = false;
+    const token = {};
+    const view = {
+      kind: info.name,
+      shape,
+      dtype: info.dtype,
+      info: this.#info(),
+      get data() {
+        if (freed) throw new PosencError(`posenc ${info.name}: data read after free()`, 'EINVAL', 'data');
+        if (!data || data.buffer !== pe.#x.memory.buffer) data = new Array(pe.#x.memory.buffer, ptr, count);
+        return data;
+      },
+      /** Byte offset of the data in pe.memory.buffer (for handing the pointer back to C). */
+      byteOffset: ptr,
+      free() {
+        if (freed) return;
+        freed = true;
+        data = null;
+        pe.#finalizer.unregister(token);
+        pe.#x.pe_js_free(ptr);
+      },
+      [dispose]() { this.free(); },
+    };
+    if (ptr) this.#finalizer.register(view, ptr, token);
+    return view;
+  }
+
+  /** A copy owned by the caller: { kind, shape, dtype, data, info }. */
+  compute(kind, params) {
+    const view = this.computeView(kind, params);
+    try {
+      return { kind: view.kind, shape: view.shape, dtype: view.dtype, data: view.data.slice(), info: view.info };
+    } finally {
+      view.free();
+    }
+  }
+
+  /** x: Float32Array [positions, dim] → a new Float32Array rotated by RoPE with these params. */
+  applyRope(x, params = {}) {
+    return this.compute('rope-apply', { ...params, x }).data;
+  }
+
+  /** A model's config.json → rope params, the way transformers reads it. */
+  ropeFromConfig(config) {
+    return ropeFromConfig(this, config);
+  }
+}
+
+function deepFreeze(o) {
+  for (const v of Object.values(o)) if (v && typeof v === 'object' && !Object.isFrozen(v)) deepFreeze(v);
+  return Object.freeze(o);
+}
