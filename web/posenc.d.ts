@@ -1,0 +1,165 @@
+// Type definitions for posenc (hand-written; the registry itself is read at run time: pe.kinds).
+
+export declare const VERSION: string;
+
+export type ErrorCode = 'EINVAL' | 'ERANGE' | 'ENOMEM';
+
+/** Every failure. `param` names the offending parameter ('ropeScaling.factor' for object fields). */
+export declare class PosencError extends Error {
+  readonly name: 'PosencError';
+  readonly code: ErrorCode;
+  readonly param: string;
+  constructor(message: string, code: ErrorCode, param: string);
+}
+
+export type ParamType = 'int' | 'float' | 'bool' | 'enum' | 'object' | 'float[]';
+
+export interface ParamInfo {
+  readonly name: string;
+  /** 'dim', or 'ropeScaling.factor' for a field of an object parameter. */
+  readonly path: string;
+  readonly type: ParamType;
+  /** null where "not given" has its own meaning (told by doc); the first choice for enums. */
+  readonly default?: number | boolean | string | null;
+  readonly min?: number;
+  readonly max?: number;
+  readonly choices?: readonly string[];
+  /** Accepted spellings of a choice, e.g. { su: 'longrope' }. */
+  readonly choiceAliases?: Readonly<Record<string, string>>;
+  /** The field this one is another spelling of (rope_scaling's legacy `type`). */
+  readonly aliasOf?: string;
+  /** Fields of an object parameter (config.json keys verbatim). */
+  readonly fields?: readonly ParamInfo[];
+  readonly doc: string;
+  /** Index in the C request (internal). */
+  readonly index: number;
+}
+
+export interface KindInfo {
+  readonly name: KindName | string;
+  readonly title: string;
+  readonly dtype: 'float32' | 'int32';
+  /** Axis names of the output shape, e.g. ['positions', 'dim']. */
+  readonly shape: readonly string[];
+  /** The kind transforms an input array (rope-apply). */
+  readonly input: boolean;
+  readonly params: readonly ParamInfo[];
+}
+
+export type KindName =
+  | 'sinusoidal' | 'relative' | 't5' | 'deberta' | 'alibi-slopes' | 'alibi'
+  | 'rope' | 'rope-frequencies' | 'rope-apply' | 'xpos';
+
+/** rope_scaling as in a model's config.json (keys verbatim). */
+export interface RopeScaling {
+  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'su';
+  type?: RopeScaling['rope_type'];
+  factor?: number;
+  original_max_position_embeddings?: number;
+  low_freq_factor?: number;
+  high_freq_factor?: number;
+  beta_fast?: number;
+  beta_slow?: number;
+  mscale?: number;
+  mscale_all_dim?: number;
+  attention_factor?: number;
+  truncate?: boolean;
+  short_factor?: ArrayLike<number>;
+  long_factor?: ArrayLike<number>;
+}
+
+export interface SinusoidalParams {
+  positions?: number; dim?: number; base?: number; offset?: number;
+  variant?: 'vaswani' | 'tensor2tensor' | 'fairseq' | 'marian' | 'scaled';
+  paddingIdx?: number;
+}
+export interface RelativeParams {
+  queries?: number; keys?: number | null; offset?: number; clip?: number; align?: 'start' | 'end';
+}
+export interface T5Params {
+  queries?: number; keys?: number | null; bidirectional?: boolean; numBuckets?: number; maxDistance?: number;
+}
+export interface DebertaParams { queries?: number; keys?: number | null; bucketSize?: number; maxPosition?: number }
+export interface AlibiSlopesParams { heads?: number; maxBias?: number }
+export interface AlibiParams {
+  heads?: number; queries?: number; keys?: number | null; maxBias?: number; form?: 'causal' | 'symmetric' | 'mpt';
+}
+export interface RopeParams {
+  positions?: number; dim?: number; base?: number; offset?: number; layout?: 'neox' | 'gptj';
+  partialRotaryFactor?: number; ropeScaling?: RopeScaling | null; maxPositionEmbeddings?: number;
+  seqLen?: number | null;
+}
+export interface XposParams {
+  positions?: number; dim?: number; scaleBase?: number; centering?: 'torchscale' | 'lucidrains'; downscale?: boolean;
+}
+
+export interface ParamsByKind {
+  'sinusoidal': SinusoidalParams;
+  'relative': RelativeParams;
+  't5': T5Params;
+  'deberta': DebertaParams;
+  'alibi-slopes': AlibiSlopesParams;
+  'alibi': AlibiParams;
+  'rope': RopeParams;
+  'rope-frequencies': RopeParams;
+  'rope-apply': RopeParams & { x: ArrayLike<number> };
+  'xpos': XposParams;
+}
+export interface DataByKind {
+  'relative': Int32Array; 't5': Int32Array; 'deberta': Int32Array;
+}
+type DataOf<K> = K extends keyof DataByKind ? DataByKind[K] : Float32Array;
+
+export interface Result<K extends string = KindName> {
+  readonly kind: K;
+  /** Row-major shape, e.g. [positions, dim]. */
+  readonly shape: number[];
+  readonly dtype: 'float32' | 'int32';
+  readonly data: DataOf<K>;
+  /** Scalars reported besides the table, e.g. { attentionFactor } for RoPE. */
+  readonly info: Record<string, number>;
+}
+
+/** A result whose data is a view of the wasm heap, valid until free(). */
+export interface ResultView<K extends string = KindName> extends Result<K> {
+  /** Byte offset of data in pe.memory.buffer. */
+  readonly byteOffset: number;
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** What ropeFromConfig derives from a model's config.json. */
+export interface RopeConfigParams {
+  dim: number;
+  base: number;
+  partialRotaryFactor: number;
+  layout: 'neox' | 'gptj';
+  ropeScaling?: RopeScaling;
+  maxPositionEmbeddings?: number;
+}
+
+export interface Posenc {
+  readonly version: string;
+  readonly kinds: readonly KindInfo[];
+  /** The module's memory (its buffer changes when memory grows). */
+  readonly memory: WebAssembly.Memory;
+  /** Output cap in bytes (default 2 GiB): larger requests throw ENOMEM before allocating. */
+  maxBytes: number;
+  compute<K extends KindName>(kind: K, params?: ParamsByKind[K]): Result<K>;
+  computeView<K extends KindName>(kind: K, params?: ParamsByKind[K]): ResultView<K>;
+  /** x: [positions, dim] row-major; returns the rotated copy. */
+  applyRope(x: ArrayLike<number>, params?: RopeParams): Float32Array;
+  ropeFromConfig(config: Record<string, unknown>): RopeConfigParams;
+}
+
+export interface LoadOptions {
+  /** The bytes of posenc.wasm (skips fetching). */
+  wasmBinary?: BufferSource;
+  /** Where to fetch posenc.wasm from (default: next to posenc.js). */
+  wasmURL?: string | URL;
+  /** Output cap in bytes. */
+  maxBytes?: number;
+}
+
+/** Instantiate posenc; cached per wasmBinary / wasmURL. */
+export declare function load(options?: LoadOptions): Promise<Posenc>;
