@@ -3,16 +3,18 @@
 #   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
 #   setup     also install what tests and the explorer need: node_modules (npm ci) and Chromium
 #   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined
+#   fuzz      also build/fuzz/posenc-fuzz: libFuzzer harness tests/fuzz/fuzz.c (clang, ASan + UBSan)
 # Outputs are git-ignored. Rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-setup=0 native=0
+setup=0 native=0 fuzz=0
 for arg in "$@"; do
   case "$arg" in
     setup) setup=1 ;;
     native) native=1 ;;
-    *) echo "build.sh: unknown argument '$arg' (expected: setup, native)" >&2; exit 2 ;;
+    fuzz) fuzz=1 ;;
+    *) echo "build.sh: unknown argument '$arg' (expected: setup, native, fuzz)" >&2; exit 2 ;;
   esac
 done
 
@@ -59,4 +61,17 @@ if [ $native = 1 ] && newer build/native/posenc-native; then
     -fno-omit-frame-pointer -Ic "${sources[@]}" tests/native/*.c -lm -o build/native/posenc-native.tmp
   mv build/native/posenc-native.tmp build/native/posenc-native
   echo "build.sh: build/native/posenc-native (ASan + UBSan)"
+fi
+
+if [ $fuzz = 1 ]; then
+  command -v clang >/dev/null || apt_install clang
+  [ -e "$(clang -print-runtime-dir)/libclang_rt.fuzzer-x86_64.a" ] ||
+    apt_install "libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev"
+  if newer build/fuzz/posenc-fuzz || [ tests/fuzz/fuzz.c -nt build/fuzz/posenc-fuzz ]; then
+    mkdir -p build/fuzz
+    clang -std=c11 -O1 -g -Wall -Wextra -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+      -fno-omit-frame-pointer -Ic "${sources[@]}" tests/fuzz/fuzz.c -lm -o build/fuzz/posenc-fuzz.tmp
+    mv build/fuzz/posenc-fuzz.tmp build/fuzz/posenc-fuzz
+    echo "build.sh: build/fuzz/posenc-fuzz (libFuzzer, ASan + UBSan)"
+  fi
 fi
