@@ -128,12 +128,16 @@ export function errorCases(kind) {
 /**
  * Requests for the native run whose outcome (success or not) wasm decides; each { kind, params, cap }.
  * Defaults; every enum choice and bool value; every axis parameter from its minimum up; every numeric
- * parameter at its min and max (axis parameters under a 8 MiB cap so tables stay small); maximal
- * sizes under the default cap; the defaults just over and exactly at a lowered cap.
+ * parameter at its min and max (axis parameters under a 8 MiB cap so tables stay small; inputs of at
+ * most 2^20 elements); maximal sizes under the default cap; the defaults exactly at and one byte
+ * over a lowered cap (defaultBytes: the defaults' output size).
  */
 export function sweepCases(kind, defaultBytes) {
   const cases = [];
-  const add = (params, cap = 8 * 2 ** 20) => cases.push({ kind: kind.name, params: withInput(kind, params), cap });
+  const add = (params, cap = 8 * 2 ** 20) => {
+    if (kind.input && axisParams(kind).reduce((n, p) => n * (params[p.name] ?? p.default ?? 1), 1) > 2 ** 20) return;
+    cases.push({ kind: kind.name, params: withInput(kind, params), cap });
+  };
   add({}, DEFAULT_CAP);
   if (defaultBytes !== undefined) {
     add({}, defaultBytes);
@@ -143,6 +147,7 @@ export function sweepCases(kind, defaultBytes) {
   const axes = axisParams(kind);
   const tiny = Object.fromEntries(axes.map((p) => [p.name, Math.max(p.min, 1)]));
   add(small);
+  for (const a of axes) for (let v = a.min; v < a.min + 8; v++) add(set(small, a.name, v));
   for (const { p, path } of allParams(kind)) {
     const choices = p.type === 'enum' ? [...p.choices, ...Object.keys(p.choiceAliases ?? {})] : p.type === 'bool' ? [false, true] : [];
     for (const c of choices) {

@@ -1,0 +1,160 @@
+// The same C, compiled natively with -fsanitize=address,undefined (bash build.sh native), runs the
+// conformance requests through the public C API (tests/native/driver.c): defaults of every kind,
+// every enum choice and bool, sizes from their minimum up, every numeric parameter at its min and
+// max, out-of-range / non-finite / non-integer values, maximal sizes and lowered caps (ENOMEM).
+// Asserted: no sanitizer finding (exit 0, empty stderr), and the same status, parameter name,
+// shape, info and output as wasm (float32 within 1 ulp: native libm may round differently).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, readdirSync, statSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load, PosencError } from '../web/posenc.js';
+import { allParams, errorCases, sweepCases, marshal, caseLine, withInput, DEFAULT_CAP } from './native/cases.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const binary = join(root, 'build/native/posenc-native');
+
+// Build (incremental). build.sh only watches c/, so a driver newer than the binary forces a rebuild.
+function build() {
+  const driverDir = join(root, 'tests/native');
+  if (existsSync(binary)) {
+    const built = statSync(binary).mtimeMs;
+    if (readdirSync(driverDir).some((f) => statSync(join(driverDir, f)).mtimeMs > built)) rmSync(binary);
+  }
+  const r = spawnSync('bash', [join(root, 'build.sh'), 'native'], { cwd: root, encoding: 'utf8' });
+  if (r.status === 0) return null;
+  const cc = spawnSync('cc', ['--version']);
+  if (cc.error || cc.status !== 0) return `no C compiler (cc) to build the native sanitizer binary: ${r.stderr.trim()}`;
+  assert.fail(`bash build.sh native failed:\n${r.stderr}`);
+}
+const skip = build();
+
+const pe = await load();
+
+function wasmRun(c) {
+  pe.maxBytes = c.cap;
+  try {
+    const m = pe.compute(c.kind, c.params);
+    return { status: 'OK', param: '-', shape: m.shape, info: m.info, data: m.data };
+  } catch (e) {
+    if (!(e instanceof PosencError)) throw e;
+    return { status: e.code, param: e.param };
+  } finally {
+    pe.maxBytes = DEFAULT_CAP;
+  }
+}
+
+function parseResult(line, dtype) {
+  const t = line.split(' ');
+  if (t[0] !== 'OK') return { status: t[0], param: t[1] };
+  let i = 2;
+  const ndim = +t[i++];
+  const shape = t.slice(i, i + ndim).map(Number);
+  i += ndim;
+  const info = {};
+  for (let n = +t[i++]; n > 0; n--, i += 2) info[t[i]] = Number(t[i + 1]);
+  const count = +t[i++];
+  const words = new Uint32Array(count);
+  for (let k = 0; k < count; k++) words[k] = parseInt(t[i + k], 16);
+  return { status: 'OK', param: '-', shape, info, data: dtype === 'int32' ? new Int32Array(words.buffer) : new Float32Array(words.buffer) };
+}
+
+// Distance in float32 ulps (same-signed ordered integers); 0 for equal values (±0), NaN == NaN.
+const f32 = new Float32Array(2);
+const i32 = new Int32Array(f32.buffer);
+function ulps(a, b) {
+  if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return 0;
+  if (!Number.isFinite(a) || !Number.isFinite(b) || Math.sign(a) !== Math.sign(b)) return Infinity;
+  f32[0] = a;
+  f32[1] = b;
+  return Math.abs(i32[0] - i32[1]);
+}
+
+// Differences between a native and a wasm result, as text (empty when they agree).
+function compare(n, w, dtype) {
+  if (n.status !== w.status || n.param !== w.param) return `native ${n.status} ${n.param}, wasm ${w.status} ${w.param}`;
+  if (n.status !== 'OK') return '';
+  if (n.shape.join() !== w.shape.join()) return `shape [${n.shape}] vs [${w.shape}]`;
+  const names = Object.keys(w.info);
+  if (Object.keys(n.info).join() !== names.join()) return `info ${Object.keys(n.info)} vs ${names}`;
+  for (const k of names) {
+    if (Math.abs(n.info[k] - w.info[k]) > 1e-13 * Math.max(1, Math.abs(w.info[k]))) return `info ${k} ${n.info[k]} vs ${w.info[k]}`;
+  }
+  for (let i = 0; i < w.data.length; i++) {
+    const d = dtype === 'int32' ? (n.data[i] === w.data[i] ? 0 : Infinity) : ulps(n.data[i], w.data[i]);
+    if (d > 1) return `element ${i}: native ${n.data[i]} vs wasm ${w.data[i]}`;
+  }
+  return '';
+}
+
+// Requests whose outcome only C sees (the wrapper never sends them): expected result given here.
+function rawCases(kind) {
+  const cases = [];
+  const base = marshal(kind, withInput(kind));
+  const raw = (entries, status, param, why) => cases.push({ kind: kind.name, cap: DEFAULT_CAP, raw: [...base, ...entries], status, param, why });
+  for (const { p, path, group } of allParams(kind)) {
+    const named = p.aliasOf ? `${group}.${p.aliasOf}` : path;  // an alias hands its value to its field
+    if (p.type === 'enum') {
+      const n = p.choices.length + Object.keys(p.choiceAliases).length;
+      for (const v of [-1, n, 64, 1e9]) raw([[p.index, v]], 'EINVAL', named, `choice index ${v}`);
+    }
+    if (p.type === 'bool') for (const v of [2, -1, 0.5]) raw([[p.index, v]], 'EINVAL', named, `bool ${v}`);
+    if (p.type === 'float[]') raw([[p.index, 1]], 'EINVAL', 'set', 'a number for an array');
+    else raw([[p.index, new Float32Array([1])]], 'EINVAL', 'set', 'an array for a number');
+  }
+  raw([[allParams(kind).length, 1]], 'EINVAL', 'set', 'parameter index past the end');
+  raw([[-1, 1]], 'EINVAL', 'set', 'negative parameter index');
+  return cases;
+}
+
+test('native ASan + UBSan run of the conformance requests agrees with wasm', { skip: skip ?? false }, () => {
+  const cases = [];
+  for (const kind of pe.kinds) {
+    const bytes = pe.compute(kind.name, withInput(kind)).data.byteLength;
+    for (const c of sweepCases(kind, bytes)) cases.push({ ...c, why: 'sweep' });
+    for (const c of errorCases(kind)) if (!c.jsOnly) cases.push({ kind: kind.name, params: c.params, cap: DEFAULT_CAP, why: `${c.param} ${c.why}` });
+    cases.push(...rawCases(kind));
+  }
+  cases.push({ kind: 'no-such-kind', cap: DEFAULT_CAP, raw: [], status: 'EINVAL', param: 'kind', why: 'unknown kind' });
+  assert.ok(cases.length > 1000, `${cases.length} cases`);
+
+  const dir = mkdtempSync(join(tmpdir(), 'posenc-native-'));
+  try {
+    const lines = cases.map((c) => caseLine(c.kind, c.cap, c.raw ?? marshal(pe.kinds.find((k) => k.name === c.kind), c.params)));
+    writeFileSync(join(dir, 'cases.txt'), lines.join('\n') + '\n');
+    const r = spawnSync(binary, [join(dir, 'cases.txt'), join(dir, 'results.txt')], {
+      encoding: 'utf8',
+      env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=0', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' },
+      maxBuffer: 64 * 2 ** 20,
+    });
+    assert.equal(r.stderr, '', 'sanitizer or driver findings on stderr');
+    assert.equal(r.status, 0, `exit status (signal ${r.signal})`);
+    const out = readFileSync(join(dir, 'results.txt'), 'utf8').trimEnd().split('\n');
+
+    // the native build sees the same registry as wasm
+    const reg = out[0].split(' ');
+    assert.equal(reg[0], 'registry');
+    assert.equal(+reg[1], pe.kinds.length);
+    pe.kinds.forEach((k, i) => assert.deepEqual([reg[2 + 2 * i], +reg[3 + 2 * i]], [k.name, allParams(k).length]));
+
+    assert.equal(out.length - 1, cases.length, 'one result per case');
+    const bad = [];
+    const computed = new Map();
+    cases.forEach((c, i) => {
+      const kind = pe.kinds.find((k) => k.name === c.kind);
+      const n = parseResult(out[i + 1], kind?.dtype);
+      const w = c.raw ? { status: c.status, param: c.param } : wasmRun(c);
+      const diff = c.raw ? (n.status === w.status && n.param === w.param ? '' : `native ${n.status} ${n.param}, expected ${w.status} ${w.param}`)
+        : compare(n, w, kind.dtype);
+      if (diff) bad.push(`${c.kind} (${c.why}) ${lines[i].slice(0, 160)}: ${diff}`);
+      if (n.status === 'OK') computed.set(c.kind, (computed.get(c.kind) ?? 0) + 1);
+    });
+    assert.deepEqual(bad, [], `${bad.length} of ${cases.length} cases differ:\n${bad.slice(0, 20).join('\n')}`);
+    for (const kind of pe.kinds) assert.ok(computed.get(kind.name) > 10, `${kind.name}: ${computed.get(kind.name)} computed cases`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,143 @@
+/* posenc-native: runs requests through the public C API (posenc.h) for tests/native.test.js, built
+ * with -fsanitize=address,undefined by `bash build.sh native`.
+ *
+ *   posenc-native CASES RESULTS
+ *
+ * CASES holds whitespace-separated requests, one per line by convention:
+ *     kind cap n  then n entries  "index v number"  or  "index a len number..."
+ * numbers as strtod reads them (NaN and Infinity included); cap is pe_set_max_bytes; an unknown kind
+ * is sent as kind -1 so that pe_prepare rejects it. RESULTS starts with "registry count (name
+ * nparams)..." and has one line per request:
+ *     STATUS param                     on failure (param "set" when pe_set refused the index/type)
+ *     OK - ndim dims.. ninfo (name value).. count hex..   on success, elements as 32-bit hex words
+ * Each successful request is also computed into a buffer one element short (must fail with ERANGE
+ * "out" without writing) and twice (the results must be identical); violations go to stderr and
+ * make the exit status 1, as does any sanitizer finding. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "posenc.h"
+
+static int failures = 0;
+
+static void complain(long line, const char *what) {
+  fprintf(stderr, "posenc-native: case %ld: %s\n", line, what);
+  failures++;
+}
+
+static int read_token(FILE *f, char *buf, size_t size) {
+  char fmt[16];
+  snprintf(fmt, sizeof fmt, "%%%zus", size - 1);
+  return fscanf(f, fmt, buf) == 1;
+}
+
+static int read_number(FILE *f, double *x) {
+  char buf[64], *end;
+  if (!read_token(f, buf, sizeof buf)) return 0;
+  *x = strtod(buf, &end);
+  return *end == 0;
+}
+
+/* One request: returns 0 at end of input, -1 on malformed input, 1 otherwise. */
+static int run_case(FILE *in, FILE *out, long line) {
+  char kind_name[64];
+  double cap, n, idx, x, len;
+  if (!read_token(in, kind_name, sizeof kind_name)) return 0;
+  if (!read_number(in, &cap) || !read_number(in, &n) || n < 0 || n > PE_MAX_PARAMS) return -1;
+
+  pe_request rq;
+  float *arrays[PE_MAX_PARAMS] = {0};
+  int narrays = 0, set_failed = 0, kind = pe_kind_find(kind_name);
+  if (pe_request_init(&rq, kind) != PE_OK) {
+    memset(&rq, 0, sizeof rq);
+    rq.kind = -1;
+  }
+  for (int e = 0; e < (int)n; e++) {
+    char tag[4];
+    if (!read_number(in, &idx) || !read_token(in, tag, sizeof tag)) return -1;
+    if (!strcmp(tag, "v")) {
+      if (!read_number(in, &x)) return -1;
+      if (pe_set(&rq, (int)idx, x) != PE_OK) set_failed = 1;
+    } else if (!strcmp(tag, "a")) {
+      if (!read_number(in, &len) || len < 0 || len > 1e8) return -1;
+      float *a = len > 0 ? malloc((size_t)len * sizeof(float)) : NULL;
+      if (len > 0 && !a) return -1;
+      arrays[narrays++] = a;
+      for (int32_t k = 0; k < (int32_t)len; k++) {
+        if (!read_number(in, &x)) return -1;
+        a[k] = (float)x;
+      }
+      if (pe_set_array(&rq, (int)idx, a, (int32_t)len) != PE_OK) set_failed = 1;
+    } else {
+      return -1;
+    }
+  }
+
+  pe_set_max_bytes(cap);
+  pe_shape sh;
+  pe_error err;
+  pe_info info;
+  pe_status s = set_failed ? PE_EINVAL : pe_prepare(&rq, &sh, &err);
+  if (set_failed) {
+    fprintf(out, "EINVAL set\n");
+  } else if (s != PE_OK) {
+    fprintf(out, "%s %s\n", pe_status_name(s), err.param ? err.param : "(null)");
+  } else {
+    size_t count = (size_t)sh.count;
+    uint32_t *a = count ? malloc(count * 4) : NULL, *b = count ? malloc(count * 4) : NULL;
+    if (count && (!a || !b)) {
+      fprintf(out, "ENOMEM malloc\n");
+    } else if ((s = pe_compute(&rq, a, count, NULL, &err)) != PE_OK) {
+      /* pe_prepare accepted what pe_compute refused: report it like a failure */
+      fprintf(out, "%s %s\n", pe_status_name(s), err.param ? err.param : "(null)");
+    } else {
+      if (pe_compute(&rq, b, count, &info, &err) != PE_OK || (count && memcmp(a, b, count * 4)))
+        complain(line, "a second pe_compute differs from the first");
+      if (count) {
+        uint32_t *c = malloc((count - 1) * 4 + 1);  /* one element short */
+        if (pe_compute(&rq, c, count - 1, NULL, &err) != PE_ERANGE || strcmp(err.param, "out"))
+          complain(line, "a buffer one element short was not refused with ERANGE 'out'");
+        free(c);
+      }
+      fprintf(out, "OK - %d", sh.ndim);
+      for (int d = 0; d < sh.ndim; d++) fprintf(out, " %lld", (long long)sh.dims[d]);
+      fprintf(out, " %d", info.n);
+      for (int i = 0; i < info.n; i++) fprintf(out, " %s %.17g", info.name[i], info.value[i]);
+      fprintf(out, " %zu", count);
+      for (size_t i = 0; i < count; i++) fprintf(out, " %08x", (unsigned)a[i]);
+      fputc('\n', out);
+    }
+    free(a);
+    free(b);
+  }
+  for (int k = 0; k < narrays; k++) free(arrays[k]);
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: posenc-native CASES RESULTS\n");
+    return 2;
+  }
+  FILE *in = fopen(argv[1], "r"), *out = fopen(argv[2], "w");
+  if (!in || !out) {
+    perror("posenc-native");
+    return 2;
+  }
+  fprintf(out, "registry %d", pe_kind_count());
+  for (int k = 0; k < pe_kind_count(); k++) fprintf(out, " %s %d", pe_kind_at(k)->name, pe_kind_at(k)->nparams);
+  fputc('\n', out);
+  long line = 0;
+  int r;
+  while ((r = run_case(in, out, ++line)) == 1) {}
+  if (r < 0) {
+    fprintf(stderr, "posenc-native: malformed case %ld\n", line);
+    return 2;
+  }
+  fclose(in);
+  if (fclose(out)) {
+    perror("posenc-native");
+    return 2;
+  }
+  return failures ? 1 : 0;
+}
