@@ -40,52 +40,98 @@
  *                    x-transformers ScaledSinusoidalEmbedding.
  *
  * relative     [queries, keys] i32.  clamp(j - i', -clip, clip) + offset (clip 0 = none);
- *              i' = i (align start) or i + keys - queries (align end). The seed's table is
- *              {queries: L, offset: L} (j - i + L); Shaw et al. is {clip: K, offset: K, align: end}
- *              (tensor2tensor _generate_relative_positions_matrix).
+ *              i' = i (align start) or i + keys - queries (align end: queries are the last positions).
+ *              The seed's table is {queries: L, offset: L} (j - i + L, values 1 .. 2L-1); Shaw et al.
+ *              is {clip: K, offset: K, align: end}, values in [0, 2K] (tensor2tensor common_attention
+ *              _generate_relative_positions_matrix; one decoding step, 1 query x k keys, gives
+ *              -k+1 .. 0 before clipping). offset spans int32; a request any of whose values would
+ *              leave int32 fails with ERANGE naming offset and the offsets allowed for it.
  *
- * t5           [queries, keys] i32.  rel = j - i. Bidirectional: nb /= 2, bucket = (rel > 0) nb,
- *              n = |rel|; causal: bucket = 0, n = max(-rel, 0). me = nb/2; n < me: bucket += n;
- *              else bucket += min(me + trunc(ln(n/me)/ln(md/me) (nb - me)), nb - 1).
- *              transformers T5Attention._relative_position_bucket (mesh-tf identical).
+ * t5           [queries, keys] i32, values in [0, numBuckets).  rel = j - i (i, j as given). nb =
+ *              numBuckets, halved when bidirectional: bucket = (rel > 0) nb, n = |rel|; causal
+ *              (decoder): bucket = 0, n = max(-rel, 0). me = nb/2 ("max_exact"); n < me: bucket += n;
+ *              else bucket += min(me + trunc(ln(n/me)/ln(md/me) (nb - me)), nb - 1), md = maxDistance.
+ *              The log term is evaluated in float32 step by step, as torch does (float(n)/me, logf,
+ *              / float32(ln(md/me)), * (nb - me)); where float32 and exact maths straddle an integer
+ *              the bucket follows float32 (e.g. causal nb 9, md 128, n 8 -> 5; float64 gives 4).
+ *              ERANGE: numBuckets with me < 1 (bidirectional needs >= 4), maxDistance <= me
+ *              (upstream divides by ln(md/me)). transformers T5Attention._relative_position_bucket
+ *              (mesh-tf transformer_layers identical); T5 uses nb 32, md 128, encoder bidirectional.
  *
- * deberta      [queries, keys] i32.  r = i - j; mid = bucketSize/2; a = mid - 1 if |r| < mid else |r|;
- *              result = r if a <= mid else sign(r) (ceil(ln(a/mid)/ln((maxPosition-1)/mid) (mid-1)) + mid).
- *              Not bounded by the bucket size. bucketSize <= 0 or maxPosition <= 0: plain i - j.
+ * deberta      [queries, keys] i32.  r = i - j (i, j as given); mid = bucketSize/2; a = mid - 1 if
+ *              |r| < mid else |r|; result = r if a <= mid else sign(r) (ceil(ln(a/mid) /
+ *              ln((maxPosition-1)/mid) (mid-1)) + mid), evaluated in float32 like torch (a/mid, logf,
+ *              float32((maxPosition-1)/mid), ceil): with 256/512 |r| = 65317 gives 700 (float64: 701).
+ *              Not bounded by the bucket size (r = 600 -> 270). bucketSize <= 0 or maxPosition <= 0:
+ *              plain i - j. ERANGE: bucketSize 1 (mid 0: upstream divides by zero), log denominator 0
+ *              in float32 (maxPosition - 1 == mid), buckets beyond int32. DeBERTa-v3: 256, 512.
  *              transformers deberta_v2 make_log_bucket_position / build_relative_position.
+ *              (microsoft/DeBERTa's numpy original works in float64 and differs at such |r|.)
  *
  * alibi-slopes [heads] f32.  n a power of two: m_h = 2^(-maxBias h / n), h = 1..n; otherwise
- *              c = 2^floor(log2 n): slopes(c) then slopes(2c)[0::2][:n-c].
- *              ofirpress/attention_with_linear_biases get_slopes.
- * alibi        [heads, queries, keys] f32.  causal: -m (i' - j) for j <= i', -Infinity above;
- *              symmetric: -m |j - i'| (x-transformers); mpt: m (j - (keys - 1)) on every row (MPT,
- *              keras-hub). All causal forms agree after softmax.
+ *              c = 2^floor(log2 n): slopes(c) then slopes(2c)[0::2][:n-c] (exponents -maxBias(2k+1)/2c).
+ *              In double, stored float32: equal to ofirpress/attention_with_linear_biases get_slopes
+ *              (maxBias 8) rounded to float32; MPT gen_slopes (alibi_bias_max = maxBias), keras-hub
+ *              AlibiBias give the same; BLOOM's float32 torch.pow drifts (up to ~300 ulp at 1000 heads).
+ * alibi        [heads, queries, keys] f32, i' = i + keys - queries (queries are the last positions).
+ *              causal: m (j - i') for j <= i', -Infinity above; symmetric: -m |j - i'|
+ *              (x-transformers AlibiPositionalBias); mpt: m (j - (keys - 1)) on every row, no mask
+ *              (MPT build_alibi_bias, keras-hub AlibiBias). A zero distance gives +0. Row for row, the
+ *              causal forms (and BLOOM's m j) differ by a constant, so they agree after a causal softmax.
  *
- * rope         [2, positions, r] f32: the cos table, then the sin table.  r = int(dim * partial-
- *              RotaryFactor) (even, >= 2), inv_k = base^(-2k/r) (k < r/2) after scaling (below).
- *                  neox  cos[p] = cos(p inv_0 .. p inv_{r/2-1}, p inv_0 ..)        [c0 c1 c0 c1]
- *                  gptj  cos[p] = cos(p inv_0, p inv_0, p inv_1, p inv_1 ..)       [c0 c0 c1 c1]
- *              Both tables are multiplied by the attention factor (info "attentionFactor"), as HF does.
- * rope-frequencies [r/2] f32: inv_freq after scaling; info "attentionFactor".
- * rope-apply   [positions, dim] f32: x rotated: out = x cos + rotate(x) sin on the first r dims
- *              (neox: rotate_half pairs (k, k + r/2); gptj: pairs (2k, 2k+1)); the rest pass through.
- *     ropeScaling (transformers modeling_rope_utils.py; config.json keys verbatim):
- *       default  none.   linear  inv /= factor.
- *       dynamic  base' = base ((factor L / maxPos) - (factor - 1))^(r/(r-2)), L = max(seqLen, maxPos);
- *                with seqLen unset L = maxPos (what HF builds at init).
- *       yarn     attention = attention_factor, else mscale & mscale_all_dim ->
- *                g(f, mscale)/g(f, mscale_all_dim), else g(f), g(s, m=1) = 0.1 m ln s + 1 (1 if s <= 1).
- *                cd(b) = r ln(orig/(2 pi b))/(2 ln base); low = cd(beta_fast), high = cd(beta_slow),
- *                floor/ceil when truncate, clamped to [0, r-1]; ramp = clip((k-low)/(high-low), 0, 1);
- *                inv = (inv/f) ramp + inv (1 - ramp). orig unset = maxPositionEmbeddings.
- *       longrope inv_k = 1/(ext_k base^(2k/r)), ext = long_factor if seqLen > orig else short_factor;
- *                attention = sqrt(1 + ln f / ln orig) (1 if f <= 1), f unset = maxPos / orig.
- *       llama3   wl = 2 pi / inv; wl < orig/high_freq_factor: keep; wl > orig/low_freq_factor: inv/f;
- *                else (1 - t) inv/f + t inv, t = (orig/wl - low_freq_factor)/(high - low_freq_factor).
+ * rope         [2, positions, r] f32: the cos table, then the sin table, rows p = offset .. offset +
+ *              positions - 1.  r = int(dim * partialRotaryFactor), even and >= 2 (else ERANGE naming
+ *              partialRotaryFactor when given, else dim). inv_k = base^(-2k/r), k < r/2, then scaled
+ *              (ropeScaling, below). Phases p * inv_k in double, stored float32 (error <= 6e-8 x attention).
+ *                  neox  cos[p] = A cos(p inv_0 .. p inv_{r/2-1}, p inv_0 ..)        [c0 c1 c0 c1]
+ *                  gptj  cos[p] = A cos(p inv_0, p inv_0, p inv_1, p inv_1 ..)       [c0 c0 c1 c1]
+ *              (sin alike). A = the scaling's attention factor, multiplied into both tables as HF does
+ *              (LlamaRotaryEmbedding.forward); reported as info "attentionFactor".
+ *              neox: HF rotate_half (LLaMA, Mistral, Qwen, GPT-NeoX, Phi); gptj: rotate_every_two (GPT-J,
+ *              CodeGen, RoFormer, Meta LLaMA's complex form, DeepSeek's interleaved q/k).
+ * rope-frequencies [r/2] f32: inv_freq after scaling; info "attentionFactor". positions, offset and
+ *              layout are accepted and change nothing.
+ * rope-apply   [positions, dim] f32: x ([positions, dim] row-major float32, required; positions unset =
+ *              x.length / dim, else x.length must be positions * dim: ERANGE naming x) rotated:
+ *                  neox  o[k] = x[k] c - x[k+r/2] s,   o[k+r/2] = x[k+r/2] c + x[k] s
+ *                  gptj  o[2k] = x[2k] c - x[2k+1] s,  o[2k+1] = x[2k+1] c + x[2k] s
+ *              c, s = the rope tables (attention factor included); o[j] = x[j] for j >= r. Computed in
+ *              double. Norms are kept when A = 1; q.k after rotation depends only on m - n.
  *
- * xpos         [positions, dim/2] f32.  zeta_k = (2k + 0.4 d)/(1.4 d); value zeta_k^(n/scaleBase)
- *              (downscale: ^(-n/scaleBase)); n = t + floor(-L/2) (microsoft/torchscale XPOS) or
- *              t - floor(L/2) (lucidrains rotary-embedding-torch, x-transformers).
+ *     ropeScaling: a config.json rope_scaling object, keys verbatim ("type" = legacy rope_type, "su" =
+ *     longrope). Follows transformers v5 modeling_rope_utils.py (_compute_*_parameters) with the
+ *     fallbacks of RotaryEmbeddingConfigMixin.standardize_rope_params: orig = original_max_position_-
+ *     embeddings, unset = maxPositionEmbeddings (yarn, longrope, llama3). A missing required key is
+ *     EINVAL naming it (HF raises KeyError). attention_factor counts for yarn and longrope only.
+ *       default  A = 1.
+ *       linear   inv /= factor (required).  A = 1.
+ *       dynamic  L = max(seqLen, maxPos) (seqLen unset: L = maxPos, HF's init), base' = base ((factor L /
+ *                maxPos) - (factor - 1))^(r/(r-2)); r = 2 is ERANGE (HF divides by zero). A = 1.
+ *                Equal to default whenever L = maxPos.
+ *       yarn     factor unset = maxPos / orig (needs orig; HF: factor None). A = attention_factor, else
+ *                g(f, mscale)/g(f, mscale_all_dim) when both are nonzero, else g(f), with
+ *                g(s, m) = 0.1 m ln s + 1 (1 if s <= 1). beta_fast/beta_slow 0 = 32/1 (HF's `or`).
+ *                cd(b) = r ln(orig/(2 pi b)) / (2 ln base); low = cd(beta_fast), high = cd(beta_slow);
+ *                truncate (default true): floor/ceil; low = max(low, 0), high = min(high, r - 1),
+ *                high += 0.001 if equal; ramp_k = clip((k - low)/(high - low), 0, 1);
+ *                inv_k = (inv_k/f) ramp_k + inv_k (1 - ramp_k). base 1 is ERANGE. factor 1: plain, A = 1.
+ *       longrope inv_k = 1/(ext_k base^(2k/r)); ext = long_factor if seqLen > orig else short_factor (at
+ *                init: short). Both required, r/2 elements each (EINVAL missing / ERANGE length, naming
+ *                the field). f = factor, unset = maxPos / orig; A = attention_factor, else
+ *                sqrt(1 + ln f / ln orig) if f > 1, else 1.
+ *       llama3   factor, low_freq_factor, high_freq_factor required. wl = 2 pi / inv;
+ *                wl > orig/low_freq_factor: inv/f; else wl < orig/high_freq_factor: keep; else
+ *                (1 - t) inv/f + t inv, t = (orig/wl - low_freq_factor)/(high_freq_factor - low_freq_factor).
+ *                A = 1.  Llama 3.1: factor 8, 1, 4, orig 8192, base 500000.
+ *     HF forms the phases in float32; posenc's double phases differ from HF's tables by up to ~1e-7 p inv.
+ *
+ * xpos         [positions, dim/2] f32, dim even.  zeta_k = (2k + 0.4 dim)/(1.4 dim), k < dim/2; row t
+ *              holds zeta_k^(n/scaleBase) (query scale; downscale: zeta_k^(-n/scaleBase), key scale)
+ *              for n = t + floor(-L/2) (torchscale: microsoft/torchscale XPOS) or t - floor(L/2)
+ *              (lucidrains: rotary-embedding-torch get_scale, x-transformers RotaryEmbedding), L =
+ *              positions; the centerings differ for odd L (L = 5: n = -3..1 vs -2..2). Applied per rotary
+ *              pair (2k, 2k+1), after the rotation. In double, stored float32 (upstream forms zeta in
+ *              float32 and drifts by a few ulp at 4096 positions); beyond float32 -> Infinity or 0.
  */
 #ifndef POSENC_H
 #define POSENC_H
@@ -177,6 +223,51 @@ void pe_set_max_bytes(double bytes);
 double pe_max_bytes(void);
 
 const char *pe_status_name(pe_status s);                 /* "OK", "EINVAL", "ERANGE", "ENOMEM" */
+
+/* ---- Colormaps (c/colormap.c): values -> RGBA8 for drawing a table as an image ----------------
+ *
+ * Maps (the colormap registry, read by JS as pe.colormaps): coolwarm (the seed's), viridis, cividis,
+ * rdbu (RdBu_r, centred on 0). Each is matplotlib's 256-entry table as cmap(np.arange(256),
+ * bytes=True) gives it (matplotlib 3.6; channels truncated, not rounded, as matplotlib does).
+ *
+ *     t     = (v - vmin) / (vmax - vmin)
+ *     index = clamp(floor(t * 256), 0, 255)     matplotlib Colormap.__call__ with N = 256: below
+ *                                               vmin the first colour, above vmax the last
+ *     vmin == vmax: every finite value gets index 128 (matplotlib would give index 0)
+ *     -Infinity -> PE_RGBA_MASKED (transparent; ALiBi's masked cells show what lies behind)
+ *     NaN       -> PE_RGBA_NAN (opaque magenta, in no table)      +Infinity -> index 255
+ *
+ * Memory: data is n float32 or int32 (pe_dtype), row-major; rgba receives 4 n bytes, one R,G,B,A
+ * pixel per element in the same order: exactly ImageData's layout for a [rows, cols] table.
+ * Cost: one pass (two when the limits are automatic); ~3 ns per element in wasm. */
+#define PE_RGBA_MASKED 0x00000000u  /* 0xAARRGGBB */
+#define PE_RGBA_NAN    0xffff00ffu
+
+typedef struct pe_colormap {
+  const char *name, *title;
+  int centred;              /* automatic limits are [-m, m], m = max(|min|, |max|) */
+} pe_colormap;
+
+int pe_colormap_count(void);
+const pe_colormap *pe_colormap_at(int map);              /* NULL when out of range */
+int pe_colormap_find(const char *name);                  /* -1 when unknown */
+/* The table as 256 RGBA pixels (alpha 255), lowest value first: a colorbar. */
+pe_status pe_colormap_lut(int map, uint8_t rgba[1024]);
+
+/* Statistics of a table: min/max over its finite values (NaN when there are none), the counts of
+ * finite, NaN, -Infinity and +Infinity elements, and lo/hi: the limits map uses by default
+ * ([min, max], or [-m, m] for a centred map; [0, 0] when nothing is finite). */
+typedef struct pe_range {
+  double min, max, lo, hi;
+  int64_t finite, nan, neg_inf, pos_inf;
+} pe_range;
+pe_status pe_range_of(int map, const void *data, int dtype, size_t n, pe_range *r, pe_error *err);
+
+/* Map n values to rgba. vmin/vmax NaN = automatic (pe_range_of's lo/hi); they must be finite with
+ * vmin <= vmax (else PE_EINVAL/PE_ERANGE naming "vmin" or "vmax"). limits (may be NULL) receives
+ * the [vmin, vmax] used. */
+pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t n, double vmin, double vmax,
+                            uint8_t *rgba, double limits[2], pe_error *err);
 
 #ifdef __cplusplus
 }

@@ -87,6 +87,7 @@ class Posenc {
     exports._initialize();
     this.version = VERSION;
     this.kinds = Object.freeze(this.#readRegistry());
+    this.colormaps = Object.freeze(this.#readColormaps());
     for (const [k, kind] of this.kinds.entries()) this.#names.set(kind.name, k);
     this.#finalizer = new FinalizationRegistry((ptr) => {
       this.#x.pe_js_free(ptr);
@@ -197,7 +198,9 @@ class Posenc {
     if (code === 'ENOMEM') range = ` (cap: ${max} bytes; raise it with pe.maxBytes)`;
     else if (!Number.isNaN(min) && !Number.isNaN(max)) range = ` (allowed: ${min} to ${max})`;
     else if (!Number.isNaN(min)) range = ` (needs at least ${min})`;
-    return new PosencError(`posenc ${kind}: ${param} = ${fmt(value)} ${detail}${range}`, code, param);
+    // A required parameter that was not given has no value to show.
+    const shown = Number.isNaN(value) && detail.startsWith('is required') ? '' : ` = ${fmt(value)}`;
+    return new PosencError(`posenc ${kind}: ${param}${shown} ${detail}${range}`, code, param);
   }
 
   #status = 0;
@@ -361,6 +364,120 @@ class Posenc {
   /** A model's config.json → rope params, the way transformers reads it. */
   ropeFromConfig(config) {
     return ropeFromConfig(this, config);
+  }
+
+  // ---- Colormaps (c/colormap.c): values → RGBA8 for drawing; every number is computed in C. ----
+
+  #readColormaps() {
+    const x = this.#x;
+    const maps = [];
+    for (let m = 0; m < x.pe_js_colormap_count(); m++) {
+      maps.push(Object.freeze({ name: this.#str(x.pe_js_colormap_name(m)), title: this.#str(x.pe_js_colormap_title(m)),
+        centred: x.pe_js_colormap_centred(m) === 1 }));
+    }
+    return maps;
+  }
+
+  #map(map) {
+    const m = map === undefined ? 0 : this.colormaps.findIndex((c) => c.name === map);
+    if (m < 0) {
+      throw new PosencError(`posenc colormap: map = ${describe(map)} is not one of ${this.colormaps.map((c) => fmt(c.name)).join(', ')}`,
+        'EINVAL', 'map');
+    }
+    return m;
+  }
+
+  // A table (computeView/compute result or a Float32Array/Int32Array) as a heap pointer; tables
+  // outside the heap are copied in (call done() after).
+  #table(source) {
+    const a = ArrayBuffer.isView(source) ? source : source?.data;
+    const dtype = a instanceof Float32Array ? 0 : a instanceof Int32Array ? 1 : -1;
+    if (dtype < 0) throw new PosencError('posenc colormap: the table is not a Float32Array or Int32Array (or a result holding one)', 'EINVAL', 'data');
+    if (a.buffer === this.#x.memory.buffer) return { ptr: a.byteOffset, dtype, length: a.length, done() {} };
+    const ptr = a.length ? this.#x.pe_js_malloc(a.length * 4) : 0;
+    if (a.length && !ptr) throw new PosencError(`posenc colormap: ${a.length} values do not fit in wasm memory`, 'ENOMEM', 'data');
+    new a.constructor(this.#x.memory.buffer, ptr, a.length).set(a);
+    return { ptr, dtype, length: a.length, done: () => this.#x.pe_js_free(ptr) };
+  }
+
+  /**
+   * Statistics of a table (or of count elements from offset): { min, max } of the finite values,
+   * { lo, hi } the limits `map` uses by default (centred maps: ±max|v|), and the counts
+   * { finite, nan, negInf, posInf }.
+   */
+  range(source, { map, offset = 0, count } = {}) {
+    const t = this.#table(source);
+    try {
+      const m = this.#map(map);
+      this.#check(this.#x.pe_js_range(m, t.ptr, t.dtype, t.length, offset, count ?? t.length - offset), 'range');
+      const g = (i) => this.#x.pe_js_range_get(i);
+      return { min: g(0), max: g(1), lo: g(2), hi: g(3), finite: g(4), nan: g(5), negInf: g(6), posInf: g(7) };
+    } finally {
+      t.done();
+    }
+  }
+
+  /**
+   * Colour a table with a matplotlib colormap, in C, into the wasm heap: `data` is a
+   * Uint8ClampedArray view (4 bytes per element, ImageData's layout) valid until free().
+   * vmin/vmax default to range(...).lo/hi; -Infinity is transparent, NaN magenta.
+   */
+  colormap(source, { map, vmin, vmax, offset = 0, count } = {}) {
+    const x = this.#x;
+    const t = this.#table(source);
+    let out = 0;
+    try {
+      const m = this.#map(map);
+      const n = count ?? t.length - offset;
+      for (const [name, v] of [['vmin', vmin], ['vmax', vmax]]) {
+        if (v !== undefined && v !== null && typeof v !== 'number') {
+          throw new PosencError(`posenc colormap: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
+        }
+      }
+      out = n > 0 ? x.pe_js_malloc(n * 4) : 0;
+      if (n > 0 && !out) throw new PosencError(`posenc colormap: ${n} pixels do not fit in wasm memory`, 'ENOMEM', 'count');
+      this.#check(x.pe_js_colormap(m, t.ptr, t.dtype, t.length, offset, n, vmin ?? NaN, vmax ?? NaN, out), 'colormap');
+      const pe = this;
+      const ptr = out;
+      let data = null;
+      let freed = false;
+      const token = {};
+      const image = {
+        map: this.colormaps[m].name, length: n, vmin: x.pe_js_colormap_limit(0), vmax: x.pe_js_colormap_limit(1),
+        byteOffset: ptr,
+        get data() {
+          if (freed) throw new PosencError('posenc colormap: data read after free()', 'EINVAL', 'data');
+          if (!data || data.buffer !== pe.#x.memory.buffer) data = new Uint8ClampedArray(pe.#x.memory.buffer, ptr, n * 4);
+          return data;
+        },
+        free() {
+          if (freed) return;
+          freed = true;
+          data = null;
+          pe.#finalizer.unregister(token);
+          pe.#x.pe_js_free(ptr);
+        },
+        [dispose]() { this.free(); },
+      };
+      if (ptr) this.#finalizer.register(image, ptr, token);
+      out = 0;
+      return image;
+    } finally {
+      if (out) x.pe_js_free(out);
+      t.done();
+    }
+  }
+
+  /** A colormap's 256 colours, lowest first, as RGBA (a copy): for a colorbar. */
+  colormapLUT(map) {
+    const m = this.#map(map);
+    const ptr = this.#x.pe_js_malloc(1024);
+    try {
+      this.#x.pe_js_colormap_lut(m, ptr);
+      return new Uint8ClampedArray(this.#x.memory.buffer, ptr, 1024).slice();
+    } finally {
+      this.#x.pe_js_free(ptr);
+    }
   }
 }
 
