@@ -1,8 +1,61 @@
-/* TODO: being implemented. */
+/* ALiBi: head slopes and the attention bias in its causal, symmetric and MPT forms (see posenc.h). */
+#include <stdint.h>
+#include <string.h>
 #include "internal.h"
-pe_status pe__alibi_slopes(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
-  (void)sh; (void)out; (void)info; return pe__fail(err, rq, -1, PE_EINVAL, NAN, NAN, "is not implemented yet");
+
+#define S_(name, ...) S_##name,
+enum { PE_PARAMS_ALIBI_SLOPES(S_) S__N };
+#define A_(name, ...) A_##name,
+enum { PE_PARAMS_ALIBI(A_) A__N };
+enum { CAUSAL, SYMMETRIC, MPT };
+
+/* Slope of head h (0-based) of n, in double. get_slopes: for n = 2^e, 2^(-b (h+1)/n); otherwise the
+ * c = 2^floor(log2 n) slopes of c heads, then the even-indexed slopes of 2c heads (odd exponents).
+ * MPT's gen_slopes (next power of two, odd then even indices) gives the same sequence. */
+static double slope(int64_t h, int64_t n, double max_bias) {
+  int64_t c = 1;
+  while (c * 2 <= n) c *= 2;
+  if (h < c) return exp2(-max_bias * (double)(h + 1) / (double)c);
+  return exp2(-max_bias * (double)(2 * (h - c) + 1) / (double)(2 * c));
 }
+
+pe_status pe__alibi_slopes(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  (void)info, (void)err;
+  const int64_t n = (int64_t)rq->v[S_heads];
+  if (!out) {
+    pe__shape(sh, 1, (int64_t[]){n});
+    return PE_OK;
+  }
+  float *o = out;
+  for (int64_t h = 0; h < n; h++) o[h] = (float)slope(h, n, rq->v[S_maxBias]);
+  return PE_OK;
+}
+
 pe_status pe__alibi(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
-  (void)sh; (void)out; (void)info; return pe__fail(err, rq, -1, PE_EINVAL, NAN, NAN, "is not implemented yet");
+  (void)info, (void)err;
+  const int64_t n = (int64_t)rq->v[A_heads], q = (int64_t)rq->v[A_queries];
+  const int64_t k = (int64_t)(rq->given[A_keys] ? rq->v[A_keys] : rq->v[A_queries]);
+  const int form = (int)rq->v[A_form];
+  if (!out) {
+    pe__shape(sh, 3, (int64_t[]){n, q, k});
+    return PE_OK;
+  }
+  float *o = out;
+  for (int64_t h = 0; h < n; h++) {
+    const double m = slope(h, n, rq->v[A_maxBias]);
+    for (int64_t i = 0; i < q; i++, o += k) {
+      const int64_t ip = i + k - q;  /* queries are the last positions */
+      if (form == MPT && i > 0) {     /* m (j - (keys - 1)): the same on every row */
+        memcpy(o, o - k, (size_t)k * sizeof *o);
+        continue;
+      }
+      for (int64_t j = 0; j < k; j++) {
+        /* Distances are negated as integers first: a zero distance gives +0, as torch does. */
+        if (form == CAUSAL) o[j] = j > ip ? -INFINITY : (float)(m * (double)(j - ip));
+        else if (form == SYMMETRIC) o[j] = (float)(m * (double)-(j > ip ? j - ip : ip - j));
+        else o[j] = (float)(m * (double)(j - (k - 1)));
+      }
+    }
+  }
+  return PE_OK;
 }

@@ -1,5 +1,35 @@
-/* TODO: being implemented. */
+/* xPos scale factors (see posenc.h). */
+#include <float.h>
+#include <stdint.h>
 #include "internal.h"
+
+#define X_(name, ...) X_##name,
+enum { PE_PARAMS_XPOS(X_) X__N };
+enum { TORCHSCALE, LUCIDRAINS };
+
+/* Out-of-range double -> float is undefined in C; IEEE (and torch's float32) saturates to Infinity. */
+static float to_f32(double v) {
+  return v > FLT_MAX ? INFINITY : (float)v;
+}
+
 pe_status pe__xpos(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
-  (void)sh; (void)out; (void)info; return pe__fail(err, rq, -1, PE_EINVAL, NAN, NAN, "is not implemented yet");
+  (void)info;
+  const int64_t L = (int64_t)rq->v[X_positions];
+  const int d = (int)rq->v[X_dim], h = d / 2;
+  if (!out) {
+    if (d % 2) return pe__fail(err, rq, X_dim, PE_ERANGE, NAN, NAN, "must be even (xPos scales rotary pairs)");
+    pe__shape(sh, 2, (int64_t[]){L, h});
+    return PE_OK;
+  }
+  /* torchscale: arange(-L // 2, ...) = floor(-L/2); lucidrains: t - L // 2. They differ for odd L. */
+  const int64_t first = (int)rq->v[X_centering] == TORCHSCALE ? -((L + 1) / 2) : -(L / 2);
+  const double sign = rq->v[X_downscale] ? -1.0 : 1.0, sb = rq->v[X_scaleBase];
+  static double log_zeta[32768];
+  for (int k = 0; k < h; k++) log_zeta[k] = log((2.0 * k + 0.4 * d) / (1.4 * d));
+  float *o = out;
+  for (int64_t t = 0; t < L; t++, o += h) {
+    const double e = sign * (double)(first + t) / sb;
+    for (int k = 0; k < h; k++) o[k] = to_f32(exp(e * log_zeta[k]));
+  }
+  return PE_OK;
 }
