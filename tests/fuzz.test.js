@@ -1,0 +1,36 @@
+// A short libFuzzer run (tests/fuzz/run.sh) inside npm test: the seed corpus and past findings
+// (tests/fuzz/regressions) first, then POSENC_FUZZ_SECONDS (default 60) of mutation from a fresh
+// corpus directory, so every run starts from the same committed seeds.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const seconds = Number(process.env.POSENC_FUZZ_SECONDS ?? 60);
+
+test(`fuzzing the C entry points for ${seconds} s finds nothing`, () => {
+  assert.ok(Number.isInteger(seconds) && seconds > 0, `POSENC_FUZZ_SECONDS = ${process.env.POSENC_FUZZ_SECONDS}`);
+  const dir = mkdtempSync(join(tmpdir(), 'posenc-fuzz-'));
+  try {
+    const artifacts = join(dir, 'artifacts');
+    mkdirSync(artifacts);
+    const r = spawnSync('bash', ['tests/fuzz/run.sh', `-artifact_prefix=${artifacts}/`], {
+      cwd: root,
+      env: { ...process.env, POSENC_FUZZ_SECONDS: String(seconds), POSENC_FUZZ_CORPUS: join(dir, 'corpus') },
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    const log = `${r.stdout}${r.stderr}`;
+    const tail = log.split('\n').filter((l) => !l.startsWith('"')).slice(-40).join('\n');
+    assert.equal(r.status, 0, `the fuzzer exited with ${r.status ?? r.signal}:\n${tail}`);
+    const runs = Number(/^Done (\d+) runs/m.exec(log)?.[1]);
+    assert.ok(runs > 100, `expected the fuzzer to run, got:\n${tail}`);
+    assert.deepEqual(readdirSync(artifacts), [], 'crash, leak or timeout files were written');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
