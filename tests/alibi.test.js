@@ -112,7 +112,9 @@ test('every form over many sizes (queries != keys, zero and odd) against float64
           const m = pe.compute('alibi', p);
           assert.deepEqual(m.shape, [heads, queries, keys]);
           const want = reference(p);
-          for (let e = 0; e < want.length; e++) assert.ok(close(m.data[e], want[e]), `${JSON.stringify(p)} [${e}]: ${m.data[e]} vs ${want[e]}`);
+          for (let e = 0; e < want.length; e++) {
+            if (!close(m.data[e], want[e])) assert.fail(`${JSON.stringify(p)} [${e}]: ${m.data[e]} vs ${want[e]}`);
+          }
         }
       }
     }
@@ -158,7 +160,9 @@ test('causal rows agree with mpt rows after a causal softmax (shift invariance)'
         const at = (h * queries + i) * keys;
         const a = softmax([...causal.subarray(at, at + ip + 1)]);
         const b = softmax([...mpt.subarray(at, at + ip + 1)]);
-        for (let j = 0; j <= ip; j++) assert.ok(Math.abs(a[j] - b[j]) <= 1e-6, `${heads}/${queries}/${keys} h ${h} i ${i} j ${j}`);
+        for (let j = 0; j <= ip; j++) {
+          if (!(Math.abs(a[j] - b[j]) <= 1e-6)) assert.fail(`${heads}/${queries}/${keys} h ${h} i ${i} j ${j}`);
+        }
         // and the two differ by a constant along the row
         const d0 = mpt[at] - causal[at];
         for (let j = 0; j <= ip; j++) assert.ok(Math.abs(mpt[at + j] - causal[at + j] - d0) <= 1e-5 * (1 + Math.abs(d0)));

@@ -47,9 +47,10 @@ const throwsWith = (fn, code, param) =>
 function checkAllDistances(params, L) {
   const row = pe.compute('t5', { ...params, queries: 1, keys: L }).data;
   const col = pe.compute('t5', { ...params, queries: L, keys: 1 }).data;
+  const tag = JSON.stringify(params);
   for (let n = 0; n < L; n++) {
-    assert.equal(row[n], bucket(n, params), `${JSON.stringify(params)} rel ${n}`);
-    assert.equal(col[n], bucket(-n, params), `${JSON.stringify(params)} rel ${-n}`);
+    if (row[n] !== bucket(n, params)) assert.fail(`${tag} rel ${n}: ${row[n]} vs ${bucket(n, params)}`);
+    if (col[n] !== bucket(-n, params)) assert.fail(`${tag} rel ${-n}: ${col[n]} vs ${bucket(-n, params)}`);
   }
 }
 
@@ -151,12 +152,11 @@ test('properties: in [0, numBuckets), monotone in distance per direction, direct
         const p = { numBuckets, maxDistance, bidirectional };
         const back = pe.compute('t5', { ...p, queries: 1500, keys: 1 }).data;  // rel = -n
         const fwd = pe.compute('t5', { ...p, queries: 1, keys: 1500 }).data;   // rel = +n
+        const tag = JSON.stringify(p);
         for (let n = 0; n < 1500; n++) {
-          for (const b of [back[n], fwd[n]]) assert.ok(b >= 0 && b < numBuckets, `${JSON.stringify(p)} n ${n}: ${b}`);
-          if (n > 0) {
-            assert.ok(back[n] >= back[n - 1], `${JSON.stringify(p)} not monotone at -${n}`);
-            assert.ok(fwd[n] >= fwd[n - 1], `${JSON.stringify(p)} not monotone at +${n}`);
-          }
+          for (const b of [back[n], fwd[n]]) if (!(b >= 0 && b < numBuckets)) assert.fail(`${tag} n ${n}: ${b}`);
+          if (n > 0 && back[n] < back[n - 1]) assert.fail(`${tag} not monotone at -${n}`);
+          if (n > 0 && fwd[n] < fwd[n - 1]) assert.fail(`${tag} not monotone at +${n}`);
           if (bidirectional && n > 0) assert.ok(back[n] < nb && fwd[n] >= nb);
           if (!bidirectional) assert.equal(fwd[n], 0);
         }
