@@ -504,6 +504,15 @@ test('yarn: attention factor from mscale / mscale_all_dim, truncate, beta defaul
   assert.notDeepEqual(tf, y({}).data);
   closeAll(tf, refInv({ ...base, ropeScaling: { rope_type: 'yarn', factor: 40, original_max_position_embeddings: 4096, truncate: false } }).inv,
     (e) => 6.1e-8 * e, 'truncate false');
+  // original 6 < 2π: low = max(floor(cd(32)), 0) = 0 = ceil(cd(1)) = high, so linear_ramp_factor's
+  // "prevent singularity" (high += 0.001) decides: dim 0 extrapolated, the rest interpolated.
+  for (const dim of [8, 64]) {
+    const tiny = { dim, ropeScaling: { rope_type: 'yarn', factor: 2, original_max_position_embeddings: 6 } };
+    const t = freqs(tiny).data, plain = freqs({ dim }).data;
+    assert.equal(t[0], plain[0]);
+    closeAll(t, refInv(tiny).inv, (e) => 6.1e-8 * e, `yarn low == high, dim ${dim}`);
+    closeAll(t.slice(1), Array.from(plain.slice(1), (v) => v / 2), (e) => 1.2e-7 * e, `yarn low == high, dim ${dim}`);
+  }
 });
 
 test('errors name the parameter that broke the rule', () => {
