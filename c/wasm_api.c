@@ -62,3 +62,47 @@ PE_EXPORT void *pe_js_malloc(double bytes) {
   return bytes > 0 && bytes < 4294967296.0 ? malloc((size_t)bytes) : NULL;
 }
 PE_EXPORT void pe_js_free(void *p) { free(p); }
+
+/* Colormaps (c/colormap.c): the registry, read once into pe.colormaps, and value -> RGBA for the
+ * explorer. offset/count select a plane of a table of total elements (one ALiBi head, RoPE's sin). */
+PE_EXPORT int pe_js_colormap_count(void) { return pe_colormap_count(); }
+PE_EXPORT const char *pe_js_colormap_name(int m) { return pe_colormap_at(m)->name; }
+PE_EXPORT const char *pe_js_colormap_title(int m) { return pe_colormap_at(m)->title; }
+PE_EXPORT int pe_js_colormap_centred(int m) { return pe_colormap_at(m)->centred; }
+PE_EXPORT int pe_js_colormap_lut(int m, uint8_t *rgba) { return pe_colormap_lut(m, rgba); }
+
+static pe_range js_range;
+static double js_limits[2];
+
+static int js_plane(double total, double offset, double count) {
+  const char *param = NULL, *detail = NULL;
+  double value = offset, max = total;
+  if (!(offset >= 0 && offset <= total && offset == floor(offset)))
+    param = "offset", detail = "is not an element index of the table";
+  else if (!(count >= 0 && count <= total - offset && count == floor(count)))
+    param = "count", value = count, max = total - offset, detail = "runs past the end of the table";
+  if (!param) return PE_OK;
+  js_err = (pe_error){PE_ERANGE, param, value, 0, max, detail};
+  return PE_ERANGE;
+}
+
+PE_EXPORT int pe_js_range(int m, const void *data, int dtype, double total, double offset, double count) {
+  if (js_plane(total, offset, count)) return PE_ERANGE;
+  const char *p = (const char *)data + (size_t)offset * 4;
+  return pe_range_of(m, p, dtype, (size_t)count, &js_range, &js_err);
+}
+/* 0 min, 1 max, 2 lo, 3 hi, 4 finite, 5 NaN, 6 -Infinity, 7 +Infinity */
+PE_EXPORT double pe_js_range_get(int i) {
+  const pe_range *r = &js_range;
+  const double v[] = {r->min, r->max, r->lo, r->hi, (double)r->finite, (double)r->nan, (double)r->neg_inf,
+                      (double)r->pos_inf};
+  return i >= 0 && i < 8 ? v[i] : NAN;
+}
+
+PE_EXPORT int pe_js_colormap(int m, const void *data, int dtype, double total, double offset, double count,
+                             double vmin, double vmax, uint8_t *rgba) {
+  if (js_plane(total, offset, count)) return PE_ERANGE;
+  const char *p = (const char *)data + (size_t)offset * 4;
+  return pe_colormap_apply(m, p, dtype, (size_t)count, vmin, vmax, rgba, js_limits, &js_err);
+}
+PE_EXPORT double pe_js_colormap_limit(int i) { return js_limits[i & 1]; }
