@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # build.sh [setup] [native] — build posenc.
 #   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
-#   setup     also install what tests and the explorer need: node_modules (npm ci) and Chromium
+#   setup     also install what tests and the explorer need: node_modules (npm ci) and Chromium,
+#             and copy Chart.js's UMD build to web/vendor/ for the explorer
 #   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined
 #   fuzz      also build/fuzz/posenc-fuzz: libFuzzer harness tests/fuzz/fuzz.c (clang, ASan + UBSan)
 # Outputs are git-ignored. Rebuilds only what changed.
@@ -36,6 +37,10 @@ if [ $setup = 1 ]; then
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund
   fi
+  # Chart.js's UMD build next to the page: plain static hosting works without import maps or a CDN.
+  mkdir -p web/vendor
+  [ web/vendor/chart.umd.js -nt node_modules/chart.js/dist/chart.umd.js ] ||
+    cp node_modules/chart.js/dist/chart.umd.js web/vendor/chart.umd.js
 fi
 
 sources=(c/*.c)

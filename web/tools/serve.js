@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// A dependency-free static server for the explorer: web/ at /, Chart.js from node_modules at
+// /vendor/chart.umd.js when `build.sh setup` has not copied it into web/vendor/. Local use only:
+// it binds 127.0.0.1 (PORT overrides 8080; 0 picks a free port) and sends the Content-Security-Policy
+// the page must work under (no inline script or style, wasm allowed).
+//   node web/tools/serve.js            serve until interrupted
+//   import { serve } from './serve.js'; const { url, close } = await serve({ port: 0 });
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const WEB_ROOT = resolve(here, '..');
+const REPO = resolve(WEB_ROOT, '..');
+
+// Served when web/ lacks them (URL path -> file in the repository).
+const FALLBACKS = { '/vendor/chart.umd.js': join(REPO, 'node_modules/chart.js/dist/chart.umd.js') };
+
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.ts': 'text/plain; charset=utf-8',
+};
+
+async function fileFor(root, pathname) {
+  // Decode once, reject anything that could leave the root (.., NUL, backslashes, encoded slashes).
+  let path;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (path.includes('\0') || path.includes('\\') || path.split('/').includes('..')) return null;
+  if (path.endsWith('/')) path += 'index.html';
+  const file = resolve(root, '.' + path);
+  if (file !== root && !file.startsWith(root + sep)) return null;
+  for (const candidate of [file, FALLBACKS[path]]) {
+    if (!candidate) continue;
+    const info = await stat(candidate).catch(() => null);
+    if (info?.isFile()) return { file: candidate, size: info.size };
+  }
+  return null;
+}
+
+function send(res, status, text) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': CSP });
+  res.end(text + '\n');
+}
+
+/** Start serving root (default web/); resolves to { url, port, server, close() }. */
+export function serve({ root = WEB_ROOT, port = Number(process.env.PORT ?? 8080), host = '127.0.0.1' } = {}) {
+  const server = createServer(async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
+    const { pathname } = new URL(req.url, 'http://localhost');
+    const found = await fileFor(root, pathname);
+    if (!found) return send(res, 404, `not found: ${pathname}`);
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(found.file)] ?? 'application/octet-stream',
+      'Content-Length': found.size,
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-cache',
+    });
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(found.file).on('error', () => res.destroy()).pipe(res);
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      const actual = server.address().port;
+      ok({
+        server,
+        port: actual,
+        url: `http://${host}:${actual}/`,
+        close: () => new Promise((done) => { server.closeAllConnections?.(); server.close(() => done()); }),
+      });
+    });
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { url } = await serve().catch((e) => {
+    console.error(`serve.js: ${e.message}`);
+    process.exit(1);
+  });
+  console.log(`posenc explorer: ${url}  (Ctrl-C stops)`);
+}
