@@ -1,0 +1,313 @@
+// Controls generated from the registry (pe.kinds): a kind selector, and for each parameter the
+// widget its type calls for, with its range and its doc as help text, and an error slot that
+// PosencError.param points at. Nothing here knows a particular encoding: an object parameter
+// (rope's ropeScaling) gets a selector from its first enum field, and a field whose doc starts with
+// "<choice>[, <choice>…]:" or "<choice> (…):" is shown only for those choices (others for every
+// non-default choice).
+import { formatValue } from '../views/heatmap.js';
+import { axisEntry } from '../views/axes.js';
+import { DEFAULT_LINES } from '../views/state.js';
+
+const idOf = (path) => `c-${path.replace(/[^\w-]/g, '-')}`;
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') e.className = v;
+    else if (k in e && typeof v !== 'string') e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  e.append(...children.filter((c) => c !== null && c !== undefined));
+  return e;
+}
+
+const number = (v) => (Number.isInteger(v) && Math.abs(v) < 1e15 ? v.toLocaleString('en-US') : String(v));
+const rangeText = (p) => (p.min === undefined ? '' : ` [${number(p.min)} … ${number(p.max)}]`);
+
+// A slider's span for a numeric parameter: log scale for wide positive float ranges, else a
+// window around the default that the registry's (huge) limits clip. Null: no slider.
+function sliderFor(p) {
+  if ((p.type !== 'int' && p.type !== 'float') || p.default === null) return null;
+  if (p.type === 'float' && p.min > 0 && p.max / p.min >= 1000) return { log: true, lo: p.min, hi: p.max };
+  const span = Math.max(8 * Math.abs(p.default), 64);
+  const lo = Math.max(p.min, p.min < 0 ? -span : p.min);
+  const hi = Math.min(p.max, Math.max(p.min, 0) + span);
+  return { log: false, lo, hi, step: p.type === 'int' ? 1 : (hi - lo) / 256 };
+}
+
+// Three significant digits: where a log slider lands.
+const round3 = (v) => Number(v.toPrecision(3));
+
+function fieldTypes(doc, choices) {
+  const m = /^(\w+(?:,\s*\w+)*)(?:\s*\([^)]*\))?:/.exec(doc);
+  if (!m) return null;
+  const names = m[1].split(/,\s*/);
+  return names.every((n) => choices.includes(n)) ? names : null;
+}
+
+export class Controls {
+  #form;
+  #pe;
+  #on;
+  #state = null;
+  #lead;
+  #view = {};
+
+  /**
+   * form: the element to fill. on: { change(), config(text), export(type) } called after the state
+   * (which the controls edit in place) changed, on "Fill from config", and on export buttons.
+   */
+  constructor(form, pe, on) {
+    this.#form = form;
+    this.#pe = pe;
+    this.#on = on;
+    form.addEventListener('submit', (e) => e.preventDefault());
+  }
+
+  /** Build every control for a state (a new kind, a preset, a URL). */
+  render(state) {
+    this.#state = state;
+    const kind = this.#pe.kinds.find((k) => k.name === state.kind);
+    const form = this.#form;
+    form.replaceChildren();
+
+    const kindSelect = el('select', { id: 'c-kind' },
+      ...this.#pe.kinds.filter((k) => !k.input).map((k) => el('option', { value: k.name, selected: k.name === state.kind }, k.name)));
+    kindSelect.addEventListener('change', () => {
+      Object.assign(state, { kind: kindSelect.value, params: {}, index: 0, lines: [...DEFAULT_LINES], labels: {} });
+      this.render(state);
+      this.#on.change('kind');
+    });
+    form.append(el('fieldset', { class: 'group' }, el('legend', {}, 'Encoding'),
+      this.#row('kind', 'kind', kindSelect, kind.title)));
+
+    const params = el('fieldset', { class: 'group' }, el('legend', {}, 'Parameters'));
+    for (const p of kind.params) params.append(p.type === 'object' ? this.#object(p) : this.#param(p, state.params, p.path));
+    form.append(params);
+
+    if (kind.params.some((p) => p.type === 'object')) form.append(this.#config());
+
+    const maps = el('select', { id: 'c-cmap' },
+      ...this.#pe.colormaps.map((m) => el('option', { value: m.name, title: m.title, selected: m.name === state.cmap }, m.name)));
+    maps.addEventListener('change', () => { state.cmap = maps.value; this.#on.change('view'); });
+    const limit = (key) => {
+      const input = el('input', { type: 'number', id: idOf(key), step: 'any', value: state[key] ?? '' });
+      input.addEventListener('input', () => {
+        if (input.validity.badInput) return;
+        state[key] = input.value === '' ? null : Number(input.value);
+        this.#on.change('view');
+      });
+      return input;
+    };
+    this.#view.vmin = limit('vmin');
+    this.#view.vmax = limit('vmax');
+    this.#lead = el('div', { class: 'lead' });
+    form.append(el('fieldset', { class: 'group' }, el('legend', {}, 'View'), this.#lead,
+      this.#row('cmap', 'colormap', maps, 'matplotlib\'s tables, applied in C'),
+      this.#row('vmin', 'vmin', this.#view.vmin, 'lowest colour at this value; empty = automatic'),
+      this.#row('vmax', 'vmax', this.#view.vmax, 'highest colour at this value; empty = automatic')));
+
+    const lines = (this.#view.lines = el('input', { type: 'text', id: 'c-lines', value: state.lines.join(', '), inputMode: 'numeric' }));
+    lines.addEventListener('change', () => {
+      state.lines = lines.value.split(/[\s,]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 0);
+      this.#on.change('lines');
+    });
+    form.append(el('fieldset', { class: 'group' }, el('legend', {}, 'Lines'),
+      this.#row('lines', 'plotted columns', lines, 'click a heatmap column (or focus the heatmap, Enter) to add or remove its line')));
+
+    const labels = el('fieldset', { class: 'group' }, el('legend', {}, 'Labels'));
+    this.#view.labels = {};
+    for (const [key, name] of [['title', 'title'], ['y', 'y label'], ['x', 'x label'], ['cbar', 'colorbar label']]) {
+      const input = el('input', { type: 'text', id: idOf(`label-${key}`), value: state.labels[key] ?? '' });
+      input.addEventListener('input', () => {
+        if (input.value === '') delete state.labels[key];
+        else state.labels[key] = input.value;
+        this.#on.change('labels');
+      });
+      this.#view.labels[key] = input;
+      labels.append(this.#row(`label-${key}`, name, input, null));
+    }
+    form.append(labels);
+
+    const exports = el('fieldset', { class: 'group exports' }, el('legend', {}, 'Export'));
+    for (const [type, text, help] of [['png', 'PNG', 'the heatmap figure'], ['csv', 'CSV', 'the shown matrix'],
+      ['npy', '.npy', 'the whole table (numpy.load)']]) {
+      const b = el('button', { type: 'button', id: `export-${type}`, title: help }, text);
+      b.addEventListener('click', () => this.#on.export(type));
+      exports.append(b);
+    }
+    exports.append(el('p', { class: 'help' }, 'PNG: the figure · CSV: the shown matrix · .npy: the whole table'));
+    form.append(exports);
+  }
+
+  /** Update what depends on the computed plane: the head/part selector, automatic limits, placeholders. */
+  sync(state, plane, heatmap) {
+    const lead = plane.lead;
+    this.#lead.replaceChildren();
+    if (lead) {
+      let input;
+      if (lead.size <= 256) {
+        input = el('select', { id: 'c-index' },
+          ...Array.from({ length: lead.size }, (_, i) => el('option', { value: String(i), selected: i === lead.index }, axisEntry(lead.axis, i))));
+      } else {
+        input = el('input', { type: 'number', id: 'c-index', min: '0', max: String(lead.size - 1), step: '1', value: String(lead.index) });
+      }
+      input.addEventListener(input.tagName === 'SELECT' ? 'change' : 'input', () => {
+        state.index = Number(input.value) || 0;
+        this.#on.change('view');
+      });
+      this.#lead.append(this.#row('index', lead.title.toLowerCase(), input, `which ${lead.title.toLowerCase()} of the ${lead.size} to show`));
+    }
+    const [lo, hi] = heatmap.limits;
+    const short = (v) => formatValue(Number.isFinite(v) ? Number(v.toPrecision(6)) : v);
+    this.#view.vmin.placeholder = `auto ${short(lo)}`;
+    this.#view.vmax.placeholder = `auto ${short(hi)}`;
+    if (document.activeElement !== this.#view.lines) this.#view.lines.value = state.lines.join(', ');
+    const auto = heatmap.labels();
+    for (const [key, input] of Object.entries(this.#view.labels)) input.placeholder = state.labels[key] === undefined ? auto[key] : '';
+  }
+
+  /** Show a message next to the control of path (falls back to its object, then to the kind). */
+  showError(path, message) {
+    const slots = [...this.#form.querySelectorAll('[data-error]')];
+    const find = (p) => slots.find((s) => s.dataset.error === p);
+    const slot = find(path) ?? find(String(path).split('.')[0]) ?? find('kind');
+    slot.textContent = message;
+    slot.hidden = false;
+    const row = slot.closest('.row, .object');
+    row?.classList.add('invalid');
+    row?.querySelector('input, select, textarea')?.setAttribute('aria-invalid', 'true');
+  }
+
+  clearErrors(path) {
+    for (const slot of this.#form.querySelectorAll('[data-error]')) {
+      if (path !== undefined && slot.dataset.error !== path) continue;
+      slot.hidden = true;
+      slot.textContent = '';
+      const row = slot.closest('.row, .object');
+      row?.classList.remove('invalid');
+      row?.querySelector('[aria-invalid]')?.removeAttribute('aria-invalid');
+    }
+  }
+
+  // label + widget(s) + help + error slot.
+  #row(path, label, widget, help, extra = null) {
+    const id = widget.id;
+    const helpId = `${id}-help`;
+    const errId = `${id}-error`;
+    widget.setAttribute('aria-describedby', `${helpId} ${errId}`);
+    return el('div', { class: 'row', 'data-path': path },
+      el('label', { for: id }, label),
+      el('div', { class: 'inputs' }, extra, widget),
+      help ? el('p', { class: 'help', id: helpId }, help) : null,
+      el('p', { class: 'error', id: errId, 'data-error': path, hidden: true, role: 'alert' }));
+  }
+
+  // One parameter (or object field) edited in the object `target` under key p.name.
+  #param(p, target, path) {
+    const set = (v) => {
+      if (v === undefined) delete target[p.name];
+      else target[p.name] = v;
+      this.#on.change('param');
+    };
+    const value = target[p.name];
+    const help = `${p.doc}${rangeText(p)}`;
+    const id = idOf(path);
+    if (p.type === 'bool') {
+      const box = el('input', { type: 'checkbox', id, checked: value ?? p.default });
+      box.addEventListener('change', () => set(box.checked));
+      return this.#row(path, p.name, box, help);
+    }
+    if (p.type === 'enum') {
+      const sel = el('select', { id }, ...p.choices.map((c) => el('option', { value: c, selected: c === (value ?? p.default) }, c)));
+      sel.addEventListener('change', () => set(sel.value));
+      return this.#row(path, p.name, sel, help);
+    }
+    if (p.type === 'float[]') {
+      const text = el('input', { type: 'text', id, value: value ? Array.from(value).join(', ') : '', placeholder: 'unset: comma-separated numbers' });
+      text.addEventListener('change', () => set(text.value.trim() === '' ? undefined : text.value.split(/[\s,]+/).filter(Boolean).map(Number)));
+      return this.#row(path, p.name, text, p.doc);
+    }
+    const num = el('input', { type: 'number', id, step: p.type === 'int' ? '1' : 'any', min: String(p.min), max: String(p.max),
+      value: value ?? p.default ?? '', placeholder: p.default === null ? 'unset' : String(p.default) });
+    const s = target === this.#state.params ? sliderFor(p) : null;
+    let slider = null;
+    if (s) {
+      slider = el('input', { type: 'range', 'aria-label': `${p.name} slider`, tabIndex: -1 });
+      const toSlider = (v) => {
+        if (!Number.isFinite(v)) return;
+        if (s.log) slider.value = String((1000 * Math.log(Math.max(v, s.lo) / s.lo)) / Math.log(s.hi / s.lo));
+        else slider.value = String(v);
+      };
+      if (s.log) Object.assign(slider, { min: '0', max: '1000', step: '1' });
+      else Object.assign(slider, { min: String(s.lo), max: String(s.hi), step: String(s.step) });
+      toSlider(Number(num.value));
+      slider.addEventListener('input', () => {
+        const v = s.log ? round3(s.lo * (s.hi / s.lo) ** (Number(slider.value) / 1000)) : Number(slider.value);
+        num.value = String(v);
+        set(v);
+      });
+      num.addEventListener('input', () => toSlider(Number(num.value)));
+    }
+    num.addEventListener('input', () => {
+      if (num.validity.badInput) return;
+      set(num.value === '' ? undefined : Number(num.value));
+    });
+    return this.#row(path, p.name, num, help, slider);
+  }
+
+  // An object parameter: its selector field decides which other fields show.
+  #object(p) {
+    const params = this.#state.params;
+    const box = el('fieldset', { class: 'object', 'data-path': p.path }, el('legend', {}, p.name),
+      el('p', { class: 'help' }, p.doc), el('p', { class: 'error', 'data-error': p.path, hidden: true, role: 'alert' }));
+    const obj = () => (params[p.name] ??= {});
+    const fields = p.fields.filter((f) => !f.aliasOf);
+    const selector = fields.find((f) => f.type === 'enum');
+    const rows = [];
+    const visible = (f, type) => {
+      const types = fieldTypes(f.doc, selector.choices);
+      return types ? types.includes(type) : type !== selector.choices[0];
+    };
+    const current = () => params[p.name]?.[selector.name] ?? selector.default;
+    const tidy = () => { if (params[p.name] && !Object.keys(params[p.name]).length) delete params[p.name]; };
+    const show = () => { for (const [f, row] of rows) row.hidden = !visible(f, current()); };
+    const sel = el('select', { id: idOf(selector.path) },
+      ...selector.choices.map((c) => el('option', { value: c, selected: c === current() }, c)));
+    sel.addEventListener('change', () => {
+      const o = obj();
+      if (sel.value === selector.default) delete o[selector.name];
+      else o[selector.name] = sel.value;
+      for (const f of fields) if (f !== selector && !visible(f, sel.value)) delete o[f.name];
+      tidy();
+      this.render(this.#state);  // the fields of the new choice, with their values or defaults
+      document.getElementById(sel.id)?.focus();
+      this.#on.change('param');
+    });
+    box.append(this.#row(selector.path, selector.name, sel, selector.doc));
+    const proxy = new Proxy({}, {  // fields edit the object, created on first use, removed when empty
+      get: (_, k) => params[p.name]?.[k],
+      set: (_, k, v) => { obj()[k] = v; return true; },
+      deleteProperty: (_, k) => { if (params[p.name]) delete params[p.name][k]; tidy(); return true; },
+    });
+    for (const f of fields) {
+      if (f === selector) continue;
+      const row = this.#param(f, proxy, f.path);
+      rows.push([f, row]);
+      box.append(row);
+    }
+    show();
+    return box;
+  }
+
+  #config() {
+    const text = el('textarea', { id: 'c-config', rows: 6, spellcheck: false,
+      placeholder: '{ "hidden_size": 4096, "num_attention_heads": 32, "rope_theta": 500000, "rope_scaling": { … } }' });
+    const fill = el('button', { type: 'button', id: 'c-config-fill' }, 'Fill the controls');
+    fill.addEventListener('click', () => this.#on.config(text.value));
+    const row = this.#row('config', 'config.json', text, 'rope_theta, head_dim or hidden_size / num_attention_heads, ' +
+      'partial_rotary_factor, max_position_embeddings, rope_scaling: read the way transformers reads them');
+    row.append(fill);
+    return el('details', { class: 'group config' }, el('summary', {}, 'Fill from a model\'s config.json'), row);
+  }
+}

@@ -1,0 +1,489 @@
+// Heatmap view: a plane (views/plane.js) drawn on <canvas> the way seaborn's heatmap draws the seed's
+// figures: row 0 at the top, ticks at cell centres, a colorbar with its value scale, titles.
+// Colours come from C (pe.colormap) as RGBA in the wasm heap and reach the canvas through an
+// ImageData over that memory (no JS arrays); the cell image is then scaled nearest-neighbour into a
+// device-pixel-exact plot area, so cells stay sharp at any devicePixelRatio. A transparent overlay
+// canvas carries the interactive parts (hover cell, column markers) so the figure canvas is the
+// exported picture. No inline styles: only CSSOM properties are set (CSP style-src 'self').
+import { axisTitle } from './axes.js';
+
+const MAX_SIDE = 16384;  // cells drawn per side (a canvas limit); larger planes show their start
+
+/** Shortest text that reads back as the same number; -Infinity is ALiBi's mask. */
+export function formatValue(v) {
+  if (v === -Infinity) return '−Infinity (masked)';
+  if (Number.isNaN(v)) return 'NaN';
+  return Object.is(v, -0) ? '-0' : String(v);
+}
+
+// Tick step in cells: the smallest of 1, 2, 5, 10, 20, 50 … whose spacing is at least minCells.
+function cellStep(minCells) {
+  for (let p = 1; ; p *= 10) for (const m of [1, 2, 5]) if (m * p >= minCells) return m * p;
+}
+
+// Round tick values for the colorbar: about n of them between lo and hi.
+function valueTicks(lo, hi, n) {
+  if (!(hi > lo)) return { ticks: [lo], digits: 2 };
+  const raw = (hi - lo) / n;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((s) => s >= raw);
+  const ticks = [];
+  for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + step * 1e-9; k++) ticks.push(k * step);
+  return { ticks, digits: Math.max(0, -Math.floor(Math.log10(step) + 1e-9) + (step / p === 2.5 ? 1 : 0)) };
+}
+
+function theme(el) {
+  const cs = getComputedStyle(el);
+  const v = (name) => cs.getPropertyValue(name).trim();
+  let bg = v('--pe-bg');
+  for (let e = el; !bg && e; e = e.parentElement) {
+    const c = getComputedStyle(e).backgroundColor;
+    if (c && c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c)) bg = c;
+  }
+  return {
+    fg: v('--pe-fg') || cs.color,
+    muted: v('--pe-muted') || cs.color,
+    bg: bg || '#fff',
+    focus: v('--pe-focus') || '#1a73e8',
+    font: cs.fontFamily || 'sans-serif',
+  };
+}
+
+export class Heatmap {
+  #pe;
+  #root;
+  #canvas;
+  #overlay;
+  #readout;
+  #cells = document.createElement('canvas');  // one pixel per cell
+  #bar = document.createElement('canvas');    // the colorbar, highest value on top
+  #plane = null;
+  #opts = {};
+  #stats = null;
+  #limits = [0, 0];
+  #layout = null;
+  #hover = null;
+  #cursor = null;
+  #onColumn;
+  #drawnWidth = -1;
+  #watchers = [];
+
+  /**
+   * container: where the view goes. pe: a loaded posenc instance. onColumn(col): a column was
+   * clicked (or chosen with Enter/Space). Render with render(plane, options).
+   */
+  constructor(container, pe, { onColumn = () => {} } = {}) {
+    this.#pe = pe;
+    this.#onColumn = onColumn;
+    const root = (this.#root = document.createElement('div'));
+    root.className = 'posenc-heatmap';
+    root.style.position = 'relative';
+    this.#canvas = document.createElement('canvas');
+    this.#canvas.className = 'posenc-heatmap-figure';
+    this.#canvas.setAttribute('role', 'img');
+    this.#canvas.style.display = 'block';
+    const ov = (this.#overlay = document.createElement('canvas'));
+    ov.className = 'posenc-heatmap-overlay';
+    Object.assign(ov.style, { position: 'absolute', left: '0', top: '0', cursor: 'crosshair' });
+    ov.tabIndex = 0;
+    ov.setAttribute('aria-label', 'Heatmap cells: arrow keys move, Enter or Space plots the column');
+    this.#readout = document.createElement('output');
+    this.#readout.className = 'posenc-heatmap-readout';
+    this.#readout.setAttribute('aria-live', 'polite');
+    this.#readout.textContent = 'Hover or focus the heatmap to read a cell; click a column to plot it.';
+    root.append(this.#canvas, ov, this.#readout);
+    container.append(root);
+
+    ov.addEventListener('pointermove', (e) => this.#point(e));
+    ov.addEventListener('pointerleave', () => { this.#hover = null; this.#drawOverlay(); this.#read(this.#cursor); });
+    ov.addEventListener('click', (e) => {
+      const cell = this.#cellAtEvent(e);
+      if (cell) this.#onColumn(cell.col);
+    });
+    ov.addEventListener('keydown', (e) => this.#key(e));
+    ov.addEventListener('focus', () => { this.#cursor ??= { row: 0, col: 0 }; this.#clampCursor(); this.#drawOverlay(); this.#read(this.#cursor); });
+    ov.addEventListener('blur', () => { this.#drawOverlay(); });
+
+    const ro = new ResizeObserver(() => { if (this.#root.clientWidth !== this.#drawnWidth) this.#draw(); });
+    ro.observe(root);
+    this.#watchers.push(() => ro.disconnect());
+    const scheme = matchMedia('(prefers-color-scheme: dark)');
+    const redraw = () => this.#draw();
+    scheme.addEventListener('change', redraw);
+    this.#watchers.push(() => scheme.removeEventListener('change', redraw));
+    this.#watchDpr();
+  }
+
+  // devicePixelRatio changes with zoom and when a window moves to another screen.
+  #watchDpr() {
+    const mq = matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+    const on = () => { this.#draw(); this.#watchDpr(); };
+    mq.addEventListener('change', on, { once: true });
+    this.#watchers.push(() => mq.removeEventListener('change', on));
+  }
+
+  /** The figure canvas (what PNG export saves). */
+  get canvas() { return this.#canvas; }
+  /** The [vmin, vmax] the colours span (given or automatic). */
+  get limits() { return [...this.#limits]; }
+  /** pe.range() of the drawn plane: min, max, lo, hi, counts of finite/NaN/±Infinity. */
+  get stats() { return this.#stats; }
+  /** The drawn plane. */
+  get plane() { return this.#plane; }
+
+  /**
+   * Draw a plane. options: map (a pe.colormaps name), vmin/vmax (null = automatic), title,
+   * xLabel/yLabel/cbarLabel (undefined = from the axis names), marked: [{ col, color }] columns to
+   * flag above the plot. Throws PosencError (bad vmin/vmax/map) before changing anything.
+   * The plane must stay alive (not freed) while it is shown: hover reads its values.
+   */
+  render(plane, options = {}) {
+    const pe = this.#pe;
+    const slice = { map: options.map, offset: plane.offset, count: plane.count };
+    const image = pe.colormap(plane.view, { ...slice, vmin: options.vmin ?? undefined, vmax: options.vmax ?? undefined });
+    try {
+      const stats = pe.range(plane.view, slice);
+      const w = Math.min(plane.cols, MAX_SIDE);
+      const h = Math.min(plane.rows, MAX_SIDE);
+      this.#cells.width = Math.max(w, 1);
+      this.#cells.height = Math.max(h, 1);
+      const ctx = this.#cells.getContext('2d');
+      ctx.clearRect(0, 0, this.#cells.width, this.#cells.height);
+      if (w > 0 && h > 0) {
+        // ImageData straight over the wasm heap: the only copy is the canvas's own.
+        const rows = Math.min(plane.rows, h);
+        const pixels = new ImageData(image.data.subarray(0, plane.cols * rows * 4), plane.cols, rows);
+        ctx.putImageData(pixels, 0, 0, 0, 0, w, h);
+      }
+      this.#bar.width = 1;
+      this.#bar.height = 256;
+      const lut = pe.colormapLUT(image.map);
+      const bar = new ImageData(1, 256);
+      for (let i = 0; i < 256; i++) bar.data.set(lut.subarray(4 * (255 - i), 4 * (256 - i)), 4 * i);
+      this.#bar.getContext('2d').putImageData(bar, 0, 0);
+      this.#limits = [image.vmin, image.vmax];
+      this.#stats = stats;
+    } finally {
+      image.free();
+    }
+    this.#plane = plane;
+    this.#opts = { ...options };
+    this.#clampCursor();
+    this.#draw();
+  }
+
+  /** Columns to flag above the plot ([{ col, color }]) without recomputing anything. */
+  mark(marked) {
+    this.#opts.marked = marked;
+    this.#drawOverlay();
+  }
+
+  /** The labels in effect (given or from the axis names). */
+  labels() {
+    const p = this.#plane;
+    const o = this.#opts;
+    return {
+      title: o.title ?? '',
+      x: o.xLabel ?? axisTitle(p?.colAxis),
+      y: o.yLabel ?? axisTitle(p?.rowAxis),
+      cbar: o.cbarLabel ?? 'Value',
+    };
+  }
+
+  /** Cell (row, col) in figure-canvas pixels: { x, y, w, h } (device pixels). */
+  cellRect(row, col) {
+    const L = this.#layout;
+    if (!L) return null;
+    const x0 = L.px + Math.floor((col * L.pw) / L.cols);
+    const x1 = L.px + Math.floor(((col + 1) * L.pw) / L.cols);
+    const y0 = L.py + Math.floor((row * L.ph) / L.rows);
+    const y1 = L.py + Math.floor(((row + 1) * L.ph) / L.rows);
+    return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+  }
+
+  /** The cell under a point in CSS pixels relative to the canvas, or null. */
+  cellAt(x, y) {
+    const L = this.#layout;
+    if (!L || !L.rows || !L.cols) return null;
+    const dx = x * L.dpr - L.px;
+    const dy = y * L.dpr - L.py;
+    if (dx < 0 || dy < 0 || dx >= L.pw || dy >= L.ph) return null;
+    return { row: Math.floor((dy * L.rows) / L.ph), col: Math.floor((dx * L.cols) / L.pw) };
+  }
+
+  /** The figure as a PNG Blob. */
+  toBlob() {
+    return new Promise((ok, fail) => this.#canvas.toBlob((b) => (b ? ok(b) : fail(new Error('canvas.toBlob failed'))), 'image/png'));
+  }
+
+  destroy() {
+    for (const stop of this.#watchers) stop();
+    this.#root.remove();
+  }
+
+  #cellAtEvent(e) {
+    const r = this.#overlay.getBoundingClientRect();
+    return this.cellAt(e.clientX - r.left, e.clientY - r.top);
+  }
+
+  #point(e) {
+    this.#hover = this.#cellAtEvent(e);
+    this.#drawOverlay();
+    this.#read(this.#hover ?? this.#cursor);
+  }
+
+  #clampCursor() {
+    const p = this.#plane;
+    if (!this.#cursor || !p) return;
+    this.#cursor.row = Math.max(0, Math.min(this.#cursor.row, Math.min(p.rows, MAX_SIDE) - 1));
+    this.#cursor.col = Math.max(0, Math.min(this.#cursor.col, Math.min(p.cols, MAX_SIDE) - 1));
+  }
+
+  #key(e) {
+    const p = this.#plane;
+    if (!p || !p.rows || !p.cols) return;
+    const c = (this.#cursor ??= { row: 0, col: 0 });
+    const page = Math.max(1, Math.round(Math.min(p.rows, MAX_SIDE) / 10));
+    const moves = {
+      ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0],
+      PageUp: [-page, 0], PageDown: [page, 0], Home: [0, -Infinity], End: [0, Infinity],
+    };
+    if (moves[e.key]) {
+      c.row += moves[e.key][0];
+      c.col += moves[e.key][1];
+      this.#clampCursor();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.#onColumn(c.col);
+    } else {
+      return;
+    }
+    e.preventDefault();
+    this.#drawOverlay();
+    this.#read(c);
+  }
+
+  #read(cell) {
+    const p = this.#plane;
+    if (!cell || !p || cell.row >= p.rows || cell.col >= p.cols) return;
+    const lab = this.labels();
+    const lead = p.lead ? `${p.lead.title} ${p.lead.name} · ` : '';
+    const col = p.colAxis ? `, ${lab.x} ${cell.col}` : '';
+    this.#readout.textContent = `${lead}${lab.y} ${cell.row}${col}: ${formatValue(p.value(cell.row, cell.col))}`;
+  }
+
+  #draw() {
+    const p = this.#plane;
+    const W = Math.floor(this.#root.clientWidth);
+    if (!p || W <= 0) return;
+    this.#drawnWidth = this.#root.clientWidth;
+    const dpr = window.devicePixelRatio || 1;
+    const th = theme(this.#root);
+    const lab = this.labels();
+    const canvas = this.#canvas;
+    const ctx = canvas.getContext('2d');
+    const fTick = `12px ${th.font}`;
+    const fLabel = `13px ${th.font}`;
+    const fTitle = `bold 15px ${th.font}`;
+    const stats = this.#stats;
+    const [lo, hi] = this.#limits;
+    const bar = valueTicks(lo, hi, 6);
+    const fmt = (t) => (Math.abs(t) < 1e-12 * Math.max(1, Math.abs(hi - lo)) ? '0' : t.toFixed(Math.min(bar.digits, 10)));
+
+    // Layout in CSS pixels, then snapped to device pixels.
+    ctx.font = fTick;
+    const rowsShown = Math.min(p.rows, MAX_SIDE);
+    const colsShown = Math.min(p.cols, MAX_SIDE);
+    const tickW = ctx.measureText(String(Math.max(rowsShown - 1, 0))).width;
+    const barTickW = Math.max(...bar.ticks.map((t) => ctx.measureText(fmt(t)).width), 0);
+    const legend = stats && (stats.negInf > 0 || stats.nan > 0);
+    const top = lab.title ? 34 : 12;
+    const left = 8 + (lab.y ? 20 : 0) + tickW + 8;
+    const right = 16 + 14 + 6 + barTickW + 8 + (lab.cbar ? 20 : 0);
+    const bottom = 6 + 16 + (lab.x ? 22 : 0) + (legend ? 20 : 0) + 6;
+    let w = Math.max(40, W - left - right);
+    const maxH = Math.max(240, Math.min(620, window.innerHeight * 0.72));
+    const h = rowsShown && colsShown ? Math.min(maxH, Math.max(140, (w * rowsShown) / colsShown)) : 140;
+    if (rowsShown && colsShown) w = Math.min(w, Math.max(64, (4 * h * colsShown) / rowsShown));  // cells at most 4:1
+    const L = { dpr, rows: rowsShown, cols: colsShown, px: Math.round(left * dpr), py: Math.round(top * dpr) };
+    L.pw = Math.round(w * dpr);
+    L.ph = Math.round(h * dpr);
+    if (L.cols && L.pw >= 2 * L.cols) L.pw -= L.pw % L.cols;  // whole device pixels per cell
+    if (L.rows && L.ph >= 2 * L.rows) L.ph -= L.ph % L.rows;
+    const H = Math.ceil((L.py + L.ph) / dpr + bottom);
+    this.#layout = L;
+
+    for (const c of [canvas, this.#overlay]) {
+      c.width = Math.round(W * dpr);
+      c.height = Math.round(H * dpr);
+      c.style.width = `${W}px`;
+      c.style.height = `${H}px`;
+    }
+    canvas.setAttribute('aria-label', `${lab.title || 'Heatmap'}: ${p.rows} × ${p.cols}, values ${formatValue(lo)} to ${formatValue(hi)}`);
+
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = th.bg;
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    // Masked (-Infinity) cells are transparent: a hatch shows through them.
+    ctx.fillStyle = this.#hatch(ctx, th, dpr);
+    ctx.fillRect(L.px, L.py, L.pw, L.ph);
+    ctx.imageSmoothingEnabled = false;
+    if (L.rows && L.cols) ctx.drawImage(this.#cells, 0, 0, L.cols, L.rows, L.px, L.py, L.pw, L.ph);
+
+    // Colorbar, device-pixel aligned like the cells.
+    const bx = L.px + L.pw + Math.round(16 * dpr);
+    const bw = Math.round(14 * dpr);
+    ctx.drawImage(this.#bar, 0, 0, 1, 256, bx, L.py, bw, L.ph);
+    ctx.strokeStyle = th.muted;
+    ctx.lineWidth = 1;
+    ctx.strokeRect(bx + 0.5, L.py + 0.5, bw - 1, L.ph - 1);
+
+    // Text and ticks in CSS pixels.
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const px = L.px / dpr, py = L.py / dpr, pw = L.pw / dpr, ph = L.ph / dpr;
+    ctx.fillStyle = th.fg;
+    ctx.strokeStyle = th.fg;
+    if (lab.title) {
+      ctx.font = fTitle;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'alphabetic';
+      ctx.fillText(lab.title, px + pw / 2, top - 12, W - 8);
+    }
+    ctx.font = fTick;
+    ctx.beginPath();
+    if (L.cols && p.colAxis) {
+      const step = cellStep(Math.ceil((ctx.measureText(String(L.cols - 1)).width + 10) / (pw / L.cols)));
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'top';
+      for (let c = 0; c < L.cols; c += step) {
+        const x = Math.round(px + ((c + 0.5) * pw) / L.cols) + 0.5;
+        ctx.moveTo(x, py + ph);
+        ctx.lineTo(x, py + ph + 4);
+        ctx.fillText(String(c), x, py + ph + 6);
+      }
+    }
+    if (L.rows) {
+      const step = cellStep(Math.ceil(16 / (ph / L.rows)));
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'middle';
+      for (let r = 0; r < L.rows; r += step) {
+        const y = Math.round(py + ((r + 0.5) * ph) / L.rows) + 0.5;
+        ctx.moveTo(px - 4, y);
+        ctx.lineTo(px, y);
+        ctx.fillText(String(r), px - 6, y);
+      }
+    }
+    const bxc = bx / dpr + bw / dpr;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    for (const t of bar.ticks) {
+      const y = hi > lo ? py + ph * (1 - (t - lo) / (hi - lo)) : py + ph / 2;
+      const yy = Math.round(y) + 0.5;
+      ctx.moveTo(bxc, yy);
+      ctx.lineTo(bxc + 4, yy);
+      ctx.fillText(fmt(t), bxc + 6, yy);
+    }
+    ctx.stroke();
+    if (!L.rows || !L.cols) {
+      ctx.textAlign = 'center';
+      ctx.fillStyle = th.muted;
+      ctx.fillText(`empty table (${p.rows} × ${p.cols})`, px + pw / 2, py + ph / 2);
+      ctx.fillStyle = th.fg;
+    }
+    if (p.rows > L.rows || p.cols > L.cols) {
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'top';
+      ctx.fillText(`showing the first ${L.rows} × ${L.cols} cells`, px + pw, py + ph + 24 + (lab.x ? 22 : 0));
+    }
+    ctx.font = fLabel;
+    ctx.textAlign = 'center';
+    if (lab.x) {
+      ctx.textBaseline = 'top';
+      ctx.fillText(lab.x, px + pw / 2, py + ph + 26);
+    }
+    const vertical = (text, x) => {
+      ctx.save();
+      ctx.translate(x, py + ph / 2);
+      ctx.rotate(-Math.PI / 2);
+      ctx.textBaseline = 'middle';
+      ctx.fillText(text, 0, 0, ph);
+      ctx.restore();
+    };
+    if (lab.y) vertical(lab.y, 14);
+    if (lab.cbar) vertical(lab.cbar, bxc + 6 + barTickW + 16);
+    if (legend) {
+      ctx.font = fTick;
+      ctx.textBaseline = 'middle';
+      ctx.textAlign = 'left';
+      let x = px;
+      const y = H - 16;
+      for (const [shown, fill, text] of [[stats.negInf > 0, 'hatch', '−Infinity (masked)'], [stats.nan > 0, 'rgb(255,0,255)', 'NaN']]) {
+        if (!shown) continue;
+        ctx.save();
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.fillStyle = fill === 'hatch' ? this.#hatch(ctx, th, dpr) : fill;
+        ctx.fillRect(Math.round(x * dpr), Math.round((y - 6) * dpr), Math.round(18 * dpr), Math.round(12 * dpr));
+        ctx.restore();
+        ctx.strokeRect(x + 0.5, y - 6 + 0.5, 18, 12);
+        ctx.fillText(text, x + 24, y);
+        x += 24 + ctx.measureText(text).width + 18;
+      }
+    }
+    this.#drawOverlay();
+  }
+
+  #hatch(ctx, th, dpr) {
+    const s = Math.max(4, Math.round(6 * dpr));
+    const tile = document.createElement('canvas');
+    tile.width = tile.height = s;
+    const t = tile.getContext('2d');
+    t.fillStyle = th.bg;
+    t.fillRect(0, 0, s, s);
+    t.strokeStyle = th.muted;
+    t.lineWidth = Math.max(1, dpr);
+    t.beginPath();
+    t.moveTo(0, s);
+    t.lineTo(s, 0);
+    t.moveTo(-s / 2, s / 2);
+    t.lineTo(s / 2, -s / 2);
+    t.moveTo(s / 2, s * 1.5);
+    t.lineTo(s * 1.5, s / 2);
+    t.stroke();
+    return ctx.createPattern(tile, 'repeat');
+  }
+
+  #drawOverlay() {
+    const ov = this.#overlay;
+    const L = this.#layout;
+    const ctx = ov.getContext('2d');
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, ov.width, ov.height);
+    if (!L || !L.rows || !L.cols) return;
+    const th = theme(this.#root);
+    const s = Math.round(5 * L.dpr);
+    for (const { col, color } of this.#opts.marked ?? []) {
+      if (!(col >= 0 && col < L.cols)) continue;
+      const r = this.cellRect(0, col);
+      const x = r.x + r.w / 2;
+      ctx.fillStyle = color;
+      ctx.beginPath();
+      ctx.moveTo(x - s, L.py - 2 * s);
+      ctx.lineTo(x + s, L.py - 2 * s);
+      ctx.lineTo(x, L.py - 2);
+      ctx.closePath();
+      ctx.fill();
+    }
+    const cells = [this.#hover];
+    if (document.activeElement === ov) cells.push(this.#cursor);
+    for (const cell of cells) {
+      if (!cell) continue;
+      const r = this.cellRect(cell.row, cell.col);
+      const lw = Math.max(1, Math.round(L.dpr));
+      ctx.lineWidth = 3 * lw;
+      ctx.strokeStyle = th.bg;
+      ctx.strokeRect(r.x - lw, r.y - lw, r.w + 2 * lw, r.h + 2 * lw);
+      ctx.lineWidth = lw;
+      ctx.strokeStyle = cell === this.#hover ? th.fg : th.focus;
+      ctx.strokeRect(r.x - lw, r.y - lw, r.w + 2 * lw, r.h + 2 * lw);
+    }
+  }
+}

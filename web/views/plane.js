@@ -1,0 +1,51 @@
+// A plane: the 2-D slice of a computed table that the views draw. 2-D tables are their own plane;
+// a 3-D table ([heads, queries, keys], rope's [part, positions, rotary]) gives one plane per index of
+// its leading axis; a 1-D table ([heads], [rotary/2]) is one column.
+import { axisTitle, axisEntry } from './axes.js';
+
+/**
+ * Compute `kind` with `params` (pe.computeView: the data stays in the wasm heap) and select plane
+ * `index` of the leading axis (clamped). Throws PosencError. Call free() when done.
+ */
+export function computePlane(pe, { kind, params = {}, index = 0 }) {
+  const view = pe.computeView(kind, params);
+  const axes = pe.kinds.find((k) => k.name === kind).shape;
+  const shape = view.shape;
+  let lead = null;
+  let rows;
+  let cols;
+  let rowAxis;
+  let colAxis;
+  if (shape.length === 1) {
+    [rows, cols, rowAxis, colAxis] = [shape[0], 1, axes[0], null];
+  } else {
+    rows = shape[shape.length - 2];
+    cols = shape[shape.length - 1];
+    rowAxis = axes[axes.length - 2];
+    colAxis = axes[axes.length - 1];
+    if (shape.length > 2) {
+      const size = shape.slice(0, -2).reduce((a, b) => a * b, 1);
+      const i = Math.min(Math.max(0, Math.trunc(index) || 0), Math.max(0, size - 1));
+      lead = { axis: axes[0], title: axisTitle(axes[0]), size, index: i, name: axisEntry(axes[0], i) };
+    }
+  }
+  const count = rows * cols;
+  const offset = lead ? lead.index * count : 0;
+  return {
+    kind,
+    view,
+    dtype: view.dtype,
+    shape,
+    rows,
+    cols,
+    offset,
+    count,
+    lead,
+    rowAxis,
+    colAxis,
+    /** The plane's values (a view of the wasm heap). */
+    get data() { return view.data.subarray(offset, offset + count); },
+    value(r, c) { return view.data[offset + r * cols + c]; },
+    free() { view.free(); },
+  };
+}

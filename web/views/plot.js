@@ -1,0 +1,117 @@
+// Line plot view: chosen columns of a plane (views/plane.js) as curves along its rows, with
+// Chart.js (no animation; LTTB decimation when rows are many). The values are read from the plane
+// (the wasm heap); non-finite values (ALiBi's -Infinity) become gaps.
+import { Chart } from './chart.js';
+import { axisTitle } from './axes.js';
+
+/** matplotlib's tab10: line i of the selection gets PALETTE[i % 10]. */
+export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
+  '#bcbd22', '#17becf'];
+export const lineColor = (i) => PALETTE[i % PALETTE.length];
+
+const DECIMATE_ABOVE = 1000;  // rows
+
+function colors(el) {
+  const cs = getComputedStyle(el);
+  const v = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
+  return { fg: v('--pe-fg', cs.color), muted: v('--pe-muted', cs.color), grid: v('--pe-grid', 'rgba(128,128,128,0.25)'),
+    font: cs.fontFamily || 'sans-serif' };
+}
+
+export class LinePlot {
+  #root;
+  #canvas;
+  #chart = null;
+  #last = null;
+  #stop;
+
+  /** container: where the view goes. The plot fills the container's width; height via CSS (default 300px). */
+  constructor(container) {
+    const root = (this.#root = document.createElement('div'));
+    root.className = 'posenc-plot';
+    root.style.position = 'relative';
+    this.#canvas = document.createElement('canvas');
+    this.#canvas.setAttribute('role', 'img');
+    root.append(this.#canvas);
+    container.append(root);
+    if (!root.clientHeight) root.style.height = '300px';
+    const scheme = matchMedia('(prefers-color-scheme: dark)');
+    const restyle = () => this.#last && this.render(...this.#last);
+    scheme.addEventListener('change', restyle);
+    this.#stop = () => scheme.removeEventListener('change', restyle);
+  }
+
+  /** The Chart.js instance (null before the first render). */
+  get chart() { return this.#chart; }
+
+  /**
+   * Plot columns of a plane. options: columns (indices; out-of-range ones are skipped; line i of
+   * the list gets lineColor(i)), xLabel (default: the row axis' title), yLabel (default 'Value'),
+   * colLabel (default: the column axis' title). The values are copied: the plane may be freed after.
+   */
+  render(plane, options = {}) {
+    this.#last = [plane, options];
+    const { columns = [], xLabel = axisTitle(plane.rowAxis), yLabel = 'Value' } = options;
+    const colLabel = options.colLabel ?? (plane.colAxis ? axisTitle(plane.colAxis) : axisTitle(plane.rowAxis));
+    const data = plane.data;
+    const { rows, cols } = plane;
+    const datasets = [];
+    columns.forEach((c, i) => {
+      if (!(Number.isInteger(c) && c >= 0 && c < cols)) return;
+      const points = new Array(rows);
+      for (let r = 0; r < rows; r++) {
+        const v = data[r * cols + c];
+        points[r] = { x: r, y: Number.isFinite(v) ? v : null };
+      }
+      datasets.push({
+        label: plane.colAxis ? `${colLabel} ${c}` : colLabel,
+        column: c,
+        data: points,
+        borderColor: lineColor(i),
+        backgroundColor: lineColor(i),
+        borderWidth: 1.5,
+        pointRadius: rows > 64 ? 0 : 2,
+        pointHoverRadius: 4,
+        indexAxis: 'x',
+        spanGaps: false,
+      });
+    });
+    const th = colors(this.#root);
+    const font = { family: th.font };
+    const options2 = {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      parsing: false,
+      normalized: true,
+      color: th.fg,
+      font,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      plugins: {
+        legend: { position: 'top', labels: { color: th.fg, boxWidth: 14, boxHeight: 2 } },
+        decimation: { enabled: rows > DECIMATE_ABOVE, algorithm: 'lttb', samples: 800, threshold: DECIMATE_ABOVE },
+        tooltip: { enabled: true },
+      },
+      scales: {
+        x: { type: 'linear', min: 0, max: Math.max(rows - 1, 1), title: { display: !!xLabel, text: xLabel, color: th.fg },
+          ticks: { color: th.muted, precision: 0 }, grid: { color: th.grid } },
+        y: { type: 'linear', title: { display: !!yLabel, text: yLabel, color: th.fg },
+          ticks: { color: th.muted }, grid: { color: th.grid } },
+      },
+    };
+    this.#canvas.setAttribute('aria-label', `Line plot of ${datasets.length} column(s) along ${xLabel || 'rows'}`);
+    if (!this.#chart) {
+      this.#chart = new Chart(this.#canvas, { type: 'line', data: { datasets }, options: options2 });
+    } else {
+      this.#chart.data.datasets = datasets;
+      this.#chart.options = options2;
+      this.#chart.update('none');
+    }
+  }
+
+  destroy() {
+    this.#stop();
+    this.#chart?.destroy();
+    this.#root.remove();
+  }
+}
