@@ -31,6 +31,13 @@ pe_status pe__alibi_slopes(const pe_request *rq, pe_shape *sh, void *out, pe_inf
   return PE_OK;
 }
 
+/* Distances are negated as integers first: a zero distance gives +0, as torch does. */
+static float bias(int form, double m, int64_t j, int64_t ip, int64_t k) {
+  if (form == CAUSAL) return j > ip ? -INFINITY : (float)(m * (double)(j - ip));
+  if (form == SYMMETRIC) return (float)(m * (double)-(j > ip ? j - ip : ip - j));
+  return (float)(m * (double)(j - (k - 1)));
+}
+
 pe_status pe__alibi(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
   (void)info, (void)err;
   const int64_t n = (int64_t)rq->v[A_heads], q = (int64_t)rq->v[A_queries];
@@ -40,20 +47,20 @@ pe_status pe__alibi(const pe_request *rq, pe_shape *sh, void *out, pe_info *info
     pe__shape(sh, 3, (int64_t[]){n, q, k});
     return PE_OK;
   }
+  /* A head's table depends on j - i' only: each row after the first is the row above shifted
+   * right by one plus its new first value (mpt: the row above itself). */
   float *o = out;
   for (int64_t h = 0; h < n; h++) {
     const double m = slope(h, n, rq->v[A_maxBias]);
     for (int64_t i = 0; i < q; i++, o += k) {
       const int64_t ip = i + k - q;  /* queries are the last positions */
-      if (form == MPT && i > 0) {     /* m (j - (keys - 1)): the same on every row */
+      if (i == 0) {
+        for (int64_t j = 0; j < k; j++) o[j] = bias(form, m, j, ip, k);
+      } else if (form == MPT) {
         memcpy(o, o - k, (size_t)k * sizeof *o);
-        continue;
-      }
-      for (int64_t j = 0; j < k; j++) {
-        /* Distances are negated as integers first: a zero distance gives +0, as torch does. */
-        if (form == CAUSAL) o[j] = j > ip ? -INFINITY : (float)(m * (double)(j - ip));
-        else if (form == SYMMETRIC) o[j] = (float)(m * (double)-(j > ip ? j - ip : ip - j));
-        else o[j] = (float)(m * (double)(j - (k - 1)));
+      } else if (k > 0) {
+        memmove(o + 1, o - k, (size_t)(k - 1) * sizeof *o);
+        o[0] = bias(form, m, 0, ip, k);
       }
     }
   }
