@@ -1,0 +1,210 @@
+/* Shared kernels: the sin/cos angle-addition recurrence (see kernels.h). */
+#include <math.h>
+#include <string.h>
+#include "kernels.h"
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
+
+/* pi/2 = P1 + P2 + P3 (+ 8e-32): P1 and P2 have at most 23 significant bits, so n * P1 and n * P2
+ * are exact for |n| < 2^30 and the first two subtractions lose nothing. */
+#define PIO2_1 0x1.921fb4p+0
+#define PIO2_2 0x1.4442dp-24
+#define PIO2_3 0x1.8469898cc517p-48
+#define INV_PIO2 0x1.45f306dc9c883p-1
+#define SC_XMAX 1.6e9          /* |x| below this: n < 2^30 */
+
+/* sin r, cos r for |r| <= pi/4 (+ rounding): Taylor series to r^15 / r^16, truncation < 5e-17. */
+#define SIN_POLY(r, z, MUL, ADD, K) \
+  ADD(r, MUL(MUL(r, z), ADD(K(-1.0 / 6), MUL(z, ADD(K(1.0 / 120), MUL(z, ADD(K(-1.0 / 5040), \
+    MUL(z, ADD(K(1.0 / 362880), MUL(z, ADD(K(-1.0 / 39916800), MUL(z, ADD(K(1.0 / 6227020800.0), \
+    MUL(z, K(-1.0 / 1307674368000.0)))))))))))))))
+#define COS_POLY(z, MUL, ADD, K) \
+  ADD(K(1.0), MUL(z, ADD(K(-0.5), MUL(z, ADD(K(1.0 / 24), MUL(z, ADD(K(-1.0 / 720), MUL(z, \
+    ADD(K(1.0 / 40320), MUL(z, ADD(K(-1.0 / 3628800), MUL(z, ADD(K(1.0 / 479001600), MUL(z, \
+    ADD(K(-1.0 / 87178291200.0), MUL(z, K(1.0 / 20922789888000.0)))))))))))))))))
+
+#ifdef __wasm_simd128__
+typedef v128_t V;
+#define V_MUL wasm_f64x2_mul
+#define V_ADD wasm_f64x2_add
+#define V_K(x) wasm_f64x2_splat(x)
+
+static inline void sincos2(V x, V *s, V *c) {
+  V n = wasm_f64x2_nearest(V_MUL(x, V_K(INV_PIO2)));
+  V r = wasm_f64x2_sub(wasm_f64x2_sub(wasm_f64x2_sub(x, V_MUL(n, V_K(PIO2_1))), V_MUL(n, V_K(PIO2_2))),
+                       V_MUL(n, V_K(PIO2_3)));
+  V z = V_MUL(r, r);
+  V sr = SIN_POLY(r, z, V_MUL, V_ADD, V_K), cr = COS_POLY(z, V_MUL, V_ADD, V_K);
+  /* quadrant n mod 4: 1 and 3 swap sin and cos; sin < 0 in 2, 3; cos < 0 in 1, 2 */
+  V q = wasm_i64x2_extend_low_i32x4(wasm_i32x4_trunc_sat_f64x2_zero(n));
+  V swap = wasm_i64x2_neg(wasm_v128_and(q, wasm_i64x2_splat(1)));
+  V ssign = wasm_i64x2_shl(wasm_v128_and(q, wasm_i64x2_splat(2)), 62);
+  V csign = wasm_i64x2_shl(wasm_v128_and(wasm_i64x2_add(q, wasm_i64x2_splat(1)), wasm_i64x2_splat(2)), 62);
+  *s = wasm_v128_xor(wasm_v128_bitselect(cr, sr, swap), ssign);
+  *c = wasm_v128_xor(wasm_v128_bitselect(sr, cr, swap), csign);
+}
+
+void pe__sincos(const double *x, double *s, double *c, int n) {
+  for (int i = 0; i < n; i += 2) {
+    double xx[2] = {x[i], i + 1 < n ? x[i + 1] : 0}, ss[2], cc[2];
+    V sv, cv;
+    sincos2(wasm_v128_load(xx), &sv, &cv);
+    wasm_v128_store(ss, sv), wasm_v128_store(cc, cv);
+    for (int j = 0; j < 2 && i + j < n; j++) {
+      if (!(fabs(xx[j]) < SC_XMAX)) ss[j] = sin(xx[j]), cc[j] = cos(xx[j]);
+      s[i + j] = ss[j], c[i + j] = cc[j];
+    }
+  }
+}
+#else
+#define S_MUL(a, b) ((a) * (b))
+#define S_ADD(a, b) ((a) + (b))
+#define S_K(x) (x)
+
+void pe__sincos(const double *x, double *s, double *c, int n) {
+  for (int i = 0; i < n; i++) {
+    if (!(fabs(x[i]) < SC_XMAX)) {
+      s[i] = sin(x[i]), c[i] = cos(x[i]);
+      continue;
+    }
+    const double k = nearbyint(x[i] * INV_PIO2);
+    const double r = ((x[i] - k * PIO2_1) - k * PIO2_2) - k * PIO2_3, z = r * r;
+    const double sr = SIN_POLY(r, z, S_MUL, S_ADD, S_K), cr = COS_POLY(z, S_MUL, S_ADD, S_K);
+    const int q = (int)k & 3;
+    const double a = q & 1 ? cr : sr, b = q & 1 ? sr : cr;
+    s[i] = q & 2 ? -a : a;
+    c[i] = (q + 1) & 2 ? -b : b;
+  }
+}
+#endif
+
+/* The state, padded to whole groups of 4 frequencies (padding lanes have w = 0). */
+#define ST_ARRAY(name) static double name[PE__SC_MAXW] __attribute__((aligned(16)))
+ST_ARRAY(st_s);
+ST_ARRAY(st_c);
+ST_ARRAY(st_cw);
+ST_ARRAY(st_sw);
+ST_ARRAY(st_x);
+static int st_groups;   /* groups of 4 */
+
+/* Seed the state at position p (a multiple of PE__SC_BLOCK). */
+static void seed(const pe__sc_table *t, int64_t p) {
+  const int mp = st_groups * 4;
+  for (int k = 0; k < mp; k++) st_x[k] = k < t->m ? (double)p * t->w[k] : 0;
+  pe__sincos(st_x, st_s, st_c, mp);
+  if (t->scale != 1)
+    for (int k = 0; k < mp; k++) st_s[k] *= t->scale, st_c[k] *= t->scale;
+}
+
+/* Rows of groups g0 .. st_groups - 1, one value at a time (partial groups at the end of a row,
+ * rows left over from the 4-row passes). The same operations as the vector path, lane by lane. */
+static void rows_scalar(const pe__sc_table *t, float *srow, float *crow, int g0, int rows) {
+  const int split = t->layout == PE__SC_SPLIT;
+  for (int k = 4 * g0; k < 4 * st_groups; k++) {
+    double s = st_s[k], c = st_c[k];
+    const double a = st_cw[k], b = st_sw[k];
+    float *so = split ? srow + k : srow + 2 * k, *co = split ? crow + k : srow + 2 * k + 1;
+    for (int r = 0; r < rows; r++, so += t->stride, co += t->stride) {
+      if (k < t->ns) *so = (float)s;
+      if (k < t->nc) *co = (float)c;
+      const double u = s * a + c * b;
+      c = c * a - s * b, s = u;
+    }
+    st_s[k] = s, st_c[k] = c;
+  }
+}
+
+#ifdef __wasm_simd128__
+#define ROT(s, c, a, b) do { V u_ = V_ADD(V_MUL(s, a), V_MUL(c, b)); \
+    c = wasm_f64x2_sub(V_MUL(c, a), V_MUL(s, b)); s = u_; } while (0)
+#define DEMOTE wasm_f32x4_demote_f64x2_zero
+
+/* Rotate the state by j steps, writing nothing. */
+static void skip(int64_t j) {
+  for (int k = 0; k < 4 * st_groups; k += 2) {
+    V s = wasm_v128_load(st_s + k), c = wasm_v128_load(st_c + k);
+    const V a = wasm_v128_load(st_cw + k), b = wasm_v128_load(st_sw + k);
+    for (int64_t i = 0; i < j; i++) ROT(s, c, a, b);
+    wasm_v128_store(st_s + k, s), wasm_v128_store(st_c + k, c);
+  }
+}
+
+/* 4 rows of the groups wholly inside ns and nc: 4 frequencies per step, the state in registers,
+ * each row's values stored as soon as they exist (few live registers: V8 spills otherwise). */
+static inline __attribute__((always_inline)) void rows4(const pe__sc_table *t, float *srow, float *crow,
+                                                       int groups, const int split) {
+  const int64_t st = t->stride;
+  for (int k = 0; k < 4 * groups; k += 4) {
+    V s0 = wasm_v128_load(st_s + k), s1 = wasm_v128_load(st_s + k + 2);
+    V c0 = wasm_v128_load(st_c + k), c1 = wasm_v128_load(st_c + k + 2);
+    const V a0 = wasm_v128_load(st_cw + k), a1 = wasm_v128_load(st_cw + k + 2);
+    const V b0 = wasm_v128_load(st_sw + k), b1 = wasm_v128_load(st_sw + k + 2);
+    float *so = split ? srow + k : srow + 2 * k, *co = split ? crow + k : srow + 2 * k + 4;
+    for (int r = 0; r < 4; r++, so += st, co += st) {
+      if (split) {
+        wasm_v128_store(so, wasm_i32x4_shuffle(DEMOTE(s0), DEMOTE(s1), 0, 1, 4, 5));
+        wasm_v128_store(co, wasm_i32x4_shuffle(DEMOTE(c0), DEMOTE(c1), 0, 1, 4, 5));
+      } else {
+        wasm_v128_store(so, wasm_i32x4_shuffle(DEMOTE(s0), DEMOTE(c0), 0, 4, 1, 5));
+        wasm_v128_store(co, wasm_i32x4_shuffle(DEMOTE(s1), DEMOTE(c1), 0, 4, 1, 5));
+      }
+      ROT(s0, c0, a0, b0);
+      ROT(s1, c1, a1, b1);
+    }
+    wasm_v128_store(st_s + k, s0), wasm_v128_store(st_s + k + 2, s1);
+    wasm_v128_store(st_c + k, c0), wasm_v128_store(st_c + k + 2, c1);
+  }
+}
+#else
+static void skip(int64_t j) {
+  for (int k = 0; k < 4 * st_groups; k++) {
+    double s = st_s[k], c = st_c[k];
+    const double a = st_cw[k], b = st_sw[k];
+    for (int64_t i = 0; i < j; i++) {
+      const double u = s * a + c * b;
+      c = c * a - s * b, s = u;
+    }
+    st_s[k] = s, st_c[k] = c;
+  }
+}
+#endif
+
+/* Rows p .. stop - 1 inside the block seeded at P. */
+static void block(const pe__sc_table *t, int64_t P, int64_t p, int64_t stop, float *srow, float *crow) {
+  seed(t, P);
+  if (p > P) skip(p - P);
+  const int64_t st = t->stride;
+  int64_t r = 0, n = stop - p;
+#ifdef __wasm_simd128__
+  const int full = (t->ns < t->nc ? t->ns : t->nc) / 4;
+  for (; r + 4 <= n; r += 4) {
+    if (t->layout == PE__SC_SPLIT) rows4(t, srow + r * st, crow + r * st, full, 1);
+    else rows4(t, srow + r * st, srow + r * st, full, 0);
+    if (full < st_groups) rows_scalar(t, srow + r * st, crow + r * st, full, 4);
+  }
+#endif
+  if (r < n) rows_scalar(t, srow + r * st, crow + r * st, 0, (int)(n - r));
+}
+
+/* Called through a pointer binaryen cannot see through: inlined into the caller, the whole
+ * request would be one call, and V8 never moves a running call from Liftoff to TurboFan. */
+static void (*volatile block_fn)(const pe__sc_table *, int64_t, int64_t, int64_t, float *, float *) = block;
+
+void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n) {
+  if (n <= 0) return;
+  st_groups = (t->m + 3) / 4;
+  for (int k = 0; k < 4 * st_groups; k++) {
+    const double w = k < t->m ? t->w[k] : 0;
+    st_cw[k] = cos(w), st_sw[k] = sin(w);
+  }
+  float *srow = t->sin_row, *crow = t->layout == PE__SC_SPLIT ? t->cos_row : t->sin_row;
+  for (int64_t p = p0, end = p0 + n; p < end;) {
+    const int64_t P = (p >= 0 ? p : p - (PE__SC_BLOCK - 1)) / PE__SC_BLOCK * PE__SC_BLOCK;
+    const int64_t stop = P + PE__SC_BLOCK < end ? P + PE__SC_BLOCK : end;
+    block_fn(t, P, p, stop, srow, crow);
+    srow += (stop - p) * t->stride, crow += (stop - p) * t->stride;
+    p = stop;
+  }
+}
