@@ -9,7 +9,12 @@
  *     a large enough one succeeds, every element of the shape is written (two runs over different
  *     fill patterns agree bit for bit), nothing past the shape is written (canaries), float32
  *     output has no NaN, info values are not NaN.
+ * Computed tables (and raw bytes) also go through the colormap (pe_range_of, pe_colormap_apply).
  * Work per input is bounded by capping the output at 64 MiB.
+ *
+ * Input layout, fixed so that a mutation stays local: a 16-byte header (kind, cap), one 16-byte
+ * chunk per registry parameter (byte 0: not given / an in-range value / a special value; the rest
+ * its payload), a 16-byte tail (probes, output length, colormap), then raw bytes.
  *
  * Build: bash build.sh fuzz  ->  build/fuzz/posenc-fuzz.   Run: npm run fuzz -- -max_total_time=N */
 #include <math.h>
@@ -46,6 +51,13 @@ static uint64_t take(bytes *b, int k) {
   return v;
 }
 
+/* The next k bytes as a reader of their own (zeros past the end of the input). */
+static bytes chunk(bytes *b, size_t k) {
+  bytes c = {b->p, b->n < k ? b->n : k};
+  b->p += c.n, b->n -= c.n;
+  return c;
+}
+
 static double raw_double(bytes *b) {
   uint64_t u = take(b, 8);
   double d;
@@ -53,10 +65,47 @@ static double raw_double(bytes *b) {
   return d;
 }
 
-/* A value for parameter p: mostly ones that probe a boundary or a special case. */
-static double pick(bytes *b, const pe_param *p) {
+static int count_choices(const char *c) {
+  int n = 1;
+  for (; *c; c++) n += *c == '|';
+  return n;
+}
+
+/* An in-range value of p's type: small sizes most often, then anything in [min, max]. */
+static double valid(bytes *b, const pe_param *p, const pe_kind *K) {
+  const uint8_t how = (uint8_t)take(b, 1);
+  const uint64_t u = take(b, 4);
+  switch (p->type) {
+    case PE_T_BOOL: return (double)(u & 1);
+    case PE_T_ENUM: {
+      const char *c = p->choices;
+      if (c[0] == '=') /* an alias row takes its field's choices */
+        for (int t = 0; K && t < K->nparams; t++)
+          if (!strcmp(K->params[t].name, c + 1) && !strcmp(K->params[t].group, p->group)) c = K->params[t].choices;
+      return (double)(u % (uint64_t)count_choices(c));
+    }
+    case PE_T_INT: {
+      double x;
+      if (how % 4 == 0) x = p->min + (double)(u % 65);
+      else if (how % 4 == 1) x = (double)(u % 4097);
+      else if (how % 4 == 2) x = floor(p->min + (p->max - p->min) * ((double)u / 4294967295.0));
+      else x = how & 4 ? p->max : p->def;
+      return x < p->min || !(x <= p->max) ? p->min : x;
+    }
+    default: {
+      if (how % 4 == 0 && p->min > 0)
+        return exp(log(p->min) + (log(p->max) - log(p->min)) * ((double)u / 4294967295.0));
+      if (how % 4 == 1) return isnan(p->def) ? p->min : p->def;
+      if (how % 4 == 2) return p->min + (double)(u % 17) * 0.25 <= p->max ? p->min + (double)(u % 17) * 0.25 : p->max;
+      return p->min + (p->max - p->min) * ((double)u / 4294967295.0);
+    }
+  }
+}
+
+/* A value for parameter p that probes a boundary or a special case; sel picks which. */
+static double special(bytes *b, const pe_param *p, unsigned sel) {
   const double lo = isfinite(p->min) ? p->min : -1e9, hi = isfinite(p->max) ? p->max : 1e9;
-  switch (take(b, 1) % 30) {
+  switch (sel % 30) {
     case 0: return NAN;
     case 1: return INFINITY;
     case 2: return -INFINITY;
@@ -97,6 +146,11 @@ static double pick(bytes *b, const pe_param *p) {
   }
 }
 
+/* Byte 0 of a parameter's chunk: < 64 not given, < 160 an in-range value, else a special one. */
+static double pick(bytes *b, const pe_param *p, const pe_kind *K, uint8_t sel) {
+  return sel < 160 ? valid(b, p, K) : special(b, p, sel);
+}
+
 static double cap_pick(bytes *b) {
   switch (take(b, 1) % 8) {
     case 0: return NAN;
@@ -117,6 +171,7 @@ static int is_param_path(const pe_kind *K, const char *s) {
 
 static void check_error(const pe_kind *K, pe_status s, const pe_error *err, const char *where) {
   CHECK(s == PE_EINVAL || s == PE_ERANGE || s == PE_ENOMEM, "%s returned %d", where, (int)s);
+  CHECK(!strcmp(pe_status_name(s), s == PE_EINVAL ? "EINVAL" : s == PE_ERANGE ? "ERANGE" : "ENOMEM"), "status name");
   CHECK(err->code == s, "%s: err.code %d != status %d", where, (int)err->code, (int)s);
   CHECK(err->param != NULL && err->detail != NULL, "%s: err.param/detail NULL", where);
   CHECK(!strcmp(err->param, "kind") || !strcmp(err->param, "out") || (K && is_param_path(K, err->param)),
@@ -131,30 +186,33 @@ static void give_array(bytes *b, pe_request *rq, const pe_kind *K, int i) {
   const uint8_t mode = (uint8_t)take(b, 1);
   const double *v = rq->v;
   const int a = (int)(take(b, 1) % K->nparams), c = (int)(take(b, 1) % K->nparams);
+  const uint64_t u = take(b, 4);
+  const uint8_t fill = (uint8_t)take(b, 1);
   switch (mode % 9) {
     case 0: len = 0; break;
-    case 1: len = (int64_t)take(b, 1); break;
-    case 2: len = (int64_t)take(b, 2); break;
-    case 3: len = (int64_t)(take(b, 4) % (MAX_ARRAY + 1)); break;
+    case 1: len = (int64_t)(u & 0xff); break;
+    case 2: len = (int64_t)(u & 0xffff); break;
+    case 3: len = (int64_t)(u % (MAX_ARRAY + 1)); break;
     case 4: len = isfinite(v[a]) ? (int64_t)fmin(fmax(v[a], -1), MAX_ARRAY) : 0; break;
     case 5: len = isfinite(v[a]) ? (int64_t)fmin(fmax(v[a] / 2, -1), MAX_ARRAY) : 0; break;
     case 6: len = isfinite(v[a] * v[c]) ? (int64_t)fmin(fmax(v[a] * v[c], -1), MAX_ARRAY) : 0; break;
     case 7: { /* NULL data with a length, or a negative length: must be refused */
-      const int32_t bad = (int32_t)take(b, 4);
+      const int32_t bad = (int32_t)u;
       pe_status s = pe_set_array(rq, i, NULL, bad);
       CHECK(s == (bad == 0 ? PE_OK : PE_EINVAL), "pe_set_array(NULL, %d) returned %d", bad, (int)s);
-      s = pe_set_array(rq, i, (const float *)rq, -1 - (int32_t)(take(b, 2)));
+      s = pe_set_array(rq, i, (const float *)rq, -1 - (int32_t)(u & 0xffff));
       CHECK(s == PE_EINVAL, "pe_set_array with a negative length returned %d", (int)s);
       return;
     }
-    default: len = (int64_t)(take(b, 1) % 8); break;
+    default: len = (int64_t)(u % 8); break;
   }
   if (len < 0) len = 0;
+  const pe_param *p = &K->params[i];
+  bytes b1 = chunk(b, 8), b2 = chunk(b, 8);
+  const float first = (float)pick(&b1, p, K, (uint8_t)take(&b1, 1));
+  const float other = (float)pick(&b2, p, K, (uint8_t)take(&b2, 1));
   float *x = malloc((size_t)(len ? len : 1) * sizeof(float));
   if (!x) return;
-  const pe_param *p = &K->params[i];
-  const uint8_t fill = (uint8_t)take(b, 1);
-  const float first = (float)pick(b, p), other = (float)pick(b, p);
   for (int64_t e = 0; e < len; e++) {
     switch (fill % 4) {
       case 0: x[e] = first; break;
@@ -186,47 +244,106 @@ static int untouched(const uint32_t *o, size_t from, size_t to, uint32_t pattern
   return 1;
 }
 
+/* The colormap over n values (a computed table, or raw bytes): statuses, limits, every pixel. */
+static void colormap(bytes *b, const void *data, int dtype, size_t n) {
+  const int map = (int)(int8_t)take(b, 1) % (pe_colormap_count() + 2);
+  const uint8_t how = (uint8_t)take(b, 1);
+  const int dt = how & 0x80 ? (int)(int8_t)take(b, 1) : dtype;
+  bytes c1 = chunk(b, 9), c2 = chunk(b, 9);
+  static const pe_param any = {"v", PE_T_FLOAT, 0, -1e6, 1e6, "", "", "", "v"};
+  double vmin = how & 1 ? NAN : pick(&c1, &any, NULL, (uint8_t)take(&c1, 1));
+  double vmax = how & 2 ? NAN : pick(&c2, &any, NULL, (uint8_t)take(&c2, 1));
+  pe_error err;
+  pe_range r;
+  const int known = pe_colormap_at(map) != NULL && (dt == PE_F32 || dt == PE_I32);
+  CHECK(pe_colormap_at(map) == NULL || pe_colormap_find(pe_colormap_at(map)->name) == map, "map %d", map);
+  pe_status s = pe_range_of(map, data, dt, n, &r, &err);
+  CHECK(known ? s == PE_OK : s == PE_EINVAL && (!strcmp(err.param, "map") || !strcmp(err.param, "dtype")),
+        "pe_range_of(map %d, dtype %d) returned %d", map, dt, (int)s);
+  if (s == PE_OK) {
+    CHECK(r.finite + r.nan + r.neg_inf + r.pos_inf == (int64_t)n, "pe_range_of counts %lld of %zu",
+          (long long)(r.finite + r.nan + r.neg_inf + r.pos_inf), n);
+    CHECK(isfinite(r.lo) && isfinite(r.hi) && r.lo <= r.hi, "pe_range_of limits [%g, %g]", r.lo, r.hi);
+  }
+  uint8_t *rgba = malloc(4 * n + 4 * CANARY);
+  if (!rgba) return;
+  memset(rgba, 0x5a, 4 * n + 4 * CANARY);
+  double limits[2] = {NAN, NAN};
+  memset(&err, 0xcd, sizeof err);
+  s = pe_colormap_apply(map, data, dt, n, vmin, vmax, rgba, how & 4 ? NULL : limits, &err);
+  if (s != PE_OK) {
+    CHECK((s == PE_EINVAL || s == PE_ERANGE) && err.code == s && err.param && err.detail,
+          "pe_colormap_apply returned %d", (int)s);
+    CHECK(!strcmp(err.param, "map") || !strcmp(err.param, "dtype") || !strcmp(err.param, "vmin") ||
+          !strcmp(err.param, "vmax"), "pe_colormap_apply blamed '%s'", err.param);
+    CHECK(known || s == PE_EINVAL, "pe_colormap_apply: status %d for an unknown map/dtype", (int)s);
+    for (size_t e = 0; e < 4 * n + 4 * CANARY; e++) CHECK(rgba[e] == 0x5a, "a refused colormap wrote rgba[%zu]", e);
+  } else {
+    CHECK(known, "pe_colormap_apply accepted map %d dtype %d", map, dt);
+    if (!(how & 4)) CHECK(isfinite(limits[0]) && limits[0] <= limits[1], "limits [%g, %g]", limits[0], limits[1]);
+    for (size_t e = 0; e < 4 * CANARY; e++) CHECK(rgba[4 * n + e] == 0x5a, "colormap wrote past 4n bytes");
+    for (size_t e = 0; e < n; e++) {
+      const uint8_t alpha = rgba[4 * e + 3];
+      CHECK(alpha == 0 || alpha == 255, "pixel %zu has alpha %d", e, alpha);
+    }
+  }
+  free(rgba);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  bytes b = {data, size};
+  bytes in = {data, size};
+  bytes head = chunk(&in, 16);
   const uint32_t A = 0x7fa5a5a5u, B = 0xffc3c3c3u;
 
+  /* Kind: mostly valid, sometimes out of range. */
+  const uint8_t kb = (uint8_t)take(&head, 1);
+  const int kind = kb < 240 ? kb % pe_kind_count() : kb < 248 ? -1 - (kb - 240) * 1000 : pe_kind_count() + kb - 248;
+
   /* The cap: any double goes to pe_set_max_bytes, then the harness bounds the work. */
-  const double cap_in = cap_pick(&b);
+  const double cap_in = cap_pick(&head);
   pe_set_max_bytes(cap_in);
   const double cap0 = pe_max_bytes();
   CHECK(cap0 >= 0 && cap0 <= 9007199254740992.0, "pe_set_max_bytes(%g) gave %g", cap_in, cap0);
   if (cap0 > HARNESS_CAP) pe_set_max_bytes(HARNESS_CAP);
   const double cap = pe_max_bytes();
 
-  /* Kind: mostly valid, sometimes out of range. */
-  const uint8_t kb = (uint8_t)take(&b, 1);
-  const int kind = kb < 240 ? kb % pe_kind_count() : kb < 248 ? -1 - (kb - 240) * 1000 : pe_kind_count() + kb - 248;
   const pe_kind *K = pe_kind_at(kind);
   pe_request rq;
   pe_status s = pe_request_init(&rq, kind);
   if (!K) {
     CHECK(s == PE_EINVAL && pe_kind_find(NULL) == -1 && pe_param_find(kind, "dim") == -1, "invalid kind %d", kind);
+    memset(&rq, 0, sizeof rq), rq.kind = kind; /* the struct is public: a caller may fill it by hand */
+    pe_shape sh;
+    pe_error err;
+    float out[4];
+    s = pe_prepare(kb & 1 ? &rq : NULL, &sh, &err);
+    CHECK(s == PE_EINVAL && !strcmp(err.param, "kind"), "pe_prepare of kind %d returned %d", kind, (int)s);
+    s = pe_compute(&rq, out, 4, NULL, &err);
+    CHECK(s == PE_EINVAL && !strcmp(err.param, "kind"), "pe_compute of kind %d returned %d", kind, (int)s);
     return 0;
   }
   CHECK(s == PE_OK && pe_kind_find(K->name) == kind, "kind %d", kind);
 
   memset(arrays, 0, sizeof arrays);
   for (int i = 0; i < K->nparams; i++) {
+    bytes pb = chunk(&in, 24);
     CHECK(pe_param_find(kind, K->params[i].path) == i, "pe_param_find(%s)", K->params[i].path);
-    const uint8_t g = (uint8_t)take(&b, 1);
-    if (g % 3 == 0) continue; /* not given */
+    const uint8_t g = (uint8_t)take(&pb, 1);
+    if (g < 64) continue; /* not given */
     if (K->params[i].type == PE_T_FARRAY) {
-      give_array(&b, &rq, K, i);
+      give_array(&pb, &rq, K, i);
       CHECK(pe_set(&rq, i, 1) == PE_EINVAL, "pe_set on array %s accepted", K->params[i].path);
     } else {
-      CHECK(pe_set(&rq, i, pick(&b, &K->params[i])) == PE_OK, "pe_set(%s)", K->params[i].path);
+      CHECK(pe_set(&rq, i, pick(&pb, &K->params[i], K, g)) == PE_OK, "pe_set(%s)", K->params[i].path);
       CHECK(pe_set_array(&rq, i, (const float *)&rq, 1) == PE_EINVAL, "pe_set_array on scalar %s accepted",
             K->params[i].path);
     }
   }
+  bytes tail = chunk(&in, 16), cm = chunk(&in, 24);
+
   /* A few raw index probes: only valid indices of the right type may be accepted. */
-  for (int t = (int)(take(&b, 1) % 3); t > 0; t--) {
-    const int i = (int)(int8_t)take(&b, 1);
+  for (int t = (int)(take(&tail, 1) % 3); t > 0; t--) {
+    const int i = (int)(int8_t)take(&tail, 1);
     const int ok = i >= 0 && i < K->nparams && K->params[i].type != PE_T_FARRAY;
     pe_request probe = rq;
     CHECK(pe_set(&probe, i, 3) == (ok ? PE_OK : PE_EINVAL), "pe_set index %d", i);
@@ -234,13 +351,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   pe_shape sh;
   pe_error err;
+  uint32_t *o1 = NULL, *o2 = NULL;
   memset(&sh, 0xab, sizeof sh);
   memset(&err, 0xcd, sizeof err);
   s = pe_prepare(&rq, &sh, &err);
   if (s != PE_OK) {
     check_error(K, s, &err, "pe_prepare");
     CHECK(strcmp(err.param, "out"), "pe_prepare blamed 'out'");
-    goto done;
+    colormap(&cm, in.p, K->dtype, in.n / 4); /* raw bytes as a table */
+    goto out;
   }
   CHECK(sh.ndim == count_axes(K->axes) && sh.ndim <= PE_MAX_NDIM, "%s: ndim %d, axes '%s'", K->name, sh.ndim,
         K->axes);
@@ -258,16 +377,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const size_t count = (size_t)sh.count;
   size_t n;
   int null_out = 0;
-  switch (take(&b, 1) % 8) {
+  const uint8_t how = (uint8_t)take(&tail, 1);
+  const uint64_t u = take(&tail, 2);
+  switch (how % 8) {
     case 0: n = count ? count - 1 : 0; break;
-    case 1: n = (size_t)take(&b, 2) % (count + 1); break;
-    case 2: n = count + (size_t)take(&b, 1); break;
+    case 1: n = (size_t)u % (count + 1); break;
+    case 2: n = count + (size_t)(u & 0xff); break;
     case 3: n = 0; break;
-    case 4: null_out = 1, n = (size_t)take(&b, 1) ? SIZE_MAX : count; break;
+    case 4: null_out = 1, n = u & 1 ? SIZE_MAX : count; break;
     default: n = count; break;
   }
   const size_t alloc = null_out ? 0 : n + CANARY;
-  uint32_t *o1 = malloc(alloc * 4 + 4), *o2 = malloc(alloc * 4 + 4);
+  o1 = malloc(alloc * 4 + 4), o2 = malloc(alloc * 4 + 4);
   if (!o1 || !o2) goto out;
   pe_info info;
   for (int round = 0; round < 2; round++) {
@@ -276,7 +397,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fill(o, alloc, pat);
     memset(&err, 0xcd, sizeof err);
     memset(&info, 0xee, sizeof info);
-    const int with_info = (int)(take(&b, 1) & 1);
+    const int with_info = (int)(take(&tail, 1) & 1);
     s = pe_compute(&rq, null_out ? NULL : o, n, with_info ? &info : NULL, &err);
     if (count > 0 && (null_out || n < count)) {
       CHECK(s == PE_ERANGE && !strcmp(err.param, "out") && err.min == (double)count,
@@ -304,11 +425,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(&f, &o1[e], 4);
         CHECK(!isnan(f), "%s: NaN at element %zu of %zu", K->name, e, count);
       }
+    colormap(&cm, o1, K->dtype, count);
   }
 out:
   free(o1);
   free(o2);
-done:
   for (int i = 0; i < PE_MAX_PARAMS; i++) free(arrays[i]), arrays[i] = NULL;
   return 0;
 }
