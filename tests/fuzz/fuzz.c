@@ -12,9 +12,10 @@
  * Computed tables (and raw bytes) also go through the colormap (pe_range_of, pe_colormap_apply).
  * Work per input is bounded by capping the output at 64 MiB.
  *
- * Input layout, fixed so that a mutation stays local: a 16-byte header (kind, cap), one 16-byte
- * chunk per registry parameter (byte 0: not given / an in-range value / a special value; the rest
- * its payload), a 16-byte tail (probes, output length, colormap), then raw bytes.
+ * Input layout, fixed so that a mutation stays local: a 16-byte header (kind, cap), one 24-byte
+ * chunk per registry row (byte 0: < 64 not given, < 160 an in-range value, else a special one; the
+ * rest its payload), 16 bytes (index probes, output length, info), 24 bytes (colormap, limits),
+ * then raw bytes (a table for the colormap when the request fails).
  *
  * Build: bash build.sh fuzz  ->  build/fuzz/posenc-fuzz.   Run: npm run fuzz -- -max_total_time=N */
 #include <math.h>
