@@ -392,7 +392,7 @@ class Posenc {
   #table(source) {
     const a = ArrayBuffer.isView(source) ? source : source?.data;
     const dtype = a instanceof Float32Array ? 0 : a instanceof Int32Array ? 1 : -1;
-    if (dtype < 0) throw new PosencError('posenc colormap: the table is not a Float32Array or Int32Array (or a result holding one)', 'EINVAL', 'data');
+    if (dtype < 0) throw new PosencError('posenc colormap: data is not a Float32Array or Int32Array (nor a result holding one)', 'EINVAL', 'data');
     if (a.buffer === this.#x.memory.buffer) return { ptr: a.byteOffset, dtype, length: a.length, done() {} };
     const ptr = a.length ? this.#x.pe_js_malloc(a.length * 4) : 0;
     if (a.length && !ptr) throw new PosencError(`posenc colormap: ${a.length} values do not fit in wasm memory`, 'ENOMEM', 'data');
