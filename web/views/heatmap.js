@@ -98,10 +98,17 @@ export class Heatmap {
     ov.addEventListener('pointerleave', () => { this.#hover = null; this.#drawOverlay(); this.#read(this.#cursor); });
     ov.addEventListener('click', (e) => {
       const cell = this.#cellAtEvent(e);
-      if (cell) this.#onColumn(cell.col);
+      if (!cell) return;
+      this.#cursor = { ...cell };  // the keyboard continues from the clicked cell
+      this.#onColumn(cell.col);
     });
     ov.addEventListener('keydown', (e) => this.#key(e));
-    ov.addEventListener('focus', () => { this.#cursor ??= { row: 0, col: 0 }; this.#clampCursor(); this.#drawOverlay(); this.#read(this.#cursor); });
+    ov.addEventListener('focus', () => {
+      this.#cursor ??= this.#hover ? { ...this.#hover } : { row: 0, col: 0 };
+      this.#clampCursor();
+      this.#drawOverlay();
+      this.#read(this.#hover ?? this.#cursor);
+    });
     ov.addEventListener('blur', () => { this.#drawOverlay(); });
 
     const ro = new ResizeObserver(() => { if (this.#root.clientWidth !== this.#drawnWidth) this.#draw(); });

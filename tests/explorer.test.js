@@ -1,0 +1,438 @@
+// The colormaps (C, through pe.colormap / pe.range) and the explorer page in Debian's Chromium.
+// Colour tables are checked against matplotlib's published data (lib/matplotlib/_cm_listed.py,
+// lib/matplotlib/_cm.py), converted as cmap(i, bytes=True) does: trunc(255 x).
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { load, PosencError } from '../web/posenc.js';
+import { startExplorer, rendered, checkPixels, canvasHash, chartLines, parseNPY } from './browser/harness.js';
+
+const pe = await load();
+const rgb = (map, i) => [...pe.colormapLUT(map).subarray(4 * i, 4 * i + 3)];
+
+describe('colormaps (c/colormap.c)', () => {
+  test('the colormap registry is read from C', () => {
+    assert.deepEqual(pe.colormaps.map((m) => m.name), ['coolwarm', 'viridis', 'cividis', 'rdbu']);
+    assert.deepEqual(pe.colormaps.map((m) => m.centred), [false, false, false, true]);
+    assert.ok(Object.isFrozen(pe.colormaps) && pe.colormaps.every((m) => m.title.length > 0));
+  });
+
+  test("tables are matplotlib's", () => {
+    // _viridis_data[0] = [0.267004, 0.004874, 0.329415], [64] = [0.229739, 0.322361, 0.545706],
+    // [128] = [0.127568, 0.566949, 0.550556], [255] = [0.993248, 0.906157, 0.143936]
+    assert.deepEqual(rgb('viridis', 0), [68, 1, 84]);
+    assert.deepEqual(rgb('viridis', 64), [58, 82, 139]);
+    assert.deepEqual(rgb('viridis', 128), [32, 144, 140]);
+    assert.deepEqual(rgb('viridis', 255), [253, 231, 36]);
+    // _cividis_data[0] = [0.0, 0.135112, 0.304751], [128] = [0.488697, 0.485318, 0.471008],
+    // [255] = [0.995737, 0.909344, 0.217772]
+    assert.deepEqual(rgb('cividis', 0), [0, 34, 77]);
+    assert.deepEqual(rgb('cividis', 128), [124, 123, 120]);
+    assert.deepEqual(rgb('cividis', 255), [253, 231, 55]);
+    // _coolwarm_data (Moreland): x = 0: (0.2298057, 0.298717966, 0.753683153);
+    // x = 1: (0.705673158, 0.01555616, 0.150232812)
+    assert.deepEqual(rgb('coolwarm', 0), [58, 76, 192]);
+    assert.deepEqual(rgb('coolwarm', 255), [179, 3, 38]);
+    // _RdBu_data (ColorBrewer RdBu, 11 classes), reversed: ends (5, 48, 97) and (103, 0, 31)
+    assert.deepEqual(rgb('rdbu', 0), [5, 48, 97]);
+    assert.deepEqual(rgb('rdbu', 255), [103, 0, 31]);
+    for (const m of pe.colormaps) {
+      const lut = pe.colormapLUT(m.name);
+      assert.equal(lut.length, 1024);
+      for (let i = 0; i < 256; i++) assert.equal(lut[4 * i + 3], 255);
+    }
+  });
+
+  test('index = clamp(floor((v - vmin) / (vmax - vmin) * 256), 0, 255), float32 and int32', () => {
+    const values = new Float32Array(4001).map((_, i) => -1.5 + (3 * i) / 4000);
+    const [vmin, vmax] = [-1, 1];
+    for (const map of ['coolwarm', 'viridis']) {
+      const lut = pe.colormapLUT(map);
+      const img = pe.colormap(values, { map, vmin, vmax });
+      assert.equal(img.data.length, 4 * values.length);
+      assert.deepEqual([img.vmin, img.vmax], [vmin, vmax]);
+      for (let i = 0; i < values.length; i++) {
+        const idx = Math.min(255, Math.max(0, Math.floor((values[i] - vmin) * (256 / (vmax - vmin)))));
+        assert.deepEqual([...img.data.subarray(4 * i, 4 * i + 4)], [...lut.subarray(4 * idx, 4 * idx + 4)], `${map} ${values[i]}`);
+      }
+      img.free();
+    }
+    const ints = Int32Array.from({ length: 99 }, (_, i) => i + 1);
+    const img = pe.colormap(ints, { map: 'viridis' });
+    assert.deepEqual([img.vmin, img.vmax], [1, 99]);
+    const lut = pe.colormapLUT('viridis');
+    for (let i = 0; i < 99; i++) {
+      const idx = Math.min(255, Math.floor((ints[i] - 1) * (256 / 98)));
+      assert.deepEqual([...img.data.subarray(4 * i, 4 * i + 4)], [...lut.subarray(4 * idx, 4 * idx + 4)]);
+    }
+    img.free();
+  });
+
+  test('-Infinity is transparent, NaN magenta, +Infinity the top colour; a flat range the middle', () => {
+    const lut = pe.colormapLUT('coolwarm');
+    const img = pe.colormap(new Float32Array([-Infinity, NaN, Infinity, 0.25]), { vmin: 0, vmax: 1 });
+    assert.deepEqual([...img.data], [0, 0, 0, 0, 255, 0, 255, 255, ...lut.subarray(1020, 1024), ...lut.subarray(256, 260)]);
+    img.free();
+    const flat = pe.colormap(new Float32Array([3, 3]));
+    assert.deepEqual([...flat.data.subarray(0, 4)], [...lut.subarray(512, 516)]);
+    assert.deepEqual([flat.vmin, flat.vmax], [3, 3]);
+    flat.free();
+  });
+
+  test('range: finite min/max, counts, limits (centred maps: ±max|v|)', () => {
+    const t = new Float32Array([-Infinity, 0.5, NaN, -0.25, Infinity, -Infinity]);
+    assert.deepEqual(pe.range(t), { min: -0.25, max: 0.5, lo: -0.25, hi: 0.5, finite: 2, nan: 1, negInf: 2, posInf: 1 });
+    assert.deepEqual(pe.range(t, { map: 'rdbu' }), { min: -0.25, max: 0.5, lo: -0.5, hi: 0.5, finite: 2, nan: 1, negInf: 2, posInf: 1 });
+    const none = pe.range(new Float32Array([NaN]));
+    assert.ok(Number.isNaN(none.min) && Number.isNaN(none.max));
+    assert.deepEqual([none.lo, none.hi], [0, 0]);
+    const rel = pe.compute('relative', { queries: 50, offset: 50 });  // the seed: j - i + 50
+    assert.deepEqual(pe.range(rel), { min: 1, max: 99, lo: 1, hi: 99, finite: 2500, nan: 0, negInf: 0, posInf: 0 });
+    assert.deepEqual(pe.range(rel, { offset: 49 * 50, count: 50 }).max, 50);  // last row: j - 49 + 50
+  });
+
+  test('views: zero-copy from computeView, planes by offset/count, equal to colouring a copy', () => {
+    const view = pe.computeView('alibi', { heads: 4, queries: 6 });
+    try {
+      const plane = 2 * 36;
+      const a = pe.colormap(view, { map: 'viridis', offset: plane, count: 36 });
+      const b = pe.colormap(view.data.slice(plane, plane + 36), { map: 'viridis' });
+      assert.deepEqual([...a.data], [...b.data]);
+      assert.deepEqual([a.vmin, a.vmax], [b.vmin, b.vmax]);
+      assert.equal(a.data.buffer, pe.memory.buffer);
+      a.free();
+      b.free();
+      assert.throws(() => a.data, (e) => e instanceof PosencError && e.param === 'data');
+    } finally {
+      view.free();
+    }
+  });
+
+  test('errors name the parameter; the instance keeps working', () => {
+    const t = new Float32Array([0, 1]);
+    const err = (code, param) => (e) => e instanceof PosencError && e.code === code && e.param === param && e.message.includes(param);
+    assert.throws(() => pe.colormap(t, { vmin: 2, vmax: 1 }), err('ERANGE', 'vmin'));
+    assert.throws(() => pe.colormap(t, { vmin: Infinity }), err('EINVAL', 'vmin'));
+    assert.throws(() => pe.colormap(t, { vmax: '1' }), err('EINVAL', 'vmax'));
+    assert.throws(() => pe.colormap(t, { map: 'jet' }), err('EINVAL', 'map'));
+    assert.throws(() => pe.colormap(t, { offset: 3 }), err('ERANGE', 'offset'));
+    assert.throws(() => pe.colormap(t, { offset: 1, count: 2 }), err('ERANGE', 'count'));
+    assert.throws(() => pe.range(t, { offset: 0.5 }), err('ERANGE', 'offset'));
+    assert.throws(() => pe.colormap(new Float64Array(2)), err('EINVAL', 'data'));
+    assert.deepEqual([...pe.colormap(t, { map: 'viridis' }).data.subarray(0, 4)], [68, 1, 84, 255]);
+  });
+});
+
+describe('explorer in Chromium', () => {
+  let ex;
+  const clean = (problems) => assert.deepEqual(problems, [], 'console errors/warnings');
+  before(async () => { ex = await startExplorer(); });
+  after(async () => { await ex?.close(); });
+
+  test('loads clean with the seed figure 1 (vaswani, 64 × 50, coolwarm, labels) and a few lines', async () => {
+    const { page, problems, response } = await ex.open();
+    assert.equal(response.headers()['content-security-policy'], "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'");
+    const s = await page.evaluate(() => ({ state: window.explorer.state, labels: window.explorer.heatmap.labels(),
+      status: document.documentElement.dataset.status, shape: window.explorer.plane.shape, search: location.search }));
+    assert.equal(s.status, 'ok');
+    assert.equal(s.state.kind, 'sinusoidal');
+    assert.deepEqual(s.state.params, { positions: 50, dim: 64, variant: 'vaswani' });
+    assert.equal(s.state.cmap, 'coolwarm');
+    assert.deepEqual(s.shape, [50, 64]);
+    assert.deepEqual(s.labels, { title: 'Positional Encoding Heatmap', x: 'Embedding Dimension', y: 'Sequence Position', cbar: 'Encoding Value' });
+    assert.equal(s.search, '');
+    const lines = await chartLines(page);
+    assert.deepEqual(lines.map((l) => l.column), [0, 1, 10, 20]);
+    assert.ok(lines.every((l) => l.n === 50));
+    // The seed prints pe[0..2, 0] = 0, 0.84147096, 0.9092974 (dimension 0 = sin(p)).
+    assert.deepEqual(lines[0].ys.slice(0, 3).map((v) => Math.fround(v)), [0, Math.fround(0.84147096), Math.fround(0.9092974)]);
+    const px = await checkPixels(page, { all: true });
+    assert.deepEqual(px.bad, []);
+    assert.equal(px.checked > 50 * 64 * 4, true);
+    assert.deepEqual(px.limits, px.auto);
+    assert.ok(px.opaque);
+    // Every control has a label.
+    const unlabeled = await page.evaluate(() => [...document.querySelectorAll('#controls input, #controls select, #controls textarea')]
+      .filter((e) => !e.labels?.length && !e.getAttribute('aria-label')).map((e) => e.id || e.outerHTML));
+    assert.deepEqual(unlabeled, []);
+    clean(problems);
+    await page.close();
+  });
+
+  test('cells are sharp at devicePixelRatio 1.5 and 2 (every pixel of every cell)', async () => {
+    for (const scale of [1.5, 2]) {
+      const { page, problems } = await ex.open('', { scale });
+      const px = await checkPixels(page, { all: true });
+      assert.equal(px.dpr, scale);
+      assert.equal(px.canvasWidth, Math.round(px.cssWidth * scale));
+      assert.deepEqual(px.bad, [], `dpr ${scale}`);
+      assert.ok(px.checked >= 50 * 64 * scale * scale);
+      clean(problems);
+      await page.close();
+    }
+  });
+
+  test('changing controls updates heatmap and chart', async () => {
+    const { page, problems } = await ex.open();
+    assert.equal(await rendered(page, () => page.fill('#c-dim', '32')), 'ok');
+    assert.deepEqual(await page.evaluate(() => window.explorer.plane.shape), [50, 32]);
+    assert.deepEqual((await checkPixels(page)).bad, []);
+    assert.deepEqual((await chartLines(page)).map((l) => l.column), [0, 1, 10, 20]);
+    const before = await chartLines(page);
+    assert.equal(await rendered(page, () => page.fill('#c-positions', '80')), 'ok');
+    const after = await chartLines(page);
+    assert.ok(after.every((l) => l.n === 80));
+    assert.deepEqual(after[2].ys.slice(0, 8), before[2].ys.slice(0, 8));  // same column, more rows
+    assert.equal(await rendered(page, () => page.fill('#c-base', '100')), 'ok');
+    assert.notDeepEqual((await chartLines(page))[2].ys, after[2].ys);
+    assert.equal(await rendered(page, () => page.selectOption('#c-variant', 'tensor2tensor')), 'ok');
+    assert.equal(await rendered(page, () => page.selectOption('#c-cmap', 'viridis')), 'ok');
+    const px = await checkPixels(page);
+    assert.deepEqual(px.bad, []);
+    assert.equal(px.rows, 80);
+    // The slider drives the same parameter.
+    await rendered(page, () => page.locator('#c-dim').locator('xpath=..').locator('input[type=range]').fill('16'));
+    assert.deepEqual(await page.evaluate(() => window.explorer.plane.shape), [80, 16]);
+    assert.equal(await page.inputValue('#c-dim'), '16');
+    // Many rows: Chart.js decimates (LTTB) what it draws, the plane keeps every value.
+    assert.equal(await rendered(page, () => page.fill('#c-positions', '5000')), 'ok');
+    const drawn = await page.evaluate(() => window.explorer.plot.chart.data.datasets.map((d) => [d.data.length, d._data.length]));
+    assert.ok(drawn.every(([shown, all]) => shown < 1000 && all === 5000), JSON.stringify(drawn));
+    clean(problems);
+    await page.close();
+  });
+
+  test('clicking a heatmap column adds its line, clicking again removes it; Enter does the same', async () => {
+    const { page, problems } = await ex.open();
+    const point = await page.evaluate(() => {
+      const r = window.explorer.heatmap.cellRect(7, 5);
+      const d = window.devicePixelRatio;
+      return { x: (r.x + r.w / 2) / d, y: (r.y + r.h / 2) / d };
+    });
+    const overlay = page.locator('.posenc-heatmap-overlay');
+    await rendered(page, () => overlay.click({ position: point }));
+    let lines = await chartLines(page);
+    assert.deepEqual(lines.map((l) => l.column), [0, 1, 10, 20, 5]);
+    assert.equal(lines[4].label, 'Embedding Dimension 5');
+    assert.equal(lines[4].n, 50);
+    const readout = await page.textContent('.posenc-heatmap-readout');
+    const v = await page.evaluate(() => window.explorer.plane.value(7, 5));
+    assert.equal(readout, `Sequence Position 7, Embedding Dimension 5: ${v}`);
+    await rendered(page, () => overlay.click({ position: point }));
+    assert.deepEqual((await chartLines(page)).map((l) => l.column), [0, 1, 10, 20]);
+    await overlay.focus();
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+    await rendered(page, () => page.keyboard.press('Enter'));
+    // The keyboard cursor continues from the clicked cell (7, 5).
+    assert.deepEqual((await chartLines(page)).map((l) => l.column), [0, 1, 10, 20, 8]);
+    assert.match(await page.textContent('.posenc-heatmap-readout'), /^Sequence Position 8, Embedding Dimension 8: /);
+    assert.match(await page.evaluate(() => location.search), /lines=0%2C1%2C10%2C20%2C8/);
+    clean(problems);
+    await page.close();
+  });
+
+  test('one click gives the seed figure 2 (relative, 50, offset 50, "Relative Distance")', async () => {
+    const { page, problems } = await ex.open();
+    await rendered(page, () => page.click('#preset-seed-relative'));
+    const s = await page.evaluate(() => ({ state: window.explorer.state, labels: window.explorer.heatmap.labels(),
+      stats: window.explorer.heatmap.stats, shape: window.explorer.plane.shape }));
+    assert.equal(s.state.kind, 'relative');
+    assert.deepEqual(s.state.params, { queries: 50, offset: 50 });
+    assert.deepEqual(s.shape, [50, 50]);
+    assert.equal(s.labels.title, 'Relative Positional Encoding Heatmap');
+    assert.equal(s.labels.cbar, 'Relative Distance');
+    assert.deepEqual([s.stats.min, s.stats.max], [1, 99]);  // j - i + 50
+    assert.deepEqual((await checkPixels(page)).bad, []);
+    clean(problems);
+    await page.close();
+  });
+
+  test('a URL restores the view exactly (identical pixels, state and lines)', async () => {
+    const { page, problems } = await ex.open();
+    await rendered(page, () => page.click('#preset-alibi'));
+    await rendered(page, () => page.selectOption('#c-index', '3'));
+    await rendered(page, () => page.selectOption('#c-cmap', 'rdbu'));
+    await rendered(page, () => page.fill('#c-vmax', '0.5'));
+    await rendered(page, () => page.fill('#c-label-title', 'ALiBi, head 3 — «test» & co'));
+    const px = await checkPixels(page);
+    assert.deepEqual(px.bad, []);
+    assert.ok(px.masked > 0 && px.opaque);
+    assert.deepEqual(px.limits, [px.auto[0], 0.5]);
+    const url = page.url();
+    const want = { hash: await canvasHash(page), state: await page.evaluate(() => window.explorer.state), lines: await chartLines(page) };
+    const again = await ex.open(new URL(url).search);
+    assert.deepEqual(await again.page.evaluate(() => window.explorer.state), want.state);
+    assert.equal(await canvasHash(again.page), want.hash);
+    assert.deepEqual(await chartLines(again.page), want.lines);
+    assert.equal(await again.page.inputValue('#c-index'), '3');
+    clean(problems);
+    clean(again.problems);
+    await page.close();
+    await again.page.close();
+  });
+
+  test('exports: PNG of the figure, CSV of the shown matrix, .npy of the table (numpy.load)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'posenc-export-'));
+    const { page, problems } = await ex.open();
+    const save = async (id) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+      const path = join(dir, download.suggestedFilename());
+      await download.saveAs(path);
+      return { path, name: download.suggestedFilename(), bytes: await readFile(path) };
+    };
+    const python = existsSync('/usr/bin/python3') &&
+      spawnSync('/usr/bin/python3', ['-c', 'import numpy'], { encoding: 'utf8' }).status === 0;
+    const numpyLoad = (path) => JSON.parse(spawnSync('/usr/bin/python3', ['-c',
+      'import json, sys, numpy; a = numpy.load(sys.argv[1]); ' +
+      'print(json.dumps({"dtype": str(a.dtype), "shape": list(a.shape), "data": [repr(float(v)) for v in a.ravel()]}))', path],
+    { encoding: 'utf8' }).stdout);
+    try {
+      const png = await save('#export-png');
+      assert.equal(png.name, 'sinusoidal-50x64.png');
+      assert.deepEqual([...png.bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+      assert.equal(png.bytes.toString('latin1', 12, 16), 'IHDR');
+      const size = await page.evaluate(() => [window.explorer.heatmap.canvas.width, window.explorer.heatmap.canvas.height]);
+      assert.deepEqual([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)], size);
+
+      const shown = await page.evaluate(() => Array.from(window.explorer.plane.data));
+      const csv = await save('#export-csv');
+      const rows = csv.bytes.toString('utf8').trimEnd().split('\n').map((l) => l.split(','));
+      assert.equal(rows.length, 50);
+      assert.ok(rows.every((r) => r.length === 64));
+      assert.deepEqual(rows.flat().map(Number), shown);
+
+      const npy = await save('#export-npy');
+      const a = parseNPY(npy.bytes);
+      assert.deepEqual([a.descr, a.fortran, a.shape], ['<f4', false, [50, 64]]);
+      assert.equal(a.dataOffset % 64, 0);
+      assert.deepEqual(Array.from(a.data), shown);
+      if (python) {
+        const np = numpyLoad(npy.path);
+        assert.deepEqual([np.dtype, np.shape], ['float32', [50, 64]]);
+        assert.deepEqual(np.data.map(Number), shown);
+      }
+
+      // int32 (the seed's relative table) and a 3-D table with -Infinity (ALiBi, every head).
+      await rendered(page, () => page.click('#preset-seed-relative'));
+      const rel = parseNPY((await save('#export-npy')).bytes);
+      assert.deepEqual([rel.descr, rel.shape], ['<i4', [50, 50]]);
+      assert.deepEqual([rel.data[0], rel.data[49], rel.data[50 * 49]], [50, 99, 1]);
+      await rendered(page, () => page.click('#preset-alibi'));
+      const ali = await save('#export-npy');
+      const t = parseNPY(ali.bytes);
+      const full = await page.evaluate(() => Array.from(window.explorer.plane.view.data));
+      assert.deepEqual([t.descr, t.shape], ['<f4', [8, 50, 50]]);
+      assert.deepEqual(Array.from(t.data), full);
+      assert.equal(t.data[1], -Infinity);
+      const csv2 = (await save('#export-csv')).bytes.toString('utf8').trimEnd().split('\n');
+      assert.equal(csv2.length, 50);
+      assert.equal(csv2[0].split(',')[1], '-inf');
+      if (python) {
+        const np = numpyLoad(ali.path);
+        assert.deepEqual([np.dtype, np.shape], ['float32', [8, 50, 50]]);
+        assert.deepEqual(np.data.map((s) => (s === '-inf' ? -Infinity : Number(s))), full);
+      }
+      clean(problems);
+    } finally {
+      await page.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('errors show next to their control, the last good view stays, the console stays clean', async () => {
+    const { page, problems } = await ex.open();
+    const good = await canvasHash(page);
+    const visibleError = (id) => page.evaluate((id) => {
+      const e = document.getElementById(id);
+      return e && !e.hidden ? e.textContent : null;
+    }, id);
+    assert.equal(await rendered(page, () => page.fill('#c-positions', '99999999')), 'error');
+    assert.match(await visibleError('c-positions-error'), /positions = 99999999 is out of range/);
+    assert.equal(await canvasHash(page), good);
+    assert.equal(await rendered(page, () => page.fill('#c-positions', '1000000')), 'error');  // 256 MB > the page's cap
+    assert.match(await visibleError('c-positions-error'), /ENOMEM|cap/);
+    assert.equal(await canvasHash(page), good);
+    assert.equal(await rendered(page, () => page.fill('#c-positions', '50')), 'ok');
+    assert.equal(await visibleError('c-positions-error'), null);
+    assert.equal(await rendered(page, () => page.fill('#c-vmin', '2')), 'error');
+    assert.match(await visibleError('c-vmin-error'), /vmin = 2 is greater than vmax/);
+    assert.equal(await canvasHash(page), good);
+    assert.equal(await rendered(page, () => page.fill('#c-vmin', '')), 'ok');
+    assert.equal(await canvasHash(page), good);
+    // rope: config.json box.
+    await rendered(page, () => page.selectOption('#c-kind', 'rope'));
+    await page.click('summary');
+    await page.fill('#c-config', '{ "rope_theta": 5e5, ');
+    await page.click('#c-config-fill');
+    assert.match(await visibleError('c-config-error'), /^Invalid JSON/);
+    clean(problems);
+    await page.close();
+  });
+
+  test("a model's config.json fills the RoPE controls (rope_type fields shown)", async () => {
+    const { page, problems } = await ex.open('?kind=rope');
+    // meta-llama/Llama-3.1-8B config.json (the RoPE part)
+    const config = { hidden_size: 4096, num_attention_heads: 32, num_key_value_heads: 8, max_position_embeddings: 131072,
+      rope_theta: 500000.0, rope_scaling: { factor: 8.0, low_freq_factor: 1.0, high_freq_factor: 4.0,
+        original_max_position_embeddings: 8192, rope_type: 'llama3' }, vocab_size: 128256 };
+    await page.click('summary');
+    await page.fill('#c-config', JSON.stringify(config));
+    assert.equal(await rendered(page, () => page.click('#c-config-fill')), 'ok');
+    assert.equal(await page.inputValue('#c-dim'), '128');
+    assert.equal(await page.inputValue('#c-base'), '500000');
+    assert.equal(await page.inputValue('#c-ropeScaling-rope_type'), 'llama3');
+    assert.equal(await page.inputValue('#c-ropeScaling-factor'), '8');
+    assert.equal(await page.isVisible('#c-ropeScaling-low_freq_factor'), true);
+    assert.equal(await page.isVisible('#c-ropeScaling-beta_fast'), false);  // yarn's
+    assert.deepEqual(await page.evaluate(() => window.explorer.plane.shape), [2, 50, 128]);
+    await rendered(page, () => page.selectOption('#c-ropeScaling-rope_type', 'yarn'));
+    assert.equal(await page.isVisible('#c-ropeScaling-beta_fast'), true);
+    assert.equal(await page.isVisible('#c-ropeScaling-low_freq_factor'), false);
+    assert.equal(await page.evaluate(() => window.explorer.state.params.ropeScaling.low_freq_factor), undefined);
+    clean(problems);
+    await page.close();
+  });
+
+  test('every drawable kind renders from its defaults, in light and dark', async () => {
+    for (const dark of [false, true]) {
+      const { page, problems } = await ex.open('', { dark });
+      const kinds = await page.evaluate(() => window.explorer.pe.kinds.filter((k) => !k.input).map((k) => k.name));
+      assert.ok(kinds.length >= 9);
+      for (const kind of kinds) {
+        assert.equal(await rendered(page, () => page.selectOption('#c-kind', kind)), 'ok', kind);
+        const px = await checkPixels(page);
+        assert.deepEqual(px.bad, [], kind);
+        assert.ok(px.opaque, kind);
+      }
+      // The figure's background follows the colour scheme.
+      const corner = await page.evaluate(() => {
+        const c = new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true });
+        c.drawImage(window.explorer.heatmap.canvas, 0, 0);
+        return [...c.getImageData(0, 0, 1, 1).data];
+      });
+      assert.deepEqual(corner, dark ? [22, 24, 29, 255] : [255, 255, 255, 255]);
+      clean(problems);
+      await page.close();
+    }
+  });
+
+  test('the server: MIME types, Chart.js from node_modules, 404s, no traversal', async () => {
+    const get = (path) => fetch(ex.url + path.replace(/^\//, ''));
+    for (const [path, type] of [['/', 'text/html'], ['/posenc.wasm', 'application/wasm'], ['/posenc.js', 'text/javascript'],
+      ['/vendor/chart.umd.js', 'text/javascript'], ['/explorer/explorer.css', 'text/css']]) {
+      const r = await get(path);
+      assert.equal(r.status, 200, path);
+      assert.ok(r.headers.get('content-type').startsWith(type), `${path}: ${r.headers.get('content-type')}`);
+      await r.arrayBuffer();
+    }
+    for (const path of ['/nope.js', '/../package.json', '/%2e%2e/package.json', '/views/..%2f..%2fpackage.json', '/%00']) {
+      const r = await fetch(new URL(ex.url).origin + path);  // fetch keeps the encoded dots
+      assert.equal(r.status, 404, path);
+      await r.arrayBuffer();
+    }
+  });
+});
