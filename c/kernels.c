@@ -100,7 +100,7 @@ static void seed(const pe__sc_table *t, int64_t p) {
 
 /* Rows of groups g0 .. st_groups - 1, one value at a time (partial groups at the end of a row,
  * rows left over from the 4-row passes). The same operations as the vector path, lane by lane. */
-static void rows_scalar(const pe__sc_table *t, float *srow, float *crow, int g0, int rows) {
+static __attribute__((noinline)) void rows_scalar(const pe__sc_table *t, float *srow, float *crow, int g0, int rows) {
   const int split = t->layout == PE__SC_SPLIT;
   for (int k = 4 * g0; k < 4 * st_groups; k++) {
     double s = st_s[k], c = st_c[k];
@@ -122,7 +122,7 @@ static void rows_scalar(const pe__sc_table *t, float *srow, float *crow, int g0,
 #define DEMOTE wasm_f32x4_demote_f64x2_zero
 
 /* Rotate the state by j steps, writing nothing. */
-static void skip(int64_t j) {
+static __attribute__((noinline)) void skip(int64_t j) {
   for (int k = 0; k < 4 * st_groups; k += 2) {
     V s = wasm_v128_load(st_s + k), c = wasm_v128_load(st_c + k);
     const V a = wasm_v128_load(st_cw + k), b = wasm_v128_load(st_sw + k);
@@ -158,7 +158,7 @@ static inline __attribute__((always_inline)) void rows4(const pe__sc_table *t, f
   }
 }
 #else
-static void skip(int64_t j) {
+static __attribute__((noinline)) void skip(int64_t j) {
   for (int k = 0; k < 4 * st_groups; k++) {
     double s = st_s[k], c = st_c[k];
     const double a = st_cw[k], b = st_sw[k];
@@ -171,26 +171,18 @@ static void skip(int64_t j) {
 }
 #endif
 
-/* Rows p .. stop - 1 inside the block seeded at P. */
-static void block(const pe__sc_table *t, int64_t P, int64_t p, int64_t stop, float *srow, float *crow) {
-  seed(t, P);
-  if (p > P) skip(p - P);
-  const int64_t st = t->stride;
-  int64_t r = 0, n = stop - p;
 #ifdef __wasm_simd128__
-  const int full = (t->ns < t->nc ? t->ns : t->nc) / 4;
-  for (; r + 4 <= n; r += 4) {
-    if (t->layout == PE__SC_SPLIT) rows4(t, srow + r * st, crow + r * st, full, 1);
-    else rows4(t, srow + r * st, srow + r * st, full, 0);
-    if (full < st_groups) rows_scalar(t, srow + r * st, crow + r * st, full, 4);
-  }
+static void rows4_split(const pe__sc_table *t, float *srow, float *crow, int groups) { rows4(t, srow, crow, groups, 1); }
+static void rows4_zip(const pe__sc_table *t, float *srow, float *crow, int groups) { rows4(t, srow, crow, groups, 0); }
 #endif
-  if (r < n) rows_scalar(t, srow + r * st, crow + r * st, 0, (int)(n - r));
-}
 
-/* Called through a pointer binaryen cannot see through: inlined into the caller, the whole
- * request would be one call, and V8 never moves a running call from Liftoff to TurboFan. */
-static void (*volatile block_fn)(const pe__sc_table *, int64_t, int64_t, int64_t, float *, float *) = block;
+/* The hot functions are reached through pointers binaryen cannot see through, so they stay small
+ * functions of their own: V8 compiles a function with TurboFan in time growing with its size, in
+ * the background, and switches to that code only between calls of the function. */
+static void (*volatile seed_fn)(const pe__sc_table *, int64_t) = seed;
+#ifdef __wasm_simd128__
+static void (*volatile rows4_fn[2])(const pe__sc_table *, float *, float *, int) = {rows4_split, rows4_zip};
+#endif
 
 void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n) {
   if (n <= 0) return;
@@ -199,12 +191,24 @@ void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n) {
     const double w = k < t->m ? t->w[k] : 0;
     st_cw[k] = cos(w), st_sw[k] = sin(w);
   }
+  const int64_t st = t->stride;
   float *srow = t->sin_row, *crow = t->layout == PE__SC_SPLIT ? t->cos_row : t->sin_row;
   for (int64_t p = p0, end = p0 + n; p < end;) {
+    /* the block [P, P + PE__SC_BLOCK) holding p: seed at P, rotate to p, write rows p .. stop - 1 */
     const int64_t P = (p >= 0 ? p : p - (PE__SC_BLOCK - 1)) / PE__SC_BLOCK * PE__SC_BLOCK;
     const int64_t stop = P + PE__SC_BLOCK < end ? P + PE__SC_BLOCK : end;
-    block_fn(t, P, p, stop, srow, crow);
-    srow += (stop - p) * t->stride, crow += (stop - p) * t->stride;
-    p = stop;
+    seed_fn(t, P);
+    if (p > P) skip(p - P);
+    for (; p + 4 <= stop; p += 4, srow += 4 * st, crow += 4 * st) {
+#ifdef __wasm_simd128__
+      const int full = (t->ns < t->nc ? t->ns : t->nc) / 4;
+      rows4_fn[t->layout == PE__SC_INTERLEAVE](t, srow, crow, full);
+      if (full < st_groups) rows_scalar(t, srow, crow, full, 4);
+#else
+      rows_scalar(t, srow, crow, 0, 4);
+#endif
+    }
+    if (p < stop) rows_scalar(t, srow, crow, 0, (int)(stop - p));
+    srow += (stop - p) * st, crow += (stop - p) * st, p = stop;
   }
 }
