@@ -247,6 +247,10 @@ describe('explorer in Chromium', () => {
     assert.equal(s.labels.cbar, 'Relative Distance');
     assert.deepEqual([s.stats.min, s.stats.max], [1, 99]);  // j - i + 50
     assert.deepEqual((await checkPixels(page)).bad, []);
+    // Presets are history entries: Back returns to the first figure.
+    await rendered(page, () => page.goBack());
+    assert.equal(await page.evaluate(() => window.explorer.state.kind), 'sinusoidal');
+    assert.equal(await page.inputValue('#c-kind'), 'sinusoidal');
     clean(problems);
     await page.close();
   });

@@ -3,7 +3,7 @@
 //   node web/tools/screenshot.js                           the default view → web/explorer/screenshot.png
 //   node web/tools/screenshot.js out.png '?kind=alibi' dark  any view (a query string), dark mode
 // Options (any order): a path ending in .png, a query string starting with '?', 'dark',
-// 'width=N' / 'height=N' (CSS px, default 1280 × 900), 'scale=N' (devicePixelRatio, default 1), 'full' (whole page).
+// 'width=N' / 'height=N' (CSS px, default 1280 × 1040), 'scale=N' (devicePixelRatio, default 1), 'full' (whole page).
 import { chromium } from 'playwright-core';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,7 +31,7 @@ export async function launch() {
 }
 
 async function main(argv) {
-  const opt = { out: 'web/explorer/screenshot.png', query: '', dark: false, width: 1280, height: 900, scale: 1, full: false };
+  const opt = { out: 'web/explorer/screenshot.png', query: '', dark: false, width: 1280, height: 1040, scale: 1, full: false };
   for (const a of argv) {
     if (a.endsWith('.png')) opt.out = a;
     else if (a.startsWith('?')) opt.query = a;
