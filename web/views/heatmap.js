@@ -6,6 +6,7 @@
 // canvas carries the interactive parts (hover cell, column markers) so the figure canvas is the
 // exported picture. No inline styles: only CSSOM properties are set (CSP style-src 'self').
 import { axisTitle } from './axes.js';
+import { cellStep, valueTicks, theme, hatch } from './figure.js';
 
 const MAX_SIDE = 16384;  // cells drawn per side (a canvas limit); larger planes show their start
 
@@ -14,39 +15,6 @@ export function formatValue(v) {
   if (v === -Infinity) return '−Infinity (masked)';
   if (Number.isNaN(v)) return 'NaN';
   return Object.is(v, -0) ? '-0' : String(v);
-}
-
-// Tick step in cells: the smallest of 1, 2, 5, 10, 20, 50 … whose spacing is at least minCells.
-function cellStep(minCells) {
-  for (let p = 1; ; p *= 10) for (const m of [1, 2, 5]) if (m * p >= minCells) return m * p;
-}
-
-// Round tick values for the colorbar: about n of them between lo and hi.
-function valueTicks(lo, hi, n) {
-  if (!(hi > lo)) return { ticks: [lo], digits: 2 };
-  const raw = (hi - lo) / n;
-  const p = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((s) => s >= raw);
-  const ticks = [];
-  for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + step * 1e-9; k++) ticks.push(k * step);
-  return { ticks, digits: Math.max(0, -Math.floor(Math.log10(step) + 1e-9) + (step / p === 2.5 ? 1 : 0)) };
-}
-
-function theme(el) {
-  const cs = getComputedStyle(el);
-  const v = (name) => cs.getPropertyValue(name).trim();
-  let bg = v('--pe-bg');
-  for (let e = el; !bg && e; e = e.parentElement) {
-    const c = getComputedStyle(e).backgroundColor;
-    if (c && c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c)) bg = c;
-  }
-  return {
-    fg: v('--pe-fg') || cs.color,
-    muted: v('--pe-muted') || cs.color,
-    bg: bg || '#fff',
-    focus: v('--pe-focus') || '#1a73e8',
-    font: cs.fontFamily || 'sans-serif',
-  };
 }
 
 export class Heatmap {
@@ -66,15 +34,20 @@ export class Heatmap {
   #cursor = null;
   #onColumn;
   #drawnWidth = -1;
+  #drawnHeight = -1;
+  #fill = false;
   #watchers = [];
 
   /**
    * container: where the view goes. pe: a loaded posenc instance. onColumn(col): a column was
-   * clicked (or chosen with Enter/Space). Render with render(plane, options).
+   * clicked (or chosen with Enter/Space). fill: the figure fills the height that CSS gives the
+   * view's root (.posenc-heatmap, e.g. height: 100% of a sized container) instead of choosing its
+   * height from the table's shape. Render with render(plane, options).
    */
-  constructor(container, pe, { onColumn = () => {} } = {}) {
+  constructor(container, pe, { onColumn = () => {}, fill = false } = {}) {
     this.#pe = pe;
     this.#onColumn = onColumn;
+    this.#fill = fill;
     const root = (this.#root = document.createElement('div'));
     root.className = 'posenc-heatmap';
     root.style.position = 'relative';
@@ -111,7 +84,9 @@ export class Heatmap {
     });
     ov.addEventListener('blur', () => { this.#drawOverlay(); });
 
-    const ro = new ResizeObserver(() => { if (this.#root.clientWidth !== this.#drawnWidth) this.#draw(); });
+    const ro = new ResizeObserver(() => {
+      if (this.#root.clientWidth !== this.#drawnWidth || (this.#fill && this.#root.clientHeight !== this.#drawnHeight)) this.#draw();
+    });
     ro.observe(root);
     this.#watchers.push(() => ro.disconnect());
     const scheme = matchMedia('(prefers-color-scheme: dark)');
@@ -283,6 +258,7 @@ export class Heatmap {
     const W = Math.floor(this.#root.clientWidth);
     if (!p || W <= 0) return;
     this.#drawnWidth = this.#root.clientWidth;
+    this.#drawnHeight = this.#root.clientHeight;
     const dpr = window.devicePixelRatio || 1;
     const th = theme(this.#root);
     const lab = this.labels();
@@ -309,14 +285,17 @@ export class Heatmap {
     const bottom = 6 + 16 + (lab.x ? 22 : 0) + (legend ? 20 : 0) + 6;
     let w = Math.max(40, W - left - right);
     const maxH = Math.max(240, Math.min(620, window.innerHeight * 0.72));
-    const h = rowsShown && colsShown ? Math.min(maxH, Math.max(140, (w * rowsShown) / colsShown)) : 140;
+    // fill: the canvas takes the root's height less the readout line; the plot area what is left.
+    const fillH = this.#fill ? Math.floor(this.#root.clientHeight - this.#readout.offsetHeight) : 0;
+    const h = fillH > 0 ? Math.max(40, fillH - top - bottom)
+      : rowsShown && colsShown ? Math.min(maxH, Math.max(140, (w * rowsShown) / colsShown)) : 140;
     if (rowsShown && colsShown) w = Math.min(w, Math.max(64, (4 * h * colsShown) / rowsShown));  // cells at most 4:1
     const L = { dpr, rows: rowsShown, cols: colsShown, px: Math.round(left * dpr), py: Math.round(top * dpr) };
     L.pw = Math.round(w * dpr);
     L.ph = Math.round(h * dpr);
     if (L.cols && L.pw >= 2 * L.cols) L.pw -= L.pw % L.cols;  // whole device pixels per cell
     if (L.rows && L.ph >= 2 * L.rows) L.ph -= L.ph % L.rows;
-    const H = Math.ceil((L.py + L.ph) / dpr + bottom);
+    const H = Math.max(fillH, Math.ceil((L.py + L.ph) / dpr + bottom));
     this.#layout = L;
 
     for (const c of [canvas, this.#overlay]) {
@@ -331,7 +310,7 @@ export class Heatmap {
     ctx.fillStyle = th.bg;
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     // Masked (-Infinity) cells are transparent: a hatch shows through them.
-    ctx.fillStyle = this.#hatch(ctx, th, dpr);
+    ctx.fillStyle = hatch(ctx, th, dpr);
     ctx.fillRect(L.px, L.py, L.pw, L.ph);
     ctx.imageSmoothingEnabled = false;
     if (L.rows && L.cols) ctx.drawImage(this.#cells, 0, 0, L.cols, L.rows, L.px, L.py, L.pw, L.ph);
@@ -427,7 +406,7 @@ export class Heatmap {
         if (!shown) continue;
         ctx.save();
         ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.fillStyle = fill === 'hatch' ? this.#hatch(ctx, th, dpr) : fill;
+        ctx.fillStyle = fill === 'hatch' ? hatch(ctx, th, dpr) : fill;
         ctx.fillRect(Math.round(x * dpr), Math.round((y - 6) * dpr), Math.round(18 * dpr), Math.round(12 * dpr));
         ctx.restore();
         ctx.strokeRect(x + 0.5, y - 6 + 0.5, 18, 12);
@@ -436,26 +415,6 @@ export class Heatmap {
       }
     }
     this.#drawOverlay();
-  }
-
-  #hatch(ctx, th, dpr) {
-    const s = Math.max(4, Math.round(6 * dpr));
-    const tile = document.createElement('canvas');
-    tile.width = tile.height = s;
-    const t = tile.getContext('2d');
-    t.fillStyle = th.bg;
-    t.fillRect(0, 0, s, s);
-    t.strokeStyle = th.muted;
-    t.lineWidth = Math.max(1, dpr);
-    t.beginPath();
-    t.moveTo(0, s);
-    t.lineTo(s, 0);
-    t.moveTo(-s / 2, s / 2);
-    t.lineTo(s / 2, -s / 2);
-    t.moveTo(s / 2, s * 1.5);
-    t.lineTo(s * 1.5, s / 2);
-    t.stroke();
-    return ctx.createPattern(tile, 'repeat');
   }
 
   #drawOverlay() {
@@ -480,7 +439,7 @@ export class Heatmap {
       ctx.fill();
     }
     const cells = [this.#hover];
-    if (document.activeElement === ov) cells.push(this.#cursor);
+    if (ov.getRootNode().activeElement === ov) cells.push(this.#cursor);  // a document or a shadow root
     for (const cell of cells) {
       if (!cell) continue;
       const r = this.cellRect(cell.row, cell.col);

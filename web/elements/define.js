@@ -1,0 +1,59 @@
+// define(): register posenc's custom elements under tag names of your choice, without side effects
+// on import (the side-effect entry is ../elements.js, which calls define() with the default names).
+//   import { define } from 'posenc/elements/define';
+//   await define({ heatmap: 'x-heat', plot: 'x-plot' });
+// Elements are defined once posenc.wasm has loaded (the one instance every element shares, load()'s
+// cache): their attributes and properties come from its registry. Elements already in the page
+// upgrade then. If the module cannot load, elements are still defined and show why.
+import { load } from '../posenc.js';
+import { attributeTable } from './attributes.js';
+import { elementClasses, failedClasses } from './element.js';
+
+export const TAGS = Object.freeze({ heatmap: 'posenc-heatmap', plot: 'posenc-plot' });
+
+const pending = new Map();  // tag name → the promise of the define() that claimed it
+
+/**
+ * Register the elements. options: heatmap / plot (tag names; false skips one), and load() options
+ * for the shared instance (wasmURL, wasmBinary). Resolves to { heatmap, plot } (the classes
+ * registered, null for a skipped one) once defined; rejects when posenc.wasm cannot be loaded
+ * (the elements are defined anyway and display the error). Calling it again with the same names
+ * returns the same promise.
+ */
+export function define(options = {}) {
+  const { heatmap = TAGS.heatmap, plot = TAGS.plot, ...loadOptions } = options;
+  const tags = { heatmap, plot };
+  const key = JSON.stringify(tags);
+  for (const tag of Object.values(tags)) {
+    if (tag === false) continue;
+    if (typeof tag !== 'string' || !/^[a-z][a-z0-9._]*-[a-z0-9._-]*$/.test(tag)) {
+      return Promise.reject(new TypeError(`posenc define(): ${JSON.stringify(tag)} is not a valid custom element name`));
+    }
+    const claimed = pending.get(tag);
+    if (claimed && claimed.key !== key) {
+      return Promise.reject(new Error(`posenc define(): <${tag}> is already taken by another define() call`));
+    }
+  }
+  const again = heatmap !== false ? pending.get(heatmap) : pending.get(plot);
+  if (again) return again.promise;
+
+  const register = (classes) => {
+    const out = {};
+    for (const [view, tag] of Object.entries(tags)) {
+      out[view] = null;
+      if (tag === false) continue;
+      if (!customElements.get(tag)) customElements.define(tag, classes[view]);
+      out[view] = customElements.get(tag);
+    }
+    return out;
+  };
+  const promise = load(loadOptions).then(
+    (pe) => register(elementClasses(pe, attributeTable(pe))),
+    (error) => {
+      register(failedClasses(error));
+      throw error;
+    },
+  );
+  for (const tag of Object.values(tags)) if (tag !== false) pending.set(tag, { key, promise });
+  return promise;
+}

@@ -1,0 +1,286 @@
+// The custom elements' classes: <posenc-heatmap> and <posenc-plot> (tag names chosen by define()).
+// Attributes (elements/attributes.js) mirror properties; a change schedules one render in a
+// microtask, so setting many at once computes once. Each render computes the plane in C
+// (views/plane.js) on the one shared instance and draws it with the explorer's views
+// (views/heatmap.js, views/plot.js) inside a shadow root. A bad attribute shows a message in the
+// element and fires `posenc-error`; the last good picture stays. No inline styles: the shadow root
+// adopts constructed stylesheets (CSP style-src 'self').
+import { PosencError } from '../posenc.js';
+import { computePlane } from '../views/plane.js';
+import { Heatmap } from '../views/heatmap.js';
+import { LinePlot, lineColor } from '../views/plot.js';
+import { axisTitle } from '../views/axes.js';
+import { readAttributes, attributeOf, attributeError, parseValue, formatValue } from './attributes.js';
+
+/** Largest table one element computes (the shared instance's own cap is left as it is). */
+export const MAX_BYTES = 64 * 2 ** 20;
+const DEFAULT_DIMS = 4;  // the plot's lines when dims is not given: the first columns
+
+// Sized by CSS: a block whose content fills it. The default heights are the page author's to change.
+const BASE_CSS = `
+:host { display: block; position: relative; box-sizing: border-box; min-height: 120px; contain: layout; }
+:host([hidden]) { display: none; }
+.frame { position: relative; height: 100%; }
+.posenc-heatmap, .posenc-plot { height: 100%; }
+.posenc-heatmap-overlay:focus-visible { outline: 2px solid var(--pe-focus, Highlight); outline-offset: -2px; }
+.posenc-heatmap-readout { display: block; height: 1.5em; overflow: hidden; white-space: nowrap; text-overflow: ellipsis;
+  font-size: 12px; line-height: 1.5em; color: var(--pe-muted, inherit); }
+.error { position: absolute; left: 0; right: 0; top: 0; z-index: 1; margin: 0; padding: 6px 10px; border-radius: 4px;
+  border: 1px solid var(--pe-error-border, #d93025); background: var(--pe-error-bg, #fce8e6); color: var(--pe-error-fg, #8c1d18);
+  font: 13px/1.4 system-ui, sans-serif; white-space: pre-wrap; }
+.error[hidden] { display: none; }
+@media (prefers-color-scheme: dark) {
+  .error { border-color: var(--pe-error-border, #f28b82); background: var(--pe-error-bg, #3c1f1e); color: var(--pe-error-fg, #f6aea9); }
+}
+`;
+const VIEW_CSS = { heatmap: ':host { height: 360px; }', plot: ':host { height: 300px; }' };
+
+const sheets = new Map();
+function sheet(css) {
+  let s = sheets.get(css);
+  if (!s) {
+    s = new CSSStyleSheet();
+    s.replaceSync(css);
+    sheets.set(css, s);
+  }
+  return s;
+}
+
+/**
+ * The two element classes for one loaded instance and attribute table. Fresh classes per call:
+ * a constructor can be registered under one tag name only.
+ */
+export function elementClasses(pe, table) {
+  class PosencHeatmapElement extends PosencElement {
+    static view = 'heatmap';
+    static pe = pe;
+    static table = table;
+  }
+  class PosencPlotElement extends PosencElement {
+    static view = 'plot';
+    static pe = pe;
+    static table = table;
+  }
+  for (const C of [PosencHeatmapElement, PosencPlotElement]) {
+    for (const e of table.values()) Object.defineProperty(C.prototype, e.prop, accessor(e));
+  }
+  return { heatmap: PosencHeatmapElement, plot: PosencPlotElement };
+}
+
+// Property ↔ attribute: reading parses the attribute by its type for the element's kind (null when
+// absent); writing sets the attribute's text (null or undefined removes it).
+function accessor(e) {
+  return {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const text = this.getAttribute(e.attr);
+      if (text === null) return null;
+      const type = e.view?.type ?? (e.uses.get(this.getAttribute('kind') ?? '') ?? e.uses.values().next().value).type;
+      try {
+        return parseValue(type, text, { attr: e.attr, param: e.attr, tag: this.localName });
+      } catch {
+        return text;  // unparsable text reads back as it is (the element shows the error)
+      }
+    },
+    set(value) {
+      const text = formatValue(typeof value === 'boolean' ? (value ? '' : 'false') : value);
+      if (text === null) this.removeAttribute(e.attr);
+      else this.setAttribute(e.attr, text);
+    },
+  };
+}
+
+class PosencElement extends HTMLElement {
+  static get observedAttributes() { return [...this.table.keys()]; }
+
+  #frame;
+  #message;
+  #view = null;
+  #plane = null;       // the heatmap's shown plane (hover reads it from the wasm heap)
+  #queued = false;
+  #status = 'loading';
+  #spec = null;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [sheet(BASE_CSS), sheet(VIEW_CSS[this.constructor.view])];
+    this.#frame = document.createElement('div');
+    this.#frame.className = 'frame';
+    this.#frame.setAttribute('part', 'frame');
+    this.#message = document.createElement('p');
+    this.#message.className = 'error';
+    this.#message.setAttribute('part', 'error');
+    this.#message.setAttribute('role', 'alert');
+    this.#message.hidden = true;
+    root.append(this.#frame, this.#message);
+    // Properties set before the element was defined shadow the accessors: hand them over.
+    for (const e of this.constructor.table.values()) {
+      if (Object.hasOwn(this, e.prop)) {
+        const v = this[e.prop];
+        delete this[e.prop];
+        this[e.prop] = v;
+      }
+    }
+  }
+
+  /** The shared posenc instance. */
+  get pe() { return this.constructor.pe; }
+  /** 'loading' | 'ok' | 'error' (after the last render). */
+  get status() { return this.#status; }
+  /** The view drawn into the shadow root (views/heatmap.js Heatmap or views/plot.js LinePlot). */
+  get view() { return this.#view; }
+  /** What the last successful render drew: { kind, params, index, shape, rows, cols, dims }. */
+  get drawn() { return this.#spec; }
+
+  connectedCallback() { this.#schedule(); }
+
+  disconnectedCallback() {
+    queueMicrotask(() => { if (!this.isConnected) this.#teardown(); });  // a move re-connects at once
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (old !== value) this.#schedule();
+  }
+
+  /** Render now (normally a microtask after the last change). */
+  render() {
+    const { pe, table, view } = this.constructor;
+    let spec;
+    let plane = null;
+    try {
+      spec = readAttributes(this, pe, table);
+      const saved = pe.maxBytes;
+      pe.maxBytes = Math.min(saved, MAX_BYTES);
+      try {
+        plane = computePlane(pe, spec);
+      } finally {
+        pe.maxBytes = saved;
+      }
+      const dims = this.#dims(spec, plane, view);
+      if (view === 'heatmap') this.#drawHeatmap(plane, spec, dims);
+      else this.#drawPlot(plane, spec, dims);
+      this.#spec = { kind: spec.kind, params: spec.params, index: plane.lead?.index ?? 0, shape: plane.shape,
+        rows: plane.rows, cols: plane.cols, dims };
+    } catch (e) {
+      plane?.free();
+      this.#fail(e, spec);
+      return;
+    }
+    if (view === 'heatmap') {
+      this.#plane?.free();
+      this.#plane = plane;
+    } else {
+      plane.free();  // the plot copied its values
+    }
+    this.#status = 'ok';
+    this.#message.hidden = true;
+    this.#message.textContent = '';
+    this.dispatchEvent(new CustomEvent('posenc-render', { bubbles: true, composed: true, detail: { ...this.#spec } }));
+  }
+
+  #schedule() {
+    if (this.#queued) return;
+    this.#queued = true;
+    queueMicrotask(() => {
+      this.#queued = false;
+      if (this.isConnected) this.render();
+    });
+  }
+
+  #dims(spec, plane, view) {
+    if (spec.dims === null) return view === 'plot' ? [...Array(Math.min(DEFAULT_DIMS, plane.cols)).keys()] : [];
+    for (const d of spec.dims) {
+      if (!Number.isInteger(d) || d < 0 || d >= plane.cols) {
+        throw attributeError(`<${this.localName}> dims: ${d} is not a column of this table (allowed: 0 to ${plane.cols - 1})`,
+          Number.isInteger(d) ? 'ERANGE' : 'EINVAL', 'dims', 'dims');
+      }
+    }
+    return spec.dims;
+  }
+
+  #drawHeatmap(plane, spec, dims) {
+    this.#view ??= new Heatmap(this.#frame, this.pe, { fill: true, onColumn: (col) => this.#toggle(col) });
+    const kind = this.pe.kinds.find((k) => k.name === spec.kind);
+    const auto = kind.title + (plane.lead ? ` (${plane.lead.title.toLowerCase()} ${plane.lead.name})` : '');
+    this.#view.render(plane, {
+      map: spec.map, vmin: spec.vmin, vmax: spec.vmax, title: spec.labels.title ?? auto,
+      xLabel: spec.labels.cols, yLabel: spec.labels.rows, cbarLabel: spec.labels.values,
+      marked: dims.map((col, i) => ({ col, color: lineColor(i) })),
+    });
+  }
+
+  #drawPlot(plane, spec, dims) {
+    if (spec.map !== undefined && !this.pe.colormaps.some((m) => m.name === spec.map)) {
+      throw attributeError(`<${this.localName}> colormap=${JSON.stringify(spec.map)} is not one of ${this.pe.colormaps.map((m) => m.name).join(', ')}`,
+        'EINVAL', 'map', 'colormap');
+    }
+    this.#view ??= new LinePlot(this.#frame);
+    const kind = this.pe.kinds.find((k) => k.name === spec.kind);
+    this.#view.render(plane, {
+      columns: dims,
+      xLabel: spec.labels.rows ?? axisTitle(plane.rowAxis),
+      yLabel: spec.labels.values ?? 'Value',
+      colLabel: plane.colAxis ? spec.labels.cols ?? axisTitle(plane.colAxis) : kind.title,
+    });
+  }
+
+  // A clicked heatmap column: toggle it in dims (its marker) and tell the page.
+  #toggle(col) {
+    const dims = [...(this.#spec?.dims ?? [])];
+    const i = dims.indexOf(col);
+    if (i >= 0) dims.splice(i, 1);
+    else dims.push(col);
+    this.setAttribute('dims', dims.join(','));
+    this.dispatchEvent(new CustomEvent('posenc-column', { bubbles: true, composed: true, detail: { column: col, dims } }));
+  }
+
+  #fail(e, spec) {
+    this.#status = 'error';
+    const known = e instanceof PosencError;
+    const attribute = e.attribute ?? (known && spec ? attributeOf(this.constructor.table, spec.kind, e.param) : null);
+    const message = known ? e.message : `posenc: unexpected error: ${e?.message ?? e}`;
+    this.#message.textContent = attribute && !e.attribute ? `<${this.localName}> ${attribute}: ${message}` : message;
+    this.#message.hidden = false;
+    this.dispatchEvent(new CustomEvent('posenc-error', {
+      bubbles: true, composed: true,
+      detail: { message, code: e.code ?? null, param: e.param ?? null, attribute, error: e },
+    }));
+    if (!known) throw e;
+  }
+
+  #teardown() {
+    this.#view?.destroy();
+    this.#view = null;
+    this.#plane?.free();
+    this.#plane = null;
+  }
+}
+
+/**
+ * Classes for elements that cannot work (posenc.wasm failed to load): they show the reason and
+ * fire `posenc-error`, so a page says what is wrong instead of staying blank.
+ */
+export function failedClasses(error) {
+  const make = (view) => class extends HTMLElement {
+    connectedCallback() {
+      if (!this.shadowRoot) {
+        const root = this.attachShadow({ mode: 'open' });
+        root.adoptedStyleSheets = [sheet(BASE_CSS), sheet(VIEW_CSS[view])];
+        const p = document.createElement('p');
+        p.className = 'error';
+        p.setAttribute('part', 'error');
+        p.setAttribute('role', 'alert');
+        p.textContent = `posenc could not start: ${error?.message ?? error}`;
+        root.append(p);
+      }
+      this.dispatchEvent(new CustomEvent('posenc-error', {
+        bubbles: true, composed: true, detail: { message: String(error?.message ?? error), code: null, param: null, attribute: null, error },
+      }));
+    }
+
+    get status() { return 'error'; }
+  };
+  return { heatmap: make('heatmap'), plot: make('plot') };
+}
