@@ -27,7 +27,11 @@ const describe = (v) =>
 
 async function wasmSource(options) {
   if (options.wasmBinary) return options.wasmBinary;
-  const url = new URL(options.wasmURL ?? './posenc.wasm', import.meta.url);
+  // The literal `new URL('./posenc.wasm', import.meta.url)` is what Vite, webpack and Parcel
+  // recognise: they emit the file as an asset and rewrite the URL. (esbuild leaves it alone:
+  // copy posenc.wasm next to the bundle, or pass wasmURL.)
+  const url = options.wasmURL !== undefined ? new URL(options.wasmURL, import.meta.url)
+    : new URL('./posenc.wasm', import.meta.url);
   if (url.protocol === 'file:') {
     // Node: read from disk. The specifier is built so that bundlers leave it alone.
     const fs = 'node:fs/promises';
