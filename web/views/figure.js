@@ -1,0 +1,58 @@
+// Drawing helpers shared by the canvas views: tick choice, colours from the page's custom
+// properties (--pe-fg, --pe-muted, --pe-bg, --pe-focus), the hatch that marks masked cells.
+
+// Tick step in cells: the smallest of 1, 2, 5, 10, 20, 50 … whose spacing is at least minCells.
+export function cellStep(minCells) {
+  for (let p = 1; ; p *= 10) for (const m of [1, 2, 5]) if (m * p >= minCells) return m * p;
+}
+
+// Round tick values for the colorbar: about n of them between lo and hi.
+export function valueTicks(lo, hi, n) {
+  if (!(hi > lo)) return { ticks: [lo], digits: 2 };
+  const raw = (hi - lo) / n;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * p).find((s) => s >= raw);
+  const ticks = [];
+  for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + step * 1e-9; k++) ticks.push(k * step);
+  return { ticks, digits: Math.max(0, -Math.floor(Math.log10(step) + 1e-9) + (step / p === 2.5 ? 1 : 0)) };
+}
+
+/** Colours and font of el: the --pe-* custom properties, else its text colour and nearest background. */
+export function theme(el) {
+  const cs = getComputedStyle(el);
+  const v = (name) => cs.getPropertyValue(name).trim();
+  let bg = v('--pe-bg');
+  // Up the tree, out of shadow roots too (the custom elements draw inside one).
+  for (let e = el; !bg && e; e = e.parentElement ?? e.getRootNode().host) {
+    const c = getComputedStyle(e).backgroundColor;
+    if (c && c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c)) bg = c;
+  }
+  return {
+    fg: v('--pe-fg') || cs.color,
+    muted: v('--pe-muted') || cs.color,
+    bg: bg || '#fff',
+    focus: v('--pe-focus') || '#1a73e8',
+    font: cs.fontFamily || 'sans-serif',
+  };
+}
+
+/** A diagonal hatch (the colour scheme's muted ink on its background) as a fill pattern. */
+export function hatch(ctx, th, dpr) {
+  const s = Math.max(4, Math.round(6 * dpr));
+  const tile = document.createElement('canvas');
+  tile.width = tile.height = s;
+  const t = tile.getContext('2d');
+  t.fillStyle = th.bg;
+  t.fillRect(0, 0, s, s);
+  t.strokeStyle = th.muted;
+  t.lineWidth = Math.max(1, dpr);
+  t.beginPath();
+  t.moveTo(0, s);
+  t.lineTo(s, 0);
+  t.moveTo(-s / 2, s / 2);
+  t.lineTo(s / 2, -s / 2);
+  t.moveTo(s / 2, s * 1.5);
+  t.lineTo(s * 1.5, s / 2);
+  t.stroke();
+  return ctx.createPattern(tile, 'repeat');
+}
