@@ -46,14 +46,20 @@ static inline void sincos2(V x, V *s, V *c) {
   *c = wasm_v128_xor(wasm_v128_bitselect(sr, cr, swap), csign);
 }
 
-void pe__sincos(const double *x, double *s, double *c, int n) {
+void pe__sincos(const double *w, double p, double scale, double *s, double *c, int n) {
+  const V pv = V_K(p), sc = V_K(scale), lim = V_K(SC_XMAX);
   for (int i = 0; i < n; i += 2) {
-    double xx[2] = {x[i], i + 1 < n ? x[i + 1] : 0}, ss[2], cc[2];
-    V sv, cv;
-    sincos2(wasm_v128_load(xx), &sv, &cv);
-    wasm_v128_store(ss, sv), wasm_v128_store(cc, cv);
+    double xx[2] = {w[i], i + 1 < n ? w[i + 1] : 0}, ss[2], cc[2];
+    V x = V_MUL(pv, wasm_v128_load(xx)), sv, cv;
+    sincos2(x, &sv, &cv);
+    sv = V_MUL(sv, sc), cv = V_MUL(cv, sc);
+    if (i + 2 <= n && wasm_i64x2_all_true(wasm_f64x2_lt(wasm_f64x2_abs(x), lim))) {
+      wasm_v128_store(s + i, sv), wasm_v128_store(c + i, cv);
+      continue;
+    }
+    wasm_v128_store(xx, x), wasm_v128_store(ss, sv), wasm_v128_store(cc, cv);
     for (int j = 0; j < 2 && i + j < n; j++) {
-      if (!(fabs(xx[j]) < SC_XMAX)) ss[j] = sin(xx[j]), cc[j] = cos(xx[j]);
+      if (!(fabs(xx[j]) < SC_XMAX)) ss[j] = scale * sin(xx[j]), cc[j] = scale * cos(xx[j]);
       s[i + j] = ss[j], c[i + j] = cc[j];
     }
   }
@@ -63,19 +69,20 @@ void pe__sincos(const double *x, double *s, double *c, int n) {
 #define S_ADD(a, b) ((a) + (b))
 #define S_K(x) (x)
 
-void pe__sincos(const double *x, double *s, double *c, int n) {
+void pe__sincos(const double *w, double p, double scale, double *s, double *c, int n) {
   for (int i = 0; i < n; i++) {
-    if (!(fabs(x[i]) < SC_XMAX)) {
-      s[i] = sin(x[i]), c[i] = cos(x[i]);
+    const double x = p * w[i];
+    if (!(fabs(x) < SC_XMAX)) {
+      s[i] = scale * sin(x), c[i] = scale * cos(x);
       continue;
     }
-    const double k = nearbyint(x[i] * INV_PIO2);
-    const double r = ((x[i] - k * PIO2_1) - k * PIO2_2) - k * PIO2_3, z = r * r;
+    const double k = nearbyint(x * INV_PIO2);
+    const double r = ((x - k * PIO2_1) - k * PIO2_2) - k * PIO2_3, z = r * r;
     const double sr = SIN_POLY(r, z, S_MUL, S_ADD, S_K), cr = COS_POLY(z, S_MUL, S_ADD, S_K);
     const int q = (int)k & 3;
-    const double a = q & 1 ? cr : sr, b = q & 1 ? sr : cr;
-    s[i] = q & 2 ? -a : a;
-    c[i] = (q + 1) & 2 ? -b : b;
+    const double u = q & 1 ? cr : sr, v = q & 1 ? sr : cr;
+    s[i] = scale * (q & 2 ? -u : u);
+    c[i] = scale * ((q + 1) & 2 ? -v : v);
   }
 }
 #endif
@@ -86,16 +93,12 @@ ST_ARRAY(st_s);
 ST_ARRAY(st_c);
 ST_ARRAY(st_cw);
 ST_ARRAY(st_sw);
-ST_ARRAY(st_x);
+ST_ARRAY(st_w);
 static int st_groups;   /* groups of 4 */
 
 /* Seed the state at position p (a multiple of PE__SC_BLOCK). */
 static void seed(const pe__sc_table *t, int64_t p) {
-  const int mp = st_groups * 4;
-  for (int k = 0; k < mp; k++) st_x[k] = k < t->m ? (double)p * t->w[k] : 0;
-  pe__sincos(st_x, st_s, st_c, mp);
-  if (t->scale != 1)
-    for (int k = 0; k < mp; k++) st_s[k] *= t->scale, st_c[k] *= t->scale;
+  pe__sincos(st_w, (double)p, t->scale, st_s, st_c, 4 * st_groups);
 }
 
 /* Rows of groups g0 .. st_groups - 1, one value at a time (partial groups at the end of a row,
@@ -121,13 +124,29 @@ static __attribute__((noinline)) void rows_scalar(const pe__sc_table *t, float *
     c = wasm_f64x2_sub(V_MUL(c, a), V_MUL(s, b)); s = u_; } while (0)
 #define DEMOTE wasm_f32x4_demote_f64x2_zero
 
-/* Rotate the state by j steps, writing nothing. */
+/* Rotate the state by j steps, writing nothing; 4 independent pairs hide the rotation's latency. */
 static __attribute__((noinline)) void skip(int64_t j) {
-  for (int k = 0; k < 4 * st_groups; k += 2) {
-    V s = wasm_v128_load(st_s + k), c = wasm_v128_load(st_c + k);
-    const V a = wasm_v128_load(st_cw + k), b = wasm_v128_load(st_sw + k);
-    for (int64_t i = 0; i < j; i++) ROT(s, c, a, b);
-    wasm_v128_store(st_s + k, s), wasm_v128_store(st_c + k, c);
+  for (int k = 0; k < 4 * st_groups; k += 4) {
+    const int k2 = k + 4 < 4 * st_groups ? k + 4 : k;   /* an odd last group is done twice */
+    V s0 = wasm_v128_load(st_s + k), s1 = wasm_v128_load(st_s + k + 2);
+    V s2 = wasm_v128_load(st_s + k2), s3 = wasm_v128_load(st_s + k2 + 2);
+    V c0 = wasm_v128_load(st_c + k), c1 = wasm_v128_load(st_c + k + 2);
+    V c2 = wasm_v128_load(st_c + k2), c3 = wasm_v128_load(st_c + k2 + 2);
+    const V a0 = wasm_v128_load(st_cw + k), a1 = wasm_v128_load(st_cw + k + 2);
+    const V a2 = wasm_v128_load(st_cw + k2), a3 = wasm_v128_load(st_cw + k2 + 2);
+    const V b0 = wasm_v128_load(st_sw + k), b1 = wasm_v128_load(st_sw + k + 2);
+    const V b2 = wasm_v128_load(st_sw + k2), b3 = wasm_v128_load(st_sw + k2 + 2);
+    for (int64_t i = 0; i < j; i++) {
+      ROT(s0, c0, a0, b0);
+      ROT(s1, c1, a1, b1);
+      ROT(s2, c2, a2, b2);
+      ROT(s3, c3, a3, b3);
+    }
+    wasm_v128_store(st_s + k, s0), wasm_v128_store(st_s + k + 2, s1);
+    wasm_v128_store(st_c + k, c0), wasm_v128_store(st_c + k + 2, c1);
+    wasm_v128_store(st_s + k2, s2), wasm_v128_store(st_s + k2 + 2, s3);
+    wasm_v128_store(st_c + k2, c2), wasm_v128_store(st_c + k2 + 2, c3);
+    k = k2;
   }
 }
 
@@ -187,10 +206,8 @@ static void (*volatile rows4_fn[2])(const pe__sc_table *, float *, float *, int)
 void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n) {
   if (n <= 0) return;
   st_groups = (t->m + 3) / 4;
-  for (int k = 0; k < 4 * st_groups; k++) {
-    const double w = k < t->m ? t->w[k] : 0;
-    st_cw[k] = cos(w), st_sw[k] = sin(w);
-  }
+  for (int k = 0; k < 4 * st_groups; k++) st_w[k] = k < t->m ? t->w[k] : 0;
+  pe__sincos(st_w, 1, 1, st_sw, st_cw, 4 * st_groups);
   const int64_t st = t->stride;
   float *srow = t->sin_row, *crow = t->layout == PE__SC_SPLIT ? t->cos_row : t->sin_row;
   for (int64_t p = p0, end = p0 + n; p < end;) {

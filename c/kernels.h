@@ -25,7 +25,9 @@
 
 #include <stdint.h>
 
-#define PE__SC_BLOCK 128      /* rows between direct seeds */
+#ifndef PE__SC_BLOCK
+#define PE__SC_BLOCK 256      /* rows between direct seeds */
+#endif
 #define PE__SC_MAXW  32768    /* frequencies per table */
 
 typedef enum pe__sc_layout {
@@ -47,8 +49,9 @@ typedef struct pe__sc_table {
  * the ns + nc values of each row: callers write zero columns and rows themselves. */
 void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n);
 
-/* sin and cos of x[i], i < n, by the seed's method (|x| < 1.7e9; |error| < 2e-16): the same
- * values the recurrence starts from. */
-void pe__sincos(const double *x, double *s, double *c, int n);
+/* s[i] = scale sin(p w[i]), c[i] = scale cos(p w[i]), i < n, the angle fl(p w[i]) formed in double:
+ * the seed's method (|p w| < 1.6e9, |error| < 2e-16; libm beyond), the values the recurrence
+ * starts from. */
+void pe__sincos(const double *w, double p, double scale, double *s, double *c, int n);
 
 #endif
