@@ -1,0 +1,284 @@
+// npm run bench [-- --large] [--reps N] [--no-save]
+//
+// Sinusoidal tables (vaswani, base 10000, float32) the ways a user could build them, in one Node
+// process with interleaved repetitions and medians: naive JS, JS with hoisted frequencies, posenc
+// compute (copy) and computeView (zero-copy), against the limits of wasm (a SIMD store loop and
+// memory.fill writing the same bytes, built from tests/bench/limits.c into their own module).
+// Also the seed's numpy code in a child process (when /usr/bin/python3 has numpy), the colormap,
+// instantiate and first-call times in fresh processes, and the .wasm size. Prints a markdown
+// table and saves tests/bench/results.json (unless --no-save).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { load } from '../../web/posenc.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const args = process.argv.slice(2);
+const LARGE = args.includes('--large');
+const MAX_REPS = Number(args[args.indexOf('--reps') + 1]) || 15;
+const SAVE = !args.includes('--no-save');
+const SIZES = [[512, 64], [2048, 512], [8192, 1024], ...(LARGE ? [[32768, 4096]] : [])];
+const BUDGET_MS = 4000;  // per method and size: fewer repetitions for slow methods (at least 3)
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+const median = (a) => {
+  const s = [...a].sort((x, y) => x - y);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// ---- the limits module ----
+function limitsModule() {
+  const src = `${root}tests/bench/limits.c`;
+  const out = `${root}build/bench/limits.wasm`;
+  if (!existsSync(out) || statSync(out).mtimeMs < statSync(src).mtimeMs) {
+    mkdirSync(`${root}build/bench`, { recursive: true });
+    execFileSync('emcc', ['-O3', '-msimd128', '-mbulk-memory', '-sSTANDALONE_WASM', '--no-entry',
+      '-sALLOW_MEMORY_GROWTH=1', '-sMAXIMUM_MEMORY=4GB', src, '-o', out],
+    { stdio: 'inherit', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
+  }
+  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(out)),
+    { env: { emscripten_notify_memory_growth() {} } });
+  exports._initialize();
+  return exports;
+}
+
+// ---- the JS a user would write ----
+function naiveJS(positions, dim) {
+  const pe = new Float32Array(positions * dim);
+  for (let pos = 0; pos < positions; pos++) {
+    for (let i = 0; i < dim; i++) {
+      const angle = pos / Math.pow(10000, (2 * Math.floor(i / 2)) / dim);
+      pe[pos * dim + i] = i % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+    }
+  }
+  return pe;
+}
+
+function hoistedJS(positions, dim) {
+  const pe = new Float32Array(positions * dim);
+  const half = Math.ceil(dim / 2);
+  const freq = new Float64Array(half);
+  for (let k = 0; k < half; k++) freq[k] = Math.pow(10000, (-2 * k) / dim);
+  for (let pos = 0, o = 0; pos < positions; pos++, o += dim) {
+    for (let k = 0; k < half; k++) {
+      const angle = pos * freq[k];
+      pe[o + 2 * k] = Math.sin(angle);
+      if (2 * k + 1 < dim) pe[o + 2 * k + 1] = Math.cos(angle);
+    }
+  }
+  return pe;
+}
+
+// ---- accuracy: max |value - float64 formula| over sampled rows ----
+function sampleRows(positions) {
+  if (positions <= 2048) return Array.from({ length: positions }, (_, i) => i);
+  const rows = new Set([positions - 1]);
+  for (let i = 0; i < 1024; i++) rows.add(Math.floor((i * (positions - 1)) / 1023));
+  return [...rows].sort((a, b) => a - b);
+}
+
+function maxError(dim, rows, rowValues) {  // rowValues(i) → the dim values of rows[i]
+  let worst = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const v = rowValues(i);
+    for (let c = 0; c < dim; c++) {
+      const angle = rows[i] * Math.pow(10000, (-2 * Math.floor(c / 2)) / dim);
+      const e = Math.abs(v[c] - (c % 2 ? Math.cos(angle) : Math.sin(angle)));
+      if (!(e <= worst)) worst = e;
+    }
+  }
+  return worst;
+}
+const tableError = (table, dim, rows) => maxError(dim, rows, (i) => table.subarray(rows[i] * dim, (rows[i] + 1) * dim));
+
+// ---- timing: interleaved rounds, each method until it has its repetitions ----
+function timeInterleaved(methods) {
+  const reps = {};
+  const ms = {};
+  for (const [name, fn] of Object.entries(methods)) {  // warm-up, and a first estimate
+    gc();
+    const t = performance.now();
+    fn();
+    reps[name] = Math.max(3, Math.min(MAX_REPS, Math.floor(BUDGET_MS / (performance.now() - t + 1e-3))));
+    ms[name] = [];
+  }
+  for (let round = 0; round < MAX_REPS; round++) {
+    for (const [name, fn] of Object.entries(methods)) {
+      if (round >= reps[name]) continue;
+      gc();
+      const t = performance.now();
+      fn();
+      ms[name].push(performance.now() - t);
+    }
+  }
+  return ms;
+}
+
+function numpyRuns(sizes) {
+  const py = '/usr/bin/python3';
+  if (!existsSync(py) || spawnSync(py, ['-c', 'import numpy'], { stdio: 'ignore' }).status !== 0) return null;
+  const job = {
+    sizes,
+    reps: sizes.map(([n, d]) => (n * d > 1e8 ? 5 : MAX_REPS)),
+    rows: sizes.map(([n]) => sampleRows(n)),
+  };
+  const r = spawnSync(py, [`${root}tests/bench/seed_numpy.py`], { input: JSON.stringify(job), maxBuffer: 2 ** 31 });
+  if (r.status !== 0) throw new Error(`seed_numpy.py failed: ${r.stderr}`);
+  const res = JSON.parse(r.stdout);
+  return sizes.map(([, d], i) => {
+    const buf = Buffer.from(res.rows[i], 'base64');
+    const rows = new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4);
+    return { ms: res.ms[i], version: res.numpy, err: maxError(d, job.rows[i], (k) => rows.subarray(k * d, (k + 1) * d)) };
+  });
+}
+
+// Fresh processes: load() (compile + instantiate + registry) and the first big computeView, which
+// runs while V8 still has only its baseline code.
+function freshProcessRuns(count) {
+  const script = `
+    import { readFileSync } from 'node:fs';
+    import { load } from ${JSON.stringify(`${root}web/posenc.js`)};
+    const bytes = readFileSync(${JSON.stringify(`${root}web/posenc.wasm`)});
+    let t = performance.now();
+    const pe = await load({ wasmBinary: bytes });
+    const loadMs = performance.now() - t;
+    const call = () => { const t0 = performance.now(); pe.computeView('sinusoidal', { positions: 8192, dim: 1024 }).free(); return performance.now() - t0; };
+    const first = call(), second = call();
+    console.log(JSON.stringify({ loadMs, first, second }));`;
+  const runs = [];
+  for (let i = 0; i < count; i++) {
+    runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })));
+  }
+  return runs;
+}
+
+function colormapRuns(pe) {
+  if (typeof pe.colormap !== 'function') return null;
+  const [n, d] = [2048, 512];
+  const table = pe.computeView('sinusoidal', { positions: n, dim: d });
+  const lut = new Uint32Array(pe.colormapLUT().buffer);
+  const out = new Uint32Array(n * d);
+  const jsLUT = () => {  // the JS loop a user would write, for comparison
+    const v = table.data;
+    for (let i = 0; i < v.length; i++) {
+      const t = Math.round(((v[i] + 1) / 2) * 255);
+      out[i] = lut[t < 0 ? 0 : t > 255 ? 255 : t];
+    }
+  };
+  const ms = timeInterleaved({
+    'posenc colormap (vmin, vmax given)': () => pe.colormap(table, { vmin: -1, vmax: 1 }).free(),
+    'posenc colormap (limits from the data)': () => pe.colormap(table).free(),
+    'JS loop over the same LUT': jsLUT,
+  });
+  table.free();
+  return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, { ms: median(v), reps: v.length, mpxs: (n * d) / median(v) / 1e3 }]));
+}
+
+// ---- main ----
+const conditions = { loadBefore: loadavg()[0] };
+const limits = limitsModule();
+const pe = await load();
+const wasmBytes = statSync(`${root}web/posenc.wasm`).size;
+const maxBytes = Math.max(...SIZES.map(([n, d]) => n * d * 4));
+const scratch = limits.limits_alloc(maxBytes);
+if (!scratch) throw new Error('limits module: cannot allocate');
+pe.maxBytes = Math.max(pe.maxBytes, maxBytes);
+
+const results = [];
+for (const [n, d] of SIZES) {
+  const bytes = n * d * 4;
+  const params = { positions: n, dim: d };
+  const methods = {
+    'naive JS (Math.pow + Math.sin per element)': () => naiveJS(n, d),
+    'JS, frequencies hoisted': () => hoistedJS(n, d),
+    'posenc compute (copy)': () => pe.compute('sinusoidal', params),
+    'posenc computeView (zero-copy)': () => pe.computeView('sinusoidal', params).free(),
+    'limit: wasm SIMD store loop': () => limits.limits_store(scratch, bytes),
+    'limit: wasm memory.fill': () => limits.limits_fill(scratch, bytes),
+  };
+  const ms = timeInterleaved(methods);
+  const rows = sampleRows(n);
+  const errors = {
+    'naive JS (Math.pow + Math.sin per element)': tableError(naiveJS(n, d), d, rows),
+    'JS, frequencies hoisted': tableError(hoistedJS(n, d), d, rows),
+    'posenc compute (copy)': tableError(pe.compute('sinusoidal', params).data, d, rows),
+  };
+  const view = pe.computeView('sinusoidal', params);
+  errors['posenc computeView (zero-copy)'] = tableError(view.data, d, rows);
+  view.free();
+  results.push({ positions: n, dim: d, bytes, methods: ms, errors });
+  gc();
+}
+
+const numpy = numpyRuns(SIZES);
+const fresh = freshProcessRuns(7);
+const colormap = colormapRuns(pe);
+conditions.loadAfter = loadavg()[0];
+
+// ---- report ----
+const report = {
+  date: new Date().toISOString(),
+  machine: { cpu: cpus()[0]?.model, cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version, v8: process.versions.v8, numpy: numpy?.[0].version ?? null },
+  conditions: { ...conditions, note: 'load average (1 min) before and after; other processes may share the cores' },
+  wasmBytes,
+  instantiate: { loadMsMedian: median(fresh.map((r) => r.loadMs)), runs: fresh.length },
+  firstCall8192x1024: { firstMsMedian: median(fresh.map((r) => r.first)), secondMsMedian: median(fresh.map((r) => r.second)) },
+  sizes: results.map((r, i) => {
+    const store = median(r.methods['limit: wasm SIMD store loop']);
+    const entry = (ms, err) => ({ ms: median(ms), reps: ms.length, gbps: r.bytes / median(ms) / 1e6, xStore: median(ms) / store,
+      maxAbsErr: err ?? null });
+    const methods = Object.fromEntries(Object.entries(r.methods).map(([k, ms]) => [k, entry(ms, r.errors[k])]));
+    if (numpy) methods["the seed's numpy code (child process)"] = entry(numpy[i].ms, numpy[i].err);
+    return { positions: r.positions, dim: r.dim, bytes: r.bytes, methods };
+  }),
+  colormap2048x512: colormap,
+};
+const at = report.sizes.find((s) => s.positions === 8192 && s.dim === 1024)?.methods;
+if (at) {
+  const view = at['posenc computeView (zero-copy)'];
+  report.targets = {
+    'computeView ÷ store loop (≤ 1.5)': view.xStore,
+    'computeView max abs error (≤ 6e-8)': view.maxAbsErr,
+    'naive JS ÷ computeView (≥ 150)': at['naive JS (Math.pow + Math.sin per element)'].ms / view.ms,
+    'numpy ÷ computeView (≥ 20)': at["the seed's numpy code (child process)"] ? at["the seed's numpy code (child process)"].ms / view.ms : null,
+    '.wasm KiB (≤ 48)': wasmBytes / 1024,
+    'instantiate ms, median (≤ 5)': report.instantiate.loadMsMedian,
+  };
+}
+
+const fmtMs = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
+const fmtErr = (e) => (e === null ? '—' : e === 0 ? '0' : e.toExponential(1));
+const lines = [];
+const head = ['method', ...report.sizes.map((s) => `${s.positions}×${s.dim} (${(s.bytes / 2 ** 20).toFixed(s.bytes < 2 ** 20 ? 2 : 0)} MiB)`), 'max abs err vs float64'];
+lines.push(`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
+for (const name of Object.keys(report.sizes[0].methods)) {
+  const cells = report.sizes.map((s) => {
+    const m = s.methods[name];
+    return `${fmtMs(m.ms)} ms · ${m.gbps.toFixed(m.gbps < 1 ? 3 : 1)} GB/s · ×${m.xStore.toFixed(m.xStore < 10 ? 2 : 0)}`;
+  });
+  const errs = report.sizes.map((s) => s.methods[name].maxAbsErr).filter((e) => e !== null);
+  lines.push(`| ${name} | ${cells.join(' | ')} | ${errs.length ? fmtErr(Math.max(...errs)) : '—'} |`);
+}
+lines.push('', 'Cells: median time · GB/s of float32 output · × the SIMD store loop at that size.');
+if (!numpy) lines.push("The seed's numpy code: skipped (/usr/bin/python3 has no numpy).");
+lines.push('', `- .wasm: ${wasmBytes} bytes (${(wasmBytes / 1024).toFixed(1)} KiB)`,
+  `- load() in a fresh process (compile + instantiate + registry): median ${report.instantiate.loadMsMedian.toFixed(2)} ms of ${fresh.length}`,
+  `- first computeView 8192×1024 in a fresh process: median ${report.firstCall8192x1024.firstMsMedian.toFixed(1)} ms, second ${report.firstCall8192x1024.secondMsMedian.toFixed(1)} ms`);
+if (colormap) {
+  for (const [k, v] of Object.entries(colormap)) lines.push(`- colormap 2048×512 → RGBA8, ${k}: ${v.ms.toFixed(2)} ms, ${v.mpxs.toFixed(0)} Mpx/s`);
+} else {
+  lines.push('- colormap: skipped (pe.colormap does not exist in this build)');
+}
+if (report.targets) {
+  lines.push('', 'Targets (issue 5), 8192×1024:');
+  for (const [k, v] of Object.entries(report.targets)) lines.push(`- ${k}: ${v === null ? 'n/a' : v < 1e-3 ? v.toExponential(1) : v.toFixed(2)}`);
+}
+lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after; up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
+console.log(lines.join('\n'));
+report.markdown = lines.join('\n');
+if (SAVE) writeFileSync(`${root}tests/bench/results.json`, `${JSON.stringify(report, null, 2)}\n`);
