@@ -160,7 +160,11 @@ static double cap_pick(bytes *b) {
     case 3: return 0;
     case 4: return (double)take(b, 2);
     case 5: return raw_double(b);
-    default: return (double)(take(b, 4) % (uint64_t)(HARNESS_CAP + 1));
+    case 6: return (double)(take(b, 4) % (uint64_t)(HARNESS_CAP + 1));
+    default: { /* log-uniform up to 64 MiB: most tables stay small, so runs stay fast */
+      const uint64_t u = take(b, 4);
+      return ldexp(1 + (double)(u >> 8) / 16777216.0, (int)(u % 26));
+    }
   }
 }
 
@@ -341,6 +345,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   }
   bytes tail = chunk(&in, 16), cm = chunk(&in, 24);
+  if (getenv("POSENC_FUZZ_VERBOSE")) { /* triage: the request as the C API sees it */
+    fprintf(stderr, "posenc-fuzz: %s, cap %.17g:", K->name, cap);
+    for (int i = 0; i < K->nparams; i++) {
+      if (!rq.given[i]) continue;
+      if (K->params[i].type == PE_T_FARRAY) fprintf(stderr, " %s=[%d floats]", K->params[i].path, (int)rq.len[i]);
+      else fprintf(stderr, " %s=%.17g", K->params[i].path, rq.v[i]);
+    }
+    fprintf(stderr, "\n");
+  }
 
   /* A few raw index probes: only valid indices of the right type may be accepted. */
   for (int t = (int)(take(&tail, 1) % 3); t > 0; t--) {
