@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# build.sh [setup] [native] — build posenc.
+# build.sh [setup] [vendor] [native] [fuzz] — build posenc.
 #   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
-#   setup     also install what tests and the explorer need: node_modules (npm ci) and Chromium,
-#             and copy Chart.js's UMD build to web/vendor/ for the explorer
+#   setup     also install what tests and the explorer need: node_modules (npm ci) and Chromium;
+#             implies vendor
+#   vendor    also copy Chart.js's UMD build (the chart.js devDependency) to web/vendor/, where the
+#             views load it from; the package ships it (`npm pack` runs `build.sh vendor`)
 #   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined
 #   fuzz      also build/fuzz/posenc-fuzz: libFuzzer harness tests/fuzz/fuzz.c (clang, ASan + UBSan)
 # Outputs are git-ignored. Rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-setup=0 native=0 fuzz=0
+setup=0 native=0 fuzz=0 vendor=0
 for arg in "$@"; do
   case "$arg" in
-    setup) setup=1 ;;
+    setup) setup=1 vendor=1 ;;
+    vendor) vendor=1 ;;
     native) native=1 ;;
     fuzz) fuzz=1 ;;
-    *) echo "build.sh: unknown argument '$arg' (expected: setup, native, fuzz)" >&2; exit 2 ;;
+    *) echo "build.sh: unknown argument '$arg' (expected: setup, vendor, native, fuzz)" >&2; exit 2 ;;
   esac
 done
 
@@ -37,10 +40,16 @@ if [ $setup = 1 ]; then
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund
   fi
-  # Chart.js's UMD build next to the page: plain static hosting works without import maps or a CDN.
+fi
+
+if [ $vendor = 1 ]; then
+  # Chart.js's UMD build next to the views: plain static hosting works without import maps or a CDN.
+  chart=node_modules/chart.js/dist/chart.umd.js
+  [ -e $chart ] || { echo "build.sh: $chart is missing: run npm ci (or build.sh setup)" >&2; exit 1; }
   mkdir -p web/vendor
-  [ web/vendor/chart.umd.js -nt node_modules/chart.js/dist/chart.umd.js ] ||
-    cp node_modules/chart.js/dist/chart.umd.js web/vendor/chart.umd.js
+  if ! [ web/vendor/chart.umd.js -nt $chart ]; then
+    cp $chart web/vendor/chart.umd.js.tmp && mv web/vendor/chart.umd.js.tmp web/vendor/chart.umd.js
+  fi
 fi
 
 sources=(c/*.c)

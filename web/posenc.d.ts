@@ -163,3 +163,49 @@ export interface LoadOptions {
 
 /** Instantiate posenc; cached per wasmBinary / wasmURL. */
 export declare function load(options?: LoadOptions): Promise<Posenc>;
+
+// ---- Custom elements (posenc/elements): the DOM-free part; the element types are in elements/define.d.ts ----
+
+type SnakeToCamel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<SnakeToCamel<T>>}` : S;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type Nullable<T> = { [P in keyof T]?: T[P] | null };
+
+/** The kinds the elements draw (every kind but rope-apply, which transforms an input array). */
+export type DrawableKind = Exclude<KindName, 'rope-apply'>;
+
+/**
+ * The elements' parameter properties: every parameter of every drawable kind (attribute: its
+ * kebab-case name, e.g. padding-idx), and rope_scaling's fields camel-cased (ropeType ↔ rope-type,
+ * originalMaxPositionEmbeddings ↔ original-max-position-embeddings). null = attribute absent.
+ */
+export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'ropeScaling'>>
+  & Nullable<{ [F in Exclude<keyof RopeScaling, 'type'> as SnakeToCamel<F>]: RopeScaling[F] }>;
+
+/** detail of `posenc-error`: `attribute` names the attribute at fault (null when none is). */
+export interface PosencErrorDetail {
+  message: string;
+  code: ErrorCode | null;
+  param: string | null;
+  attribute: string | null;
+  error: unknown;
+}
+
+/** detail of `posenc-render`, and an element's `drawn`: what the last render drew. */
+export interface PosencRenderDetail {
+  kind: DrawableKind;
+  params: Record<string, unknown>;
+  /** The plane of a stacked table (head, cos/sin). */
+  index: number;
+  shape: number[];
+  rows: number;
+  cols: number;
+  /** Plotted (plot) or marked (heatmap) columns. */
+  dims: number[];
+}
+
+/** detail of `posenc-column` (a heatmap column was clicked or chosen with Enter/Space). */
+export interface PosencColumnDetail {
+  column: number;
+  /** The heatmap's dims after the toggle. */
+  dims: number[];
+}

@@ -240,7 +240,8 @@ class PosencElement extends HTMLElement {
     this.#status = 'error';
     const known = e instanceof PosencError;
     const attribute = e.attribute ?? (known && spec ? attributeOf(this.constructor.table, spec.kind, e.param) : null);
-    const message = known ? e.message : `posenc: unexpected error: ${e?.message ?? e}`;
+    let message = known ? e.message : `posenc: unexpected error: ${e?.message ?? e}`;
+    if (e.code === 'ENOMEM') message += ` (<${this.localName}> draws at most ${MAX_BYTES / 2 ** 20} MiB)`;
     this.#message.textContent = attribute && !e.attribute ? `<${this.localName}> ${attribute}: ${message}` : message;
     this.#message.hidden = false;
     this.dispatchEvent(new CustomEvent('posenc-error', {

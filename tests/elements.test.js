@@ -1,0 +1,375 @@
+// <posenc-heatmap> / <posenc-plot> (web/elements/), the iframe embed (web/embed.html) and the docs
+// page example (web/examples/docs.html) in Debian's Chromium, served by web/tools/serve.js with
+// its strict Content-Security-Policy (a CSP violation would be a console error).
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from '../web/tools/serve.js';
+import { load } from '../web/posenc.js';
+import { browser, drawn } from './consumers/chromium.js';
+
+const pe = await load();
+let server;
+let chromium;
+let page;
+let problems;
+
+before(async () => {
+  server = await serve({ port: 0 });
+  chromium = await browser();
+  ({ page, problems } = await chromium.open(`${server.url}examples/docs.html`));
+  await page.evaluate(() => customElements.whenDefined('posenc-plot'));
+  await page.evaluate(() => {
+    // Pixels of a copy: repeated reads of an element's own canvas would make Chromium warn.
+    window.readPixels = (c) => {
+      const copy = document.createElement('canvas');
+      copy.width = c.width;
+      copy.height = c.height;
+      const ctx = copy.getContext('2d', { willReadFrequently: true });
+      ctx.drawImage(c, 0, 0);
+      return ctx.getImageData(0, 0, c.width, c.height).data;
+    };
+  });
+});
+after(async () => {
+  await chromium?.close();
+  await server?.close();
+});
+
+// Page side: add an element with these attributes to a fresh container; resolves after its first
+// render or error with { status, events } (events: the posenc-* events it fired).
+function add(tag, attrs) {
+  return page.evaluate(async ({ tag, attrs }) => {
+    const box = document.createElement('div');
+    box.className = 'test-box';
+    document.body.append(box);
+    const el = document.createElement(tag);
+    el.id = `t${document.querySelectorAll('.test-box').length}`;
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    const events = [];
+    for (const type of ['posenc-render', 'posenc-error']) {
+      el.addEventListener(type, (e) => events.push({ type, detail: { ...e.detail, error: undefined } }));
+    }
+    const done = new Promise((ok) => {
+      el.addEventListener('posenc-render', ok, { once: true });
+      el.addEventListener('posenc-error', ok, { once: true });
+    });
+    box.append(el);
+    await done;
+    window.__events ??= {};
+    window.__events[el.id] = events;
+    return { id: el.id, status: el.status, events };
+  }, { tag, attrs });
+}
+
+// Page side: set properties of element #id in one task; wait a frame; the events since.
+function change(id, props) {
+  return page.evaluate(async ({ id, props }) => {
+    const el = document.getElementById(id);
+    const before = window.__events[id].length;
+    for (const [k, v] of Object.entries(props)) el[k] = v;
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return { status: el.status, events: window.__events[id].slice(before) };
+  }, { id, props });
+}
+
+const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+describe('docs page example (web/examples/docs.html)', () => {
+  test('three elements and the iframe draw; the console stays clean', async () => {
+    const shown = await page.evaluate(drawn, 'main posenc-heatmap, main posenc-plot');
+    assert.equal(shown.length, 3);
+    for (const s of shown) {
+      assert.equal(s.status, 'ok', JSON.stringify(s));
+      assert.ok(s.colours > 20, `${s.tag} looks blank: ${JSON.stringify(s)}`);
+      assert.ok(s.width > 500 && s.height >= 300, JSON.stringify(s));
+    }
+    const frame = page.frameLocator('iframe.embed');
+    await frame.locator('posenc-heatmap').waitFor();
+    const inner = await (await page.$('iframe.embed')).contentFrame();
+    const [embedded] = await inner.evaluate(drawn, 'posenc-heatmap');
+    assert.equal(embedded.status, 'ok');
+    assert.ok(embedded.colours > 20, JSON.stringify(embedded));
+    // The embed posted its height and docs.js sized the iframe to it (the CSS said 420px).
+    await page.waitForFunction(() => document.querySelector('iframe.embed').style.height !== '');
+    const heights = await page.evaluate(() => parseFloat(document.querySelector('iframe.embed').style.height));
+    const body = await inner.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    assert.equal(heights, body);
+    assert.notEqual(heights, 420);
+    assert.deepEqual(problems, []);
+  });
+
+  test('clicking a heatmap column adds its line to the linked plot (posenc-column)', async () => {
+    const box = await page.evaluate(() => {
+      const heat = document.getElementById('sinusoid');
+      const r = heat.view.cellRect(10, 30);
+      const c = heat.view.canvas.getBoundingClientRect();
+      return { x: c.left + (r.x + r.w / 2) / devicePixelRatio, y: c.top + (r.y + r.h / 2) / devicePixelRatio };
+    });
+    await page.mouse.click(box.x, box.y);
+    await page.waitForFunction(() => document.getElementById('sinusoid-lines').view.chart.data.datasets.length === 5);
+    const state = await page.evaluate(() => ({
+      heat: document.getElementById('sinusoid').getAttribute('dims'),
+      lines: document.getElementById('sinusoid-lines').view.chart.data.datasets.map((d) => d.column),
+    }));
+    assert.deepEqual(state, { heat: '0,1,10,20,30', lines: [0, 1, 10, 20, 30] });
+  });
+});
+
+describe('attributes and properties', () => {
+  test('generated from the registry: every parameter of every drawable kind, kebab-case', async () => {
+    const observed = await page.evaluate(() => customElements.get('posenc-heatmap').observedAttributes);
+    const expected = new Set();
+    for (const k of pe.kinds.filter((k) => !k.input)) {
+      for (const p of k.params) {
+        if (p.type === 'object') for (const f of p.fields) { if (!f.aliasOf) expected.add(kebab(f.name)); }
+        else expected.add(kebab(p.name));
+      }
+    }
+    for (const a of expected) assert.ok(observed.includes(a), `missing attribute ${a}`);
+    for (const a of ['rope-type', 'factor', 'original-max-position-embeddings', 'padding-idx', 'max-bias', 'partial-rotary-factor',
+      'kind', 'colormap', 'dims', 'index']) assert.ok(observed.includes(a), a);
+    assert.equal(observed.filter((a) => !expected.has(a)).sort().join(),
+      'colormap,column-label,dims,heading,index,kind,row-label,value-label,vmax,vmin');
+    assert.ok(!observed.includes('x'), "rope-apply's input is no attribute");
+  });
+
+  test('properties mirror attributes (typed), null removes', async () => {
+    const { id } = await add('posenc-heatmap', { kind: 'rope', positions: '16', dim: '8' });
+    const r = await page.evaluate((id) => {
+      const el = document.getElementById(id);
+      const out = {};
+      el.positions = 20;
+      el.ropeType = 'yarn';
+      el.factor = 4;
+      el.dims = [0, 2];
+      el.longFactor = [1, 2.5];
+      out.attrs = ['positions', 'rope-type', 'factor', 'dims', 'long-factor'].map((a) => el.getAttribute(a));
+      out.props = [el.positions, el.ropeType, el.factor, el.dims, el.longFactor, el.base, el.kind];
+      el.longFactor = null;
+      el.ropeType = undefined;
+      out.removed = [el.hasAttribute('long-factor'), el.hasAttribute('rope-type'), el.ropeType];
+      el.kind = 't5';
+      el.bidirectional = false;
+      out.bool = [el.getAttribute('bidirectional'), el.bidirectional];
+      el.bidirectional = true;
+      out.bool.push(el.getAttribute('bidirectional'), el.bidirectional);
+      for (const a of ['positions', 'dim', 'factor', 'dims', 'bidirectional']) el.removeAttribute(a);
+      return out;
+    }, id);
+    assert.deepEqual(r.attrs, ['20', 'yarn', '4', '0,2', '1,2.5']);
+    assert.deepEqual(r.props, [20, 'yarn', 4, [0, 2], [1, 2.5], null, 'rope']);
+    assert.deepEqual(r.removed, [false, false, null]);
+    assert.deepEqual(r.bool, ['false', false, '', true]);
+    const after = await change(id, {});
+    assert.equal(after.status, 'ok');
+  });
+
+  test('many changes in one task render once', async () => {
+    const { id } = await add('posenc-heatmap', { kind: 'sinusoidal', positions: '8', dim: '8' });
+    const r = await change(id, { positions: 12, dim: 16, base: 100, variant: 'marian', colormap: 'viridis', offset: 3 });
+    assert.deepEqual(r.events.map((e) => e.type), ['posenc-render']);
+    assert.deepEqual(r.events[0].detail.shape, [12, 16]);
+  });
+});
+
+describe('what the elements draw is what C computes', () => {
+  test('heatmap cells have the colour pe.colormap gives the computed value (rope yarn, sin plane)', async () => {
+    const attrs = { kind: 'rope', positions: '24', dim: '16', 'rope-type': 'yarn', factor: '4',
+      'original-max-position-embeddings': '8', index: '1', colormap: 'cividis' };
+    const { id, status } = await add('posenc-heatmap', attrs);
+    assert.equal(status, 'ok');
+    const r = await page.evaluate((id) => {
+      const el = document.getElementById(id);
+      const heat = el.view;
+      const copy = el.pe.compute('rope', { positions: 24, dim: 16, ropeScaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 8 } });
+      const plane = copy.data.subarray(24 * 16, 2 * 24 * 16);  // index 1: the sin table
+      const [vmin, vmax] = heat.limits;
+      const cm = el.pe.colormap(plane, { map: 'cividis', vmin, vmax });
+      const want = cm.data.slice();
+      cm.free();
+      const c = heat.canvas;
+      const img = readPixels(c);
+      let bad = 0;
+      for (let row = 0; row < 24; row++) {
+        for (let col = 0; col < 16; col++) {
+          const rect = heat.cellRect(row, col);
+          const k = 4 * ((rect.y + (rect.h >> 1)) * c.width + rect.x + (rect.w >> 1));
+          const e = 4 * (row * 16 + col);
+          if (img[k] !== want[e] || img[k + 1] !== want[e + 1] || img[k + 2] !== want[e + 2]) bad++;
+        }
+      }
+      return { bad, drawn: el.drawn, attentionFactor: copy.info.attentionFactor };
+    }, id);
+    assert.equal(r.bad, 0);
+    assert.deepEqual(r.drawn.shape, [2, 24, 16]);
+    assert.equal(r.drawn.index, 1);
+    assert.deepEqual(r.drawn.params, { positions: 24, dim: 16, ropeScaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 8 } });
+    assert.ok(Math.abs(r.attentionFactor - (0.1 * Math.log(4) + 1)) < 1e-6);  // yarn's get_mscale(4)
+  });
+
+  test('plot lines are the dims columns along the rows, with the computed values', async () => {
+    const { id } = await add('posenc-plot', { kind: 'sinusoidal', positions: '40', dim: '32', dims: '0,1,6' });
+    const lines = await page.evaluate((id) => document.getElementById(id).view.chart.data.datasets
+      .map((d) => ({ column: d.column, ys: d.data.map((p) => p.y) })), id);
+    assert.deepEqual(lines.map((l) => l.column), [0, 1, 6]);
+    for (const { column, ys } of lines) {
+      assert.equal(ys.length, 40);
+      const k = column >> 1;  // vaswani: PE[p, 2k] = sin(p w_k), PE[p, 2k + 1] = cos(p w_k), w_k = 10000^(-2k/32)
+      ys.forEach((y, p) => {
+        const ref = (column % 2 ? Math.cos : Math.sin)(p * 10000 ** (-2 * k / 32));
+        assert.ok(Math.abs(y - ref) < 1e-6, `column ${column} row ${p}: ${y} vs ${ref}`);
+      });
+    }
+    const plain = await add('posenc-plot', { kind: 'alibi-slopes', heads: '8' });
+    const slopes = await page.evaluate((id) => document.getElementById(id).view.chart.data.datasets
+      .map((d) => d.data.map((p) => p.y)), plain.id);
+    assert.equal(slopes.length, 1);  // one column: the slopes along the heads
+    slopes[0].forEach((y, h) => assert.ok(Math.abs(y - 2 ** (-(h + 1))) < 1e-7));  // 2^(-8h/n), n = 8
+  });
+
+  test('all elements share one instance, the one load() returns', async () => {
+    const same = await page.evaluate(async () => {
+      const { load } = await import('/posenc.js');
+      const pe = await load();
+      return [...document.querySelectorAll('posenc-heatmap, posenc-plot')].every((e) => e.pe === pe);
+    });
+    assert.equal(same, true);
+  });
+});
+
+describe('errors', () => {
+  const cases = [
+    [{ kind: 'rope', dim: '63' }, 'dim', 'ERANGE'],
+    [{ kind: 'rope', 'rope-type': 'yarn', factor: 'four' }, 'factor', 'EINVAL'],
+    [{ kind: 'rope', 'rope-type': 'yarn', factor: '0' }, 'factor', 'ERANGE'],
+    [{ kind: 'rope', 'rope-type': 'warp' }, 'rope-type', 'EINVAL'],
+    [{ kind: 'rope', variant: 'vaswani' }, 'variant', 'EINVAL'],
+    [{ kind: 'nope' }, 'kind', 'EINVAL'],
+    [{ kind: 'rope-apply' }, 'kind', 'EINVAL'],
+    [{ kind: 't5', bidirectional: 'maybe' }, 'bidirectional', 'EINVAL'],
+    [{ kind: 'sinusoidal', colormap: 'jet' }, 'colormap', 'EINVAL'],
+    [{ kind: 'sinusoidal', dim: '8', dims: '0,8' }, 'dims', 'ERANGE'],
+    [{ kind: 'sinusoidal', positions: '1000000', dim: '4096' }, 'positions', 'ENOMEM'],
+  ];
+  for (const [attrs, attribute, code] of cases) {
+    test(`${JSON.stringify(attrs)} → posenc-error naming ${attribute} (${code}) and a visible message`, async () => {
+      for (const tag of ['posenc-heatmap', 'posenc-plot']) {
+        const r = await add(tag, attrs);
+        assert.equal(r.status, 'error');
+        const err = r.events.find((e) => e.type === 'posenc-error');
+        assert.ok(err, `${tag}: no posenc-error`);
+        assert.equal(err.detail.attribute, attribute, err.detail.message);
+        assert.equal(err.detail.code, code, err.detail.message);
+        const [shown] = await page.evaluate(drawn, `#${r.id}`);
+        assert.ok(shown.error && shown.error.includes(attribute), `${tag}: visible message: ${shown.error}`);
+      }
+    });
+  }
+
+  test('a bad change keeps the last good picture; fixing it clears the message', async () => {
+    const { id } = await add('posenc-heatmap', { kind: 'alibi', heads: '4', queries: '16' });
+    const hash = () => page.evaluate(async (id) => {
+      const c = document.getElementById(id).view.canvas;
+      const px = readPixels(c);
+      return [...new Uint8Array(await crypto.subtle.digest('SHA-256', px))].join();
+    }, id);
+    const good = await hash();
+    const bad = await change(id, { heads: 0 });
+    assert.equal(bad.status, 'error');
+    assert.equal(bad.events[0].detail.attribute, 'heads');
+    assert.equal(await hash(), good);
+    const fixed = await change(id, { heads: 4 });
+    assert.equal(fixed.status, 'ok');
+    const [shown] = await page.evaluate(drawn, `#${id}`);
+    assert.equal(shown.error, null);
+  });
+
+  test('errors are shown, not logged: the console is still clean', () => {
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe('define() and sizing', () => {
+  test('define() registers other tag names without touching the defaults; a taken name is refused', async () => {
+    const r = await page.evaluate(async () => {
+      const { define } = await import('/elements/define.js');
+      const classes = await define({ heatmap: 'x-heat', plot: false });
+      const again = await define({ heatmap: 'x-heat', plot: false });
+      const el = document.createElement('x-heat');
+      el.setAttribute('kind', 't5');
+      el.setAttribute('queries', '20');
+      const done = new Promise((ok) => el.addEventListener('posenc-render', (e) => ok(e.detail.shape), { once: true }));
+      document.body.append(el);
+      let refused = null;
+      await define({ heatmap: 'posenc-heatmap', plot: 'x-heat' }).catch((e) => { refused = e.message; });
+      return { shape: await done, same: classes.heatmap === again.heatmap && classes.plot === null,
+        defined: !!customElements.get('x-heat'), refused };
+    });
+    assert.deepEqual(r.shape, [20, 20]);
+    assert.equal(r.same, true);
+    assert.equal(r.defined, true);
+    assert.match(r.refused, /already taken/);
+  });
+
+  test('sized by CSS: blocks with default heights; a CSS height is filled', async () => {
+    const { id } = await add('posenc-heatmap', { kind: 'sinusoidal' });
+    const sizes = await page.evaluate(async (id) => {
+      const el = document.getElementById(id);
+      const box = (e) => [Math.round(e.getBoundingClientRect().width), Math.round(e.getBoundingClientRect().height)];
+      const out = { host: box(el), display: getComputedStyle(el).display, parent: box(el.parentElement) };
+      el.parentElement.style.width = '600px';
+      el.style.height = '250px';
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const root = el.shadowRoot.querySelector('.posenc-heatmap');
+      out.after = box(el);
+      out.figure = [el.view.canvas.clientWidth, el.view.canvas.clientHeight + el.shadowRoot.querySelector('output').offsetHeight];
+      out.root = box(root);
+      const plot = document.createElement('posenc-plot');
+      document.body.append(plot);
+      await new Promise((r) => plot.addEventListener('posenc-render', r, { once: true }));
+      out.plot = [Math.round(plot.getBoundingClientRect().height), plot.view.chart.height];
+      return out;
+    }, id);
+    assert.equal(sizes.display, 'block');
+    assert.deepEqual(sizes.host, [sizes.parent[0], 360]);
+    assert.deepEqual(sizes.after, [600, 250]);
+    assert.deepEqual(sizes.figure, [600, 250]);
+    assert.deepEqual(sizes.plot, [300, 300]);
+  });
+});
+
+describe('iframe embed (web/embed.html)', () => {
+  test('query keys are the attributes; both views by default; the height goes to the parent', async () => {
+    const { page: p, problems: pr } = await chromium.open(`${server.url}embed.html?kind=rope&positions=64&dim=32&rope-type=linear&factor=2&dims=0,5&colormap=rdbu&bogus=1`);
+    const shown = await p.evaluate(drawn, 'posenc-heatmap, posenc-plot');
+    assert.deepEqual(shown.map((s) => [s.tag, s.status]), [['posenc-heatmap', 'ok'], ['posenc-plot', 'ok']]);
+    for (const s of shown) assert.ok(s.colours > 20, JSON.stringify(s));
+    const attrs = await p.evaluate(() => document.querySelector('posenc-plot').getAttribute('rope-type'));
+    assert.equal(attrs, 'linear');
+    assert.match(await p.textContent('#notice'), /Ignored: bogus/);
+    assert.deepEqual(pr, []);
+    await p.close();
+  });
+
+  test('posts { type: "posenc:height", height } to its parent, again when the figure changes', async () => {
+    const r = await page.evaluate(async (src) => {
+      const messages = [];
+      addEventListener('message', (e) => { if (e.data?.type === 'posenc:height') messages.push(e.data.height); });
+      const f = document.createElement('iframe');
+      f.src = src;
+      document.body.append(f);
+      const wait = (n) => new Promise((ok) => { const t = setInterval(() => { if (messages.length >= n) { clearInterval(t); ok(); } }, 20); });
+      await wait(1);
+      await new Promise((ok) => setTimeout(ok, 300));
+      const first = messages.at(-1);
+      const count = messages.length;
+      f.contentDocument.querySelector('posenc-heatmap').style.height = '500px';
+      await wait(count + 1);
+      const body = Math.ceil(f.contentDocument.body.getBoundingClientRect().height);
+      f.remove();
+      return { first, last: messages.at(-1), body };
+    }, '/embed.html?kind=t5&queries=30&view=heatmap&height=300');
+    assert.equal(r.last, r.body);
+    assert.equal(r.last - r.first, 200);
+  });
+});

@@ -1,0 +1,63 @@
+// Types of posenc/elements/define (and the element interfaces that posenc/elements registers).
+import type {
+  LoadOptions, Posenc, DrawableKind, ElementParams, PosencErrorDetail, PosencRenderDetail, PosencColumnDetail,
+} from '../posenc.js';
+
+export interface PosencElementEventMap extends HTMLElementEventMap {
+  'posenc-error': CustomEvent<PosencErrorDetail>;
+  'posenc-render': CustomEvent<PosencRenderDetail>;
+  'posenc-column': CustomEvent<PosencColumnDetail>;
+}
+
+/** What both elements have: the view attributes and every registry parameter, as properties. */
+export interface PosencElement extends HTMLElement, ElementParams {
+  /** attribute kind: what to draw (default: the first kind of pe.kinds). */
+  kind: DrawableKind | null;
+  /** attribute index: the plane of a stacked table (alibi's head, rope's 0 = cos / 1 = sin). */
+  index: number | null;
+  /** attribute colormap: a pe.colormaps name (heatmap). */
+  colormap: string | null;
+  /** attribute dims="0,1,6": the plotted lines (plot), the marked columns (heatmap). */
+  dims: number[] | null;
+  vmin: number | null;
+  vmax: number | null;
+  /** attribute heading: the heatmap's title ('' for none). */
+  heading: string | null;
+  rowLabel: string | null;
+  columnLabel: string | null;
+  valueLabel: string | null;
+  /** The one posenc instance all elements share. */
+  readonly pe: Posenc;
+  readonly status: 'loading' | 'ok' | 'error';
+  readonly drawn: PosencRenderDetail | null;
+  /** Render now (otherwise a microtask after the last change). */
+  render(): void;
+  addEventListener<K extends keyof PosencElementEventMap>(type: K,
+    listener: (this: PosencElement, ev: PosencElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+}
+
+/** <posenc-heatmap>: the table (one plane) as a heatmap with axes and a colorbar. */
+export interface PosencHeatmapElement extends PosencElement {}
+/** <posenc-plot>: chosen columns (dims) as lines along the rows. */
+export interface PosencPlotElement extends PosencElement {}
+
+export interface ElementClasses {
+  heatmap: { new (): PosencHeatmapElement; prototype: PosencHeatmapElement } | null;
+  plot: { new (): PosencPlotElement; prototype: PosencPlotElement } | null;
+}
+
+export interface DefineOptions extends Pick<LoadOptions, 'wasmURL' | 'wasmBinary'> {
+  /** Tag name of the heatmap (default 'posenc-heatmap'); false: do not define it. */
+  heatmap?: string | false;
+  /** Tag name of the plot (default 'posenc-plot'); false: do not define it. */
+  plot?: string | false;
+}
+
+export declare const TAGS: { readonly heatmap: 'posenc-heatmap'; readonly plot: 'posenc-plot' };
+
+/**
+ * Register the elements once posenc.wasm has loaded (the shared instance). Rejects when it cannot
+ * load; the elements are defined anyway and show the error.
+ */
+export declare function define(options?: DefineOptions): Promise<ElementClasses>;
