@@ -61,7 +61,7 @@ newer() {  # newer TARGET: true when TARGET is missing or older than a source
 if newer web/posenc.wasm; then
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  emcc -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint -Wall -Wextra -Werror \
+  emcc -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint -sMALLOC=emmalloc -Wall -Wextra -Werror \
     -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
     -sEXPORTED_FUNCTIONS=_malloc,_free -sERROR_ON_UNDEFINED_SYMBOLS=1 \
     "${sources[@]}" -o "$tmp/posenc.wasm"
