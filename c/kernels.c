@@ -96,11 +96,6 @@ ST_ARRAY(st_sw);
 ST_ARRAY(st_w);
 static int st_groups;   /* groups of 4 */
 
-/* Seed the state at position p (a multiple of PE__SC_BLOCK). */
-static void seed(const pe__sc_table *t, int64_t p) {
-  pe__sincos(st_w, (double)p, t->scale, st_s, st_c, 4 * st_groups);
-}
-
 /* Rows of groups g0 .. st_groups - 1, one value at a time (partial groups at the end of a row,
  * rows left over from the 4-row passes). The same operations as the vector path, lane by lane. */
 static __attribute__((noinline)) void rows_scalar(const pe__sc_table *t, float *srow, float *crow, int g0, int rows) {
@@ -198,7 +193,7 @@ static void rows4_zip(const pe__sc_table *t, float *srow, float *crow, int group
 /* The hot functions are reached through pointers binaryen cannot see through, so they stay small
  * functions of their own: V8 compiles a function with TurboFan in time growing with its size, in
  * the background, and switches to that code only between calls of the function. */
-static void (*volatile seed_fn)(const pe__sc_table *, int64_t) = seed;
+static void (*volatile sincos_fn)(const double *, double, double, double *, double *, int) = pe__sincos;
 #ifdef __wasm_simd128__
 static void (*volatile rows4_fn[2])(const pe__sc_table *, float *, float *, int) = {rows4_split, rows4_zip};
 #endif
@@ -207,14 +202,14 @@ void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n) {
   if (n <= 0) return;
   st_groups = (t->m + 3) / 4;
   for (int k = 0; k < 4 * st_groups; k++) st_w[k] = k < t->m ? t->w[k] : 0;
-  pe__sincos(st_w, 1, 1, st_sw, st_cw, 4 * st_groups);
+  sincos_fn(st_w, 1, 1, st_sw, st_cw, 4 * st_groups);
   const int64_t st = t->stride;
   float *srow = t->sin_row, *crow = t->layout == PE__SC_SPLIT ? t->cos_row : t->sin_row;
   for (int64_t p = p0, end = p0 + n; p < end;) {
     /* the block [P, P + PE__SC_BLOCK) holding p: seed at P, rotate to p, write rows p .. stop - 1 */
     const int64_t P = (p >= 0 ? p : p - (PE__SC_BLOCK - 1)) / PE__SC_BLOCK * PE__SC_BLOCK;
     const int64_t stop = P + PE__SC_BLOCK < end ? P + PE__SC_BLOCK : end;
-    seed_fn(t, P);
+    sincos_fn(st_w, (double)P, t->scale, st_s, st_c, 4 * st_groups);
     if (p > P) skip(p - P);
     for (; p + 4 <= stop; p += 4, srow += 4 * st, crow += 4 * st) {
 #ifdef __wasm_simd128__
