@@ -12,7 +12,9 @@ export async function browser() {
     async open(url, { width = 1000, height = 900, dark = false } = {}) {
       const page = await b.context.newPage();
       const problems = [];
-      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()} (${m.location().url})`);
+      });
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
       page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });

@@ -1,0 +1,47 @@
+// Consumer: TypeScript against the package's .d.ts files (tsc --noEmit, strict). The lines marked
+// as expected errors fail the check if the types went loose (any) or wrong.
+import { load, PosencError, type Result, type KindInfo } from 'posenc';
+import { ready } from 'posenc/elements';
+import { define, TAGS, type PosencHeatmapElement, type PosencPlotElement } from 'posenc/elements/define';
+
+const pe = await load();
+const m: Result<'sinusoidal'> = pe.compute('sinusoidal', { positions: 50, dim: 64, variant: 'fairseq' });
+const first: number = m.data[0];
+const buckets: Int32Array = pe.compute('t5', { queries: 8 }).data;
+const kinds: readonly KindInfo[] = pe.kinds;
+// @ts-expect-error: not a variant
+pe.compute('sinusoidal', { variant: 'vaswanii' });
+try {
+  pe.compute('rope', { dim: 63 });
+} catch (e) {
+  if (e instanceof PosencError) console.log(e.code, e.param);
+}
+
+const heat = document.createElement('posenc-heatmap');   // PosencHeatmapElement via HTMLElementTagNameMap
+heat.kind = 'rope';
+heat.positions = 512;
+heat.dim = 64;
+heat.ropeType = 'yarn';
+heat.factor = 4;
+heat.originalMaxPositionEmbeddings = 128;
+heat.dims = [0, 1, 6];
+heat.colormap = 'viridis';
+heat.addEventListener('posenc-error', (e) => console.log(e.detail.attribute, e.detail.code, e.detail.message));
+heat.addEventListener('posenc-render', (e) => console.log(e.detail.shape, e.detail.rows));
+// @ts-expect-error: not a rope_type
+heat.ropeType = 'yarnn';
+// @ts-expect-error: dims is a list of columns
+heat.dims = '0,1';
+// @ts-expect-error: no such parameter
+heat.notAParameter = 1;
+const plot: PosencPlotElement = document.createElement('posenc-plot');
+plot.kind = 'alibi';
+plot.heads = 8;
+plot.form = 'mpt';
+const status: 'loading' | 'ok' | 'error' = plot.status;
+
+const classes = await ready;
+const own = await define({ heatmap: 'my-heat', plot: false });
+const mine: PosencHeatmapElement | undefined = own.heatmap ? new own.heatmap() : undefined;
+const tag: 'posenc-heatmap' = TAGS.heatmap;
+console.log(first, buckets.length, kinds.length, status, classes.plot, mine, tag);

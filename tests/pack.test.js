@@ -1,0 +1,104 @@
+// The npm tarball holds what users need and nothing else: `npm pack --dry-run --json` (which runs
+// prepack, `build.sh vendor`) lists the wrapper, the wasm, the .d.ts files, the elements with the
+// views and the Chart.js build they load, the iframe embed, README and LICENSE. Every relative
+// import of a shipped module resolves inside the tarball, and so does every package.json export.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, dirname, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+
+const r = spawnSync('npm', ['pack', '--dry-run', '--json'], { cwd: REPO, encoding: 'utf8', timeout: 300000 });
+if (r.status !== 0) throw new Error(`npm pack --dry-run failed:\n${r.stdout}\n${r.stderr}`);
+const [packed] = JSON.parse(r.stdout);
+const files = new Set(packed.files.map((f) => f.path));
+
+test('the tarball holds exactly what users need', () => {
+  const expected = [
+    'package.json', 'README.md', 'LICENSE',
+    'web/posenc.js', 'web/posenc.d.ts', 'web/rope-config.js', 'web/posenc.wasm',
+    'web/elements.js', 'web/elements.d.ts',
+    'web/elements/define.js', 'web/elements/define.d.ts', 'web/elements/element.js', 'web/elements/attributes.js',
+    'web/views/axes.js', 'web/views/chart.js', 'web/views/figure.js', 'web/views/heatmap.js', 'web/views/plane.js',
+    'web/views/plot.js',
+    'web/vendor/chart.umd.js',
+    'web/embed.html', 'web/embed/embed.js', 'web/embed/embed.css', 'web/embed/favicon.svg',
+  ];
+  assert.deepEqual([...files].sort(), expected.sort());
+  // Nothing of the development side: sources, tests, tools, the explorer page, examples, builds.
+  for (const f of files) assert.doesNotMatch(f, /^(c|tests|build|node_modules|\.ci)\/|^web\/(explorer|tools|examples)\/|\.tgz$|^web\/index\.html$/);
+  assert.equal(packed.name, 'posenc');
+  assert.equal(packed.version, pkg.version);
+  assert.ok(packed.unpackedSize < 1024 * 1024, `unpacked ${packed.unpackedSize} bytes`);
+});
+
+test('no runtime dependencies: Chart.js ships as the views load it (web/vendor/chart.umd.js)', () => {
+  assert.deepEqual(Object.keys(pkg.dependencies ?? {}), []);
+  assert.ok(pkg.devDependencies['chart.js']);
+  assert.match(pkg.scripts.prepack, /build\.sh\b.*\bvendor\b/);
+  const chart = readFileSync(join(REPO, 'web/vendor/chart.umd.js'), 'utf8');
+  const version = JSON.parse(readFileSync(join(REPO, 'node_modules/chart.js/package.json'), 'utf8')).version;
+  assert.ok(chart.startsWith(`/*!\n * Chart.js v${version}`), 'the copy is the installed chart.js');
+  assert.match(chart.slice(0, 300), /MIT License/);  // its licence notice travels with it
+});
+
+test('LICENSE is MIT and package.json says so', () => {
+  const text = readFileSync(join(REPO, 'LICENSE'), 'utf8');
+  assert.match(text, /^MIT License\n\nCopyright \(c\) \d{4} posenc authors\n/);
+  assert.equal(pkg.license, 'MIT');
+});
+
+// Relative specifiers a module loads: static and dynamic imports, re-exports, new URL(…, import.meta.url).
+function relativeImports(source, html = false) {
+  const out = new Set();
+  const patterns = [
+    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g,
+    /\bimport\s*['"](\.{1,2}\/[^'"]+)['"]/g,
+    /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
+    /new URL\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g,
+  ];
+  if (html) patterns.push(/\b(?:src|href)="([^"#?:]+\.(?:js|css|svg))"/g);
+  for (const re of patterns) for (const m of source.matchAll(re)) out.add(m[1]);
+  return out;
+}
+
+test('every relative import of a shipped file resolves inside the tarball', () => {
+  let checked = 0;
+  for (const f of files) {
+    if (!/\.(js|d\.ts|html)$/.test(f) || f === 'web/vendor/chart.umd.js') continue;
+    const source = readFileSync(join(REPO, f), 'utf8');
+    for (const spec of relativeImports(source, f.endsWith('.html'))) {
+      let target = posix.normalize(posix.join(posix.dirname(f), spec));
+      if (f.endsWith('.d.ts')) target = target.replace(/\.js$/, '.d.ts');
+      assert.ok(files.has(target), `${f} imports ${spec}: ${target} is not in the tarball`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 20, `${checked} imports checked`);
+  // The pattern finds what it should (so the loop above can fail).
+  assert.deepEqual([...relativeImports("import { a } from './a.js';\nimport './b.js';\nconst u = new URL('./c.wasm', import.meta.url);")],
+    ['./a.js', './b.js', './c.wasm']);
+});
+
+test('package.json exports and files point at shipped files, types next to each entry', () => {
+  const targets = [];
+  for (const [key, value] of Object.entries(pkg.exports)) {
+    if (typeof value === 'string') targets.push(value);
+    else {
+      assert.deepEqual(Object.keys(value), ['types', 'default'], `${key}: "types" comes first`);
+      targets.push(value.types, value.default);
+    }
+  }
+  for (const t of targets) assert.ok(files.has(t.replace(/^\.\//, '')), `export target ${t} is not in the tarball`);
+  assert.deepEqual(Object.keys(pkg.exports), ['.', './elements', './elements/define', './posenc.wasm', './package.json']);
+  for (const entry of pkg.files) {
+    const e = entry.replace(/\/$/, '');
+    assert.ok([...files].some((f) => f === e || f.startsWith(`${e}/`)), `files entry ${entry} matches nothing`);
+  }
+  assert.equal(pkg.type, 'module');
+  assert.ok(files.has(dirname(pkg.main).replace(/^\.\//, '') + '/posenc.js'));
+});
