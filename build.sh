@@ -44,11 +44,13 @@ fi
 
 if [ $vendor = 1 ]; then
   # Chart.js's UMD build next to the views: plain static hosting works without import maps or a CDN.
+  # Its source map is not shipped, so the comment pointing at it goes (dev servers look it up).
   chart=node_modules/chart.js/dist/chart.umd.js
   [ -e $chart ] || { echo "build.sh: $chart is missing: run npm ci (or build.sh setup)" >&2; exit 1; }
   mkdir -p web/vendor
   if ! [ web/vendor/chart.umd.js -nt $chart ]; then
-    cp $chart web/vendor/chart.umd.js.tmp && mv web/vendor/chart.umd.js.tmp web/vendor/chart.umd.js
+    sed '/^\/\/# sourceMappingURL=/d' $chart > web/vendor/chart.umd.js.tmp
+    mv web/vendor/chart.umd.js.tmp web/vendor/chart.umd.js
   fi
 fi
 

@@ -40,6 +40,10 @@ async function wasmSource(options) {
   }
   const response = await fetch(url);
   if (!response.ok) throw new Error(`posenc: cannot fetch ${url} (HTTP ${response.status})`);
+  if (/^text\/html\b/.test(response.headers.get('content-type') ?? '')) {
+    // A dev server's fallback page: the wasm is not where posenc.js looks (README: Install).
+    throw new Error(`posenc: ${url} is an HTML page, not posenc.wasm; pass load({ wasmURL }) or see the README's "Install"`);
+  }
   if (WebAssembly.instantiateStreaming && response.headers.get('content-type') === 'application/wasm') {
     return response;
   }
