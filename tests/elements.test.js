@@ -249,6 +249,10 @@ describe('errors', () => {
     [{ kind: 't5', bidirectional: 'maybe' }, 'bidirectional', 'EINVAL'],
     [{ kind: 'sinusoidal', colormap: 'jet' }, 'colormap', 'EINVAL'],
     [{ kind: 'sinusoidal', dim: '8', dims: '0,8' }, 'dims', 'ERANGE'],
+    [{ kind: 'sinusoidal', dim: '8', dims: '0,1.5' }, 'dims', 'EINVAL'],
+    [{ kind: 'alibi', heads: '8', index: '8' }, 'index', 'ERANGE'],
+    [{ kind: 'rope', index: '-1' }, 'index', 'ERANGE'],
+    [{ kind: 'relative', index: '1' }, 'index', 'ERANGE'],
     [{ kind: 'sinusoidal', positions: '1000000', dim: '4096' }, 'positions', 'ENOMEM'],
   ];
   for (const [attrs, attribute, code] of cases) {
@@ -282,6 +286,24 @@ describe('errors', () => {
     assert.equal(fixed.status, 'ok');
     const [shown] = await page.evaluate(drawn, `#${id}`);
     assert.equal(shown.error, null);
+  });
+
+  test('a moved element draws again; a removed one lets its table go', async () => {
+    const { id } = await add('posenc-heatmap', { kind: 'xpos', positions: '30', dim: '16' });
+    const r = await page.evaluate(async (id) => {
+      const el = document.getElementById(id);
+      const other = document.createElement('div');
+      document.body.append(other);
+      const again = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
+      other.append(el);  // disconnected and connected in one task
+      await again;
+      const moved = [el.status, el.shadowRoot.querySelectorAll('canvas').length];
+      el.remove();
+      await new Promise((ok) => setTimeout(ok, 0));
+      return { moved, view: el.view };
+    }, id);
+    assert.deepEqual(r.moved, ['ok', 2]);
+    assert.equal(r.view, null);
   });
 
   test('errors are shown, not logged: the console is still clean', () => {

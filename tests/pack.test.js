@@ -44,6 +44,7 @@ test('no runtime dependencies: Chart.js ships as the views load it (web/vendor/c
   const version = JSON.parse(readFileSync(join(REPO, 'node_modules/chart.js/package.json'), 'utf8')).version;
   assert.ok(chart.startsWith(`/*!\n * Chart.js v${version}`), 'the copy is the installed chart.js');
   assert.match(chart.slice(0, 300), /MIT License/);  // its licence notice travels with it
+  assert.doesNotMatch(chart, /sourceMappingURL/);  // the map is not shipped
 });
 
 test('LICENSE is MIT and package.json says so', () => {

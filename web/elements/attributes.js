@@ -111,7 +111,7 @@ export function formatValue(value) {
 
 /**
  * Read an element's attributes into what the views need:
- * { kind, params, index, map, dims, vmin, vmax, labels: { title, x, y, cbar } }.
+ * { kind, params, index (null: not given), map, dims, vmin, vmax, labels: { title, rows, cols, values } }.
  * Attributes that are no parameter of the chosen kind throw (EINVAL, naming the attribute);
  * unknown attributes (class, data-*, aria-*) are not ours and are left alone.
  */
@@ -124,7 +124,7 @@ export function readAttributes(el, pe, table) {
     throw attributeError(`<${tag}> kind=${fmt(kindText)} is not one of ${kinds.map((k) => k.name).join(', ')}`,
       'EINVAL', 'kind', 'kind');
   }
-  const spec = { kind: kind.name, params: {}, index: 0, map: undefined, dims: null, vmin: null, vmax: null, labels: {} };
+  const spec = { kind: kind.name, params: {}, index: null, map: undefined, dims: null, vmin: null, vmax: null, labels: {} };
   for (const { name: attr, value: text } of el.attributes) {
     const e = table.get(attr);
     if (!e || attr === 'kind') continue;

@@ -154,10 +154,11 @@ class PosencElement extends HTMLElement {
       const saved = pe.maxBytes;
       pe.maxBytes = Math.min(saved, MAX_BYTES);
       try {
-        plane = computePlane(pe, spec);
+        plane = computePlane(pe, { ...spec, index: spec.index ?? 0 });
       } finally {
         pe.maxBytes = saved;
       }
+      this.#checkIndex(spec, plane);
       const dims = this.#dims(spec, plane, view);
       if (view === 'heatmap') this.#drawHeatmap(plane, spec, dims);
       else this.#drawPlot(plane, spec, dims);
@@ -187,6 +188,18 @@ class PosencElement extends HTMLElement {
       this.#queued = false;
       if (this.isConnected) this.render();
     });
+  }
+
+  // computePlane clamps the plane index; an attribute out of range is an error here.
+  #checkIndex(spec, plane) {
+    const i = spec.index;
+    if (i === null) return;
+    const size = plane.lead?.size ?? 1;
+    if (!Number.isInteger(i) || i < 0 || i >= size) {
+      const what = plane.lead ? `${plane.lead.title.toLowerCase()} 0 to ${size - 1}` : 'only 0: this table is not stacked';
+      throw attributeError(`<${this.localName}> index=${i} is not a plane of this table (allowed: ${what})`,
+        Number.isInteger(i) ? 'ERANGE' : 'EINVAL', 'index', 'index');
+    }
   }
 
   #dims(spec, plane, view) {
