@@ -47,6 +47,7 @@ pe_status pe__alibi(const pe_request *rq, pe_shape *sh, void *out, pe_info *info
     pe__shape(sh, 3, (int64_t[]){n, q, k});
     return PE_OK;
   }
+  if (q == 0 || k == 0) return PE_OK;  /* empty: else heads x queries steps over nothing (fuzz) */
   /* A head's table depends on j - i' only: each row after the first is the row above shifted
    * right by one plus its new first value (mpt: the row above itself). */
   float *o = out;

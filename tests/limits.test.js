@@ -4,6 +4,7 @@
 // parameter; and after all of it the instance computes what it computed before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { load, PosencError } from '../web/posenc.js';
 
 const pe = await load();
@@ -99,6 +100,35 @@ test('sizes beyond the registry ranges → ERANGE naming them, before allocating
   ];
   for (const [kind, param, value] of cases) {
     refused(() => pe.compute(kind, { [param]: value }), 'ERANGE', param, `${kind} ${param} = ${value}`);
+  }
+});
+
+// Fuzz finding (tests/fuzz/regressions/alibi-keys0-hang): alibi walked heads x queries rows of an
+// empty table, ~10^12 steps for keys 0 at the largest sizes. A hang blocks the event loop, so the
+// loop runs in a child process that is killed after 2 minutes (a hang guard, not a timing test).
+test('an empty result with every other size at its maximum returns, for every kind', () => {
+  const child = `
+    import { load } from ${JSON.stringify(new URL('../web/posenc.js', import.meta.url).href)};
+    const pe = await load();
+    const done = [];
+    for (const kind of pe.kinds) {
+      const axes = kind.params.filter((p) => kind.shape.includes(p.name) && p.type === 'int');
+      for (const empty of axes.filter((p) => p.min === 0)) {
+        const params = Object.fromEntries(axes.map((p) => [p.name, p === empty ? 0 : p.max]));
+        if (kind.input) params.x = new Float32Array(0);
+        const r = pe.compute(kind.name, params);
+        done.push({ kind: kind.name, params, shape: r.shape, length: r.data.length });
+      }
+    }
+    console.log(JSON.stringify(done));
+  `;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', child], { encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, `${r.error ?? ''} ${r.stderr}`);
+  const done = JSON.parse(r.stdout);
+  assert.ok(done.some((d) => d.kind === 'alibi' && d.params.keys === 0 && d.params.queries === 2 ** 24 && d.params.heads === 65536));
+  for (const d of done) {
+    assert.equal(d.length, 0, JSON.stringify(d));
+    assert.ok(d.shape.includes(0), JSON.stringify(d));
   }
 });
 
