@@ -93,7 +93,7 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
       for (int i = R_short_factor; i <= R_long_factor; i++) {
         if (!rq->given[i]) return pe__fail(err, rq, i, PE_EINVAL, NAN, NAN, need[type]);
         if (rq->len[i] != h)
-          return pe__fail(err, rq, i, PE_ERANGE, h, h, "must have r/2 elements (r = int(dim * partialRotaryFactor))");
+          return pe__fail(err, rq, i, PE_EINVAL, h, h, "must have r/2 elements (r = int(dim * partialRotaryFactor))");
       }
       if (!has_f) f = maxpos / orig;
       if (rq->given[R_attention_factor]) c->af = v[R_attention_factor];
@@ -194,9 +194,9 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   int64_t n;
   if (rq->given[R_positions]) {
     n = (int64_t)rq->v[R_positions];
-    if (len != n * d) return pe__fail(err, rq, R_x, PE_ERANGE, (double)(n * d), (double)(n * d), "must have positions * dim elements");
+    if (len != n * d) return pe__fail(err, rq, R_x, PE_EINVAL, (double)(n * d), (double)(n * d), "must have positions * dim elements");
   } else {
-    if (len % d) return pe__fail(err, rq, R_x, PE_ERANGE, NAN, NAN, "has a length that is not a multiple of dim");
+    if (len % d) return pe__fail(err, rq, R_x, PE_EINVAL, NAN, NAN, "has a length that is not a multiple of dim");
     n = len / d;
   }
   if (!out) {
