@@ -214,7 +214,7 @@ export class Controls {
     const help = `${p.doc}${rangeText(p)}`;
     const id = idOf(path);
     if (p.type === 'bool') {
-      const box = el('input', { type: 'checkbox', id, checked: value ?? p.default });
+      const box = el('input', { type: 'checkbox', id, checked: (value ?? p.default) === true });  // a URL's garbage: unchecked
       box.addEventListener('change', () => set(box.checked));
       return this.#row(path, p.name, box, help);
     }

@@ -5,7 +5,7 @@ import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot, lineColor } from '../views/plot.js';
 import { axisTitle } from '../views/axes.js';
-import { PRESETS, normalize, fromQuery, toQuery } from '../views/state.js';
+import { PRESETS, normalize, fromQuery, toQuery, dropRejected } from '../views/state.js';
 import { toCSV, toNPY, download } from '../views/export.js';
 import { Controls } from './controls.js';
 
@@ -16,7 +16,9 @@ const root = document.documentElement;
 const pe = await load();
 pe.maxBytes = MAX_BYTES;
 
-let { state, problems } = fromQuery(location.search, pe);
+// A state from the address bar is untrusted until it has rendered once: see update().
+let { state, problems, keys: urlKeys } = fromQuery(location.search, pe);
+let fromURL = true;
 let plane = null;       // the plane on screen (its data stays in the wasm heap until replaced)
 let scheduled = false;
 let touched = location.search !== '';
@@ -37,6 +39,8 @@ for (const preset of PRESETS) {
   b.textContent = preset.label;
   b.addEventListener('click', () => {
     state = normalize(preset.state);
+    fromURL = false;
+    problems = [];
     history.pushState(null, '', toQuery(state));
     touched = true;
     controls.render(state);
@@ -46,8 +50,8 @@ for (const preset of PRESETS) {
 }
 
 window.addEventListener('popstate', () => {
-  ({ state, problems } = fromQuery(location.search, pe));
-  controls.render(state);
+  ({ state, problems, keys: urlKeys } = fromQuery(location.search, pe));
+  fromURL = true;  // update() builds the controls once the URL's values are sorted out
   schedule();
 });
 
@@ -88,25 +92,78 @@ function report(e) {
   controls.showError(e.param, e.message);
 }
 
+// Messages about the URL, one slot per control (several join). A message quotes what C or the
+// parser said, clipped: a URL can carry a megabyte of text.
+function showNotes(notes) {
+  const clip = (m) => (m.length > 300 ? `${m.slice(0, 300)}…` : m);
+  const bySlot = new Map();
+  for (const { path, message } of notes) bySlot.set(path, [...(bySlot.get(path) ?? []), clip(message)]);
+  for (const [path, messages] of bySlot) controls.showError(path, `Ignored from the URL: ${messages.join('; ')}`);
+}
+
+// A URL (typed, shared, hostile) must still give a view: each value C rejects is reset to its
+// default and the next attempt made (dropRejected), with C's message shown at its control.
+// Controls then hold only values C accepted. Edits made on the page are not reset: their error
+// shows and the last good view stays.
+function computeAndDraw(notes) {
+  for (;;) {
+    let next;
+    try {
+      next = computePlane(pe, state);
+      heatmap.render(next, heatmapOptions(next));
+      return next;
+    } catch (e) {
+      next?.free();
+      const reset = fromURL && e instanceof PosencError ? dropRejected(state, e.param) : null;
+      if (reset === null) throw e;
+      notes.push({ path: e.param, message: `${e.message} (default used for ${reset})` });
+    }
+  }
+}
+
+// After a URL's state rendered: lines past the last column and a plane index past the last plane
+// are dropped (said only when the URL gave them).
+function checkView(next, notes) {
+  const keep = state.lines.filter((c) => c < next.cols);
+  if (keep.length !== state.lines.length && urlKeys.has('lines')) {
+    notes.push({ path: 'lines', message: `columns ${state.lines.filter((c) => c >= next.cols).join(', ')} do not exist (${next.cols} columns)` });
+  }
+  if (keep.length !== state.lines.length) {
+    state.lines = keep;
+    heatmap.mark(heatmapOptions(next).marked);
+  }
+  const index = next.lead?.index ?? 0;
+  if (state.index !== index) {
+    notes.push({ path: 'index', message: `index = ${state.index} is past the last plane; showing ${index}` });
+  }
+}
+
 // Compute, draw both views, then let the previous plane go. On an error the last good view stays.
 function update() {
   controls.clearErrors();
-  if (problems.length) controls.showError('kind', `Ignored from the URL: ${problems.join(', ')}`);
+  const notes = problems;
   problems = [];
   let next;
   try {
-    next = computePlane(pe, state);
-    heatmap.render(next, heatmapOptions(next));
+    next = computeAndDraw(notes);
   } catch (e) {
-    next?.free();
+    if (fromURL) controls.render(state);
+    fromURL = false;
+    showNotes(notes);
     report(e);
     return finish(false);
   }
+  if (fromURL) {
+    checkView(next, notes);
+    controls.render(state);
+  }
+  fromURL = false;
   plot.render(next, plotOptions(next));
   plane?.free();
   plane = next;
   state.index = next.lead?.index ?? 0;
   controls.sync(state, next, heatmap);
+  showNotes(notes);
   finish(true);
 }
 
@@ -177,5 +234,4 @@ const explorer = {
 };
 window.explorer = explorer;
 
-controls.render(state);
 update();

@@ -69,14 +69,22 @@ export const defaultState = () => normalize(PRESETS[0].state);
 
 const numberList = (text) => (text.trim() === '' ? [] : text.split(',').map((t) => Number(t.trim())));
 
+/** Lines a URL may ask for (each is a Chart.js dataset and a legend entry). */
+export const MAX_LINES = 32;
+
+// URL text quoted in a message: bounded, so a megabyte of garbage does not fill the page.
+const quote = (text, n = 40) => JSON.stringify(text.length > n ? `${text.slice(0, n)}…` : text);
+
 // A query value → the registry type's value. Garbage stays garbage (NaN, unknown strings): C
-// reports it next to its control, the way a typed value would be.
+// rejects it with a message naming the parameter, and the explorer falls back to the default
+// (dropRejected below): ranges and rules are C's, not repeated here.
 function parseValue(p, text) {
   switch (p.type) {
     case 'int':
     case 'float': return text.trim() === '' ? NaN : Number(text);
     case 'bool': return text === 'true' ? true : text === 'false' ? false : text;
-    case 'float[]': return numberList(text);
+    case 'float[]': return text.trim() === '' ? undefined : numberList(text);  // empty = unset, as in its control
+    case 'enum': return p.choiceAliases?.[text] ?? text;  // su → longrope: the selector shows it
     default: return text;
   }
 }
@@ -84,42 +92,105 @@ function parseValue(p, text) {
 const writeValue = (v) => (Array.isArray(v) || ArrayBuffer.isView(v) ? Array.from(v).map(String).join(',') : String(v));
 
 /**
- * Parse a query string (location.search) against the registry. Returns { state, problems }:
- * problems lists keys that could not be used (unknown kind or parameter), for a message.
+ * Parse a query string (location.search) against the registry. Returns { state, problems, keys }:
+ * problems ([{ path, message }], path = the control to show it at) lists what could not be used
+ * (unknown kind, parameter or colormap; view values of the wrong type; a key given twice: the last
+ * one counts); keys is the set of query keys present. Parameter values are only typed, not
+ * range-checked: see dropRejected.
  */
 export function fromQuery(search, pe) {
   const q = new URLSearchParams(search);
   const problems = [];
-  if (![...q.keys()].length) return { state: defaultState(), problems };
-  const kindName = q.get('kind') ?? PRESETS[0].state.kind;
+  const keys = new Set(q.keys());
+  if (!keys.size) return { state: defaultState(), problems, keys };
+  const kindName = q.getAll('kind').at(-1) ?? PRESETS[0].state.kind;
   let kind = pe.kinds.find((k) => k.name === kindName && !k.input);
   if (!kind) {
-    problems.push(`unknown kind "${kindName}"`);
+    problems.push({ path: 'kind', message: `unknown kind ${quote(kindName)}` });
     kind = pe.kinds.find((k) => k.name === PRESETS[0].state.kind);
   }
   const s = normalize({ kind: kind.name });
+  const bad = (path, key, text, why) => problems.push({ path, message: `${key} = ${quote(text)} ${why}` });
+  const given = new Map();  // control path → [the name in messages, how many times the URL set it]
+  const count = (path, name = path) => given.set(path, [name, (given.get(path)?.[1] ?? 0) + 1]);
   for (const [key, text] of q) {
-    if (key === 'kind') continue;
+    if (key === 'kind') {
+      count('kind');
+      continue;
+    }
     const viewKey = Object.entries(VIEW_KEYS).find(([, k]) => k === key)?.[0];
     const labelKey = Object.entries(LABEL_KEYS).find(([, k]) => k === key)?.[0];
-    if (viewKey === 'lines') s.lines = numberList(text).filter(Number.isInteger);
-    else if (viewKey === 'index') s.index = Number(text) || 0;
-    else if (viewKey === 'vmin' || viewKey === 'vmax') s[viewKey] = text === '' ? null : Number(text);
-    else if (viewKey === 'cmap') s.cmap = text;
-    else if (labelKey) s.labels[labelKey] = text;
-    else {
-      const [name, field] = key.split('.');
+    if (viewKey || labelKey) count(viewKey ?? `label-${labelKey}`, key);
+    if (viewKey === 'lines') {
+      const all = numberList(text);
+      s.lines = [...new Set(all.filter((n) => Number.isInteger(n) && n >= 0))];
+      if (s.lines.length > MAX_LINES) s.lines.length = MAX_LINES;
+      if (s.lines.length !== all.length) bad('lines', key, text, `kept ${s.lines.join(', ') || 'none'} (distinct column numbers >= 0, at most ${MAX_LINES})`);
+    } else if (viewKey === 'index') {
+      const n = Number(text);
+      s.index = Number.isInteger(n) && n >= 0 ? n : 0;
+      if (s.index !== n) bad('index', key, text, 'is not a plane number (0, 1, …)');
+    } else if (viewKey === 'vmin' || viewKey === 'vmax') {
+      const n = text.trim() === '' ? null : Number(text);
+      s[viewKey] = Number.isFinite(n) ? n : null;
+      if (s[viewKey] !== n) bad(viewKey, key, text, 'is not a finite number (empty = automatic)');
+    } else if (viewKey === 'cmap') {
+      if (pe.colormaps.some((m) => m.name === text)) s.cmap = text;
+      else bad('cmap', key, text, `is not one of ${pe.colormaps.map((m) => m.name).join(', ')}`);
+    } else if (labelKey) {
+      s.labels[labelKey] = text;
+    } else {
+      const [name, field, more] = key.split('.');
       const p = kind.params.find((x) => x.name === name);
       const f = field !== undefined ? p?.fields?.find((x) => x.name === field) : p;
-      if (!f || (field === undefined && p.type === 'object')) {
-        problems.push(`unknown parameter "${key}"`);
+      if (!f || more !== undefined || (field === undefined && p.type === 'object')) {
+        problems.push({ path: 'kind', message: `unknown parameter ${quote(key)}` });
         continue;
       }
-      if (field !== undefined) (s.params[name] ??= {})[field] = parseValue(f, text);
-      else s.params[name] = parseValue(p, text);
+      if (field !== undefined) {
+        const t = f.aliasOf ? p.fields.find((x) => x.name === f.aliasOf) : f;  // type → rope_type
+        count(t.path);
+        const v = parseValue(t, text);
+        if (v !== undefined) (s.params[name] ??= {})[t.name] = v;
+        else if (s.params[name]) delete s.params[name][t.name];
+      } else {
+        count(p.path);
+        const v = parseValue(p, text);
+        if (v !== undefined) s.params[name] = v;
+        else delete s.params[name];
+      }
     }
   }
-  return { state: s, problems };
+  for (const [path, [name, n]] of given) if (n > 1) problems.push({ path, message: `${name} is given ${n} times; the last one is used` });
+  return { state: s, problems, keys };
+}
+
+/**
+ * A URL's state after C rejected it (error.param = path): remove the value the path names so the
+ * next attempt uses its default; when it names a value the URL did not set (a cross-parameter rule,
+ * a size beyond the cap), its object, else the last parameter the URL set. Returns the path of what
+ * was reset (for the message), or null when nothing is left to reset.
+ */
+export function dropRejected(s, path) {
+  const [name, field] = String(path).split('.');
+  const own = (o, k) => o !== null && typeof o === 'object' && Object.hasOwn(o, k);
+  if (field !== undefined && own(s.params[name], field)) {
+    delete s.params[name][field];
+    if (!Object.keys(s.params[name]).length) delete s.params[name];
+    return path;
+  }
+  if (own(s.params, name)) {
+    delete s.params[name];
+    return name;
+  }
+  if ((path === 'vmin' || path === 'vmax') && (s.vmin !== null || s.vmax !== null)) {
+    s.vmin = s.vmax = null;
+    return 'vmin, vmax';
+  }
+  const names = Object.keys(s.params);  // in URL order: the last one given goes first
+  if (!names.length) return null;
+  delete s.params[names.at(-1)];
+  return names.at(-1);
 }
 
 /** The query string (with '?') of a state. */
