@@ -12,8 +12,11 @@ export async function startExplorer() {
   const browser = await launch();
   return {
     url: server.url,
-    /** A page (optionally at a devicePixelRatio / colour scheme) that records console problems. */
-    async open(query = '', { scale = 1, dark = false, width = 1280, height = 900 } = {}) {
+    /**
+     * A page (optionally at a devicePixelRatio / colour scheme) that records console problems.
+     * before(page): runs before the first navigation (init scripts, routes, more listeners).
+     */
+    async open(query = '', { scale = 1, dark = false, width = 1280, height = 900, before } = {}) {
       const page = await browser.context.newPage();
       const problems = [];
       page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
@@ -25,6 +28,7 @@ export async function startExplorer() {
       } else {
         await page.setViewportSize({ width, height });
       }
+      await before?.(page);
       const response = await page.goto(server.url + query);
       await page.waitForSelector('html[data-ready]');
       return { page, problems, response };

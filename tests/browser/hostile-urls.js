@@ -1,0 +1,278 @@
+// Hostile explorer URLs for tests/hostile-urls.test.js: a seedable generator of random and
+// hostile query strings, and an oracle that reads a query string the way the explorer's URL form
+// is documented (web/views/state.js), independently of its code.
+
+/** Lines a URL may ask for (web/views/state.js MAX_LINES). */
+export const MAX_LINES = 32;
+
+// mulberry32: small, seedable, good enough to pick cases.
+export function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generator
+
+// Payloads that would announce themselves if they ever ran: a dialog, or window.__pwned.
+const MARKUP = [
+  '<script>window.__pwned=1;alert(1)</script>',
+  '<img src=x onerror="window.__pwned=1;alert(1)">',
+  '"><svg onload=window.__pwned=1;alert(1)>',
+  "'><iframe src=\"javascript:window.__pwned=1\"></iframe>",
+  '</textarea></select><script>alert(1)</script>',
+  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+  '<a href="javascript:alert(1)">x</a>',
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src=javascript:alert(1)>',
+  '<style>*{display:none}</style>',
+  '<base href="//evil.example/">',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<details open ontoggle=alert(1)>',
+  '<input autofocus onfocus=alert(1)>',
+  '<!--', ']]>', '<![CDATA[x]]>',
+  'javascript:alert(1)', 'JaVaScRiPt:window.__pwned=1', ' javascript:alert`1`', 'data:text/html,<script>alert(1)</script>',
+  '${alert(1)}', '{{constructor.constructor("alert(1)")()}}', "');alert(1);//", '\\u003cscript\\u003ealert(1)',
+];
+const STRANGE = [
+  '', ' ', '\t', 'null', 'undefined', 'true', 'false', '[]', '{}', '[object Object]', '__proto__', 'constructor',
+  'toString', 'hasOwnProperty', 'prototype', '\u202Eevil\u202C', '\u200F\u200E', '\u0000', 'a\u0000b', '\uFEFF', 'e\u0301',
+  '日本語', '👾👾', 'عربى', '\uD800', '\uDFFF', 'Ω≈ç√', '\u2028', '\\', '/', '..', '../../etc/passwd', '%', '%%', '%zz',
+];
+// Raw (not re-encoded) text, to reach the URL parser and URLSearchParams' decoding as such.
+const RAW = ['%E0%A4%A', '%C0%AF', '%00', '%FF%FE', '%ED%A0%80', '%', '%%', '%zz', '%2', '+', '++', '%2B', '&', '=', '==',
+  '#', '?', ';', '%0A', '%0D%0A', '%09', '%E2%80%AE', '%F0%9F%91%BE', '%uD800'];
+const NUMBERS = ['NaN', 'nan', 'Infinity', '-Infinity', 'infinity', '1e309', '-1e309', '1e308', '-1e308', '-1', '-0',
+  '0', '1', '2', '1.5', '0.1', '-0.5', '1e-400', '5e-324', '0x10', '0b11', '0o7', '1_000', ' 12 ', '12abc', '1e3', '+5',
+  '.5', '5.', '1,2', '1 2', '9'.repeat(400), '4294967296', '2147483647', '2147483648', '-2147483649', '16777216',
+  '16777217', '65536', '65537', '9007199254740993', '１２', '٣', '0.0000001', '1e6', '1e12', '1e13'];
+const UNKNOWN_KEYS = ['foo', 'Positions', ' positions', 'positions ', 'kind.x', 'ropeScaling', 'ropeScaling.factor.x',
+  'ropeScaling.nope', '__proto__', '__proto__.polluted', 'constructor.prototype', 'toString', 'hasOwnProperty', '',
+  'x'.repeat(300), '<script>alert(1)</script>', 'params', 'labels', 'state', 'lines.0', 'javascript:alert(1)'];
+const SIZES = new Set(['positions', 'queries', 'keys', 'heads', 'dim']);
+
+/** generator(pe, random)(maxLong) → a query string; random: () => [0, 1) (see prng). */
+export function generator(pe, random) {
+  const drawable = pe.kinds.filter((k) => !k.input);
+  const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const chance = (p) => random() < p;
+  const long = (n) => pick(['x', 'é', '<', '9', '%', '👾', '<b>']).repeat(n);
+  const text = (maxLong) => {
+    const r = random();
+    if (r < 0.45) return pick(MARKUP);
+    if (r < 0.75) return pick(STRANGE);
+    if (r < 0.85) return long(int(1, maxLong));
+    return pick(MARKUP) + pick(STRANGE) + pick(NUMBERS);
+  };
+  const numberIn = (p) => {
+    const r = random();
+    if (SIZES.has(p.name) && r < 0.6) return String(pick([0, 1, 2, 3, 4, 7, 8, 16, 31, 50, 64, 100, 128, 257]));
+    if (r < 0.55) return String(p.type === 'int' ? int(Math.max(p.min, -64), Math.min(p.max, 300)) : Math.max(p.min, Math.min(p.max, random() * 100)));
+    if (r < 0.7) return String(pick([p.min, p.max, p.default ?? p.min]));
+    if (r < 0.8) return String(p.type === 'int' ? pick([p.min - 1, p.max + 1]) : pick([p.min - 1e-3 * Math.abs(p.min || 1), p.max * 1.01 + 1]));
+    return pick(NUMBERS);
+  };
+  function value(p, maxLong) {
+    if (chance(0.12)) return text(maxLong);
+    switch (p.type) {
+      case 'int': case 'float': return numberIn(p);
+      case 'bool': return chance(0.6) ? pick(['true', 'false']) : pick(['1', '0', 'TRUE', 'yes', '', 'on']);
+      case 'enum': {
+        const r = random();
+        if (r < 0.6) return pick(p.choices);
+        if (r < 0.7 && Object.keys(p.choiceAliases).length) return pick(Object.keys(p.choiceAliases));
+        return pick([p.choices[0].toUpperCase(), ` ${p.choices[0]}`, `${pick(p.choices)},${pick(p.choices)}`, 'bogus']);
+      }
+      case 'float[]': {
+        const n = pick([0, 1, 2, 3, 8, 16, 32, 64, 70]);
+        const list = Array.from({ length: n }, () => (chance(0.9) ? String(1 + random()) : pick(NUMBERS)));
+        return list.join(chance(0.9) ? ',' : ', ');
+      }
+      default: return text(maxLong);
+    }
+  }
+  const linesValue = () => {
+    const r = random();
+    if (r < 0.4) return Array.from({ length: int(0, 6) }, () => int(0, 70)).join(',');
+    if (r < 0.55) return Array.from({ length: int(30, 200) }, (_, i) => i).join(',');
+    if (r < 0.7) return [int(0, 3), -1, 1e9, 2 ** 53, 1.5, 'NaN', '', ' 2 '].slice(0, int(1, 8)).join(',');
+    return pick([...NUMBERS, ...STRANGE, ...MARKUP]);
+  };
+  const viewValue = (key, maxLong) => {
+    switch (key) {
+      case 'cmap': return chance(0.6) ? pick(pe.colormaps).name : pick(['Coolwarm', 'jet', 'rdbu ', ...MARKUP]);
+      case 'vmin': case 'vmax': return chance(0.5) ? String((random() - 0.5) * 4) : pick(NUMBERS);
+      case 'index': return chance(0.5) ? String(int(0, 10)) : pick(NUMBERS);
+      case 'lines': return linesValue();
+      default: return chance(0.3) ? `Label ${int(0, 99)}` : text(maxLong);  // title, xlabel, ylabel, clabel
+    }
+  };
+  const encode = (v) => {
+    const r = random();
+    if (r < 0.2) return v;  // raw: the browser's URL parser decides
+    if (r < 0.3) return v.replace(/ /g, '+');
+    try {
+      return encodeURIComponent(v);
+    } catch {
+      return v;  // a lone surrogate: raw, the URL parser turns it into U+FFFD
+    }
+  };
+
+  /** A query string (starting with '?', or ''); maxLong bounds long values (URL length). */
+  return function next(maxLong) {
+    if (chance(0.03)) return pick(['', '?', '?&', '?=', '?&&=&', '?kind', '?kind=']);
+    const parts = [];
+    const kind = chance(0.85) ? pick(drawable) : null;
+    if (kind) {
+      if (chance(0.95)) parts.push(`kind=${kind.name}`);
+    } else {
+      parts.push(`kind=${encode(chance(0.5) ? text(maxLong) : pick(['rope-apply', 'SINUSOIDAL', 'alibi ', 'rope-', '']))}`);
+    }
+    const k = kind ?? drawable[0];
+    const keys = [];
+    for (const p of k.params) {
+      if (p.type === 'object') for (const f of p.fields) keys.push([`${p.name}.${f.name}`, f]);
+      else keys.push([p.name, p]);
+    }
+    const n = int(0, 10);
+    for (let i = 0; i < n; i++) {
+      const r = random();
+      if (r < 0.55) {
+        const [key, p] = pick(keys);
+        parts.push(`${key}=${encode(value(p, maxLong))}`);
+      } else if (r < 0.8) {
+        const key = pick(['cmap', 'vmin', 'vmax', 'index', 'lines', 'title', 'xlabel', 'ylabel', 'clabel']);
+        parts.push(`${key}=${encode(viewValue(key, maxLong))}`);
+      } else if (r < 0.9) {
+        parts.push(`${encode(pick(UNKNOWN_KEYS))}=${encode(text(maxLong))}`);
+      } else if (r < 0.95) {
+        parts.push(pick(RAW) + (chance(0.5) ? `=${pick(RAW)}` : ''));
+      } else if (parts.length) {
+        parts.push(pick(parts));  // a repeated key
+      }
+    }
+    if (chance(0.3)) parts.sort(() => random() - 0.5);
+    return `?${parts.join('&')}`;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oracle: what the URL asks for, read from the documented URL form (web/views/state.js header):
+// registry names, object fields as ropeScaling.field, numbers as JavaScript's Number() reads them,
+// the last of repeated keys. `invalid` lists what is certainly invalid (registry type, range or
+// choice; unknown keys; repeats); rules between parameters and the byte cap are C's to tell.
+
+const VIEW = new Set(['index', 'cmap', 'vmin', 'vmax', 'lines']);
+const LABELS = { title: 'title', xlabel: 'x', ylabel: 'y', clabel: 'cbar' };
+
+function typed(p, text, invalid, key) {
+  const bad = (why) => invalid.push(`${key}=${JSON.stringify(text.slice(0, 40))} ${why}`);
+  switch (p.type) {
+    case 'int': case 'float': {
+      const v = text.trim() === '' ? NaN : Number(text);
+      if (!Number.isFinite(v)) bad('is not a finite number');
+      else if (p.type === 'int' && !Number.isInteger(v)) bad('is not an integer');
+      else if (v < p.min || v > p.max) bad(`is outside [${p.min}, ${p.max}]`);
+      return v;
+    }
+    case 'bool':
+      if (text !== 'true' && text !== 'false') bad('is not true/false');
+      return text === 'true';
+    case 'enum': {
+      const v = p.choiceAliases[text] ?? text;
+      if (!p.choices.includes(v)) bad('is not a choice');
+      return v;
+    }
+    case 'float[]': {
+      if (text.trim() === '') return undefined;  // empty = unset, as in its control
+      const v = text.split(',').map((t) => Number(t.trim()));
+      if (v.some((x) => !Number.isFinite(x) || x < p.min || x > p.max)) bad('has an element out of range');
+      return v;
+    }
+  }
+  throw new Error(`type ${p.type}`);
+}
+
+/** What `search` asks for: { invalid: [reasons], want: the state it describes (params typed) }. */
+export function oracle(pe, search) {
+  const drawable = pe.kinds.filter((k) => !k.input);
+  const q = new URLSearchParams(search);
+  const invalid = [];
+  const want = { kind: 'sinusoidal', params: {}, cmap: 'coolwarm', vmin: null, vmax: null, index: 0, lines: null, labels: {} };
+  if (![...q.keys()].length) {
+    want.params = { positions: 50, dim: 64, variant: 'vaswani' };  // the seed figure (preset 1)
+    want.lines = [0, 1, 10, 20];
+    want.labels = { title: 'Positional Encoding Heatmap', x: 'Embedding Dimension', y: 'Sequence Position', cbar: 'Encoding Value' };
+    return { invalid, want };
+  }
+  const kinds = q.getAll('kind');
+  if (kinds.length) {
+    const k = drawable.find((x) => x.name === kinds.at(-1));
+    if (k) want.kind = k.name;
+    else invalid.push(`unknown kind ${JSON.stringify(kinds.at(-1).slice(0, 40))}`);
+  }
+  const kind = pe.kinds.find((k) => k.name === want.kind);
+  const times = new Map();
+  const once = (path) => {
+    times.set(path, (times.get(path) ?? 0) + 1);
+    if (times.get(path) === 2) invalid.push(`${path} repeated`);
+  };
+  if (kinds.length > 1) invalid.push('kind repeated');
+  for (const [key, text] of q) {
+    if (key === 'kind') continue;
+    if (VIEW.has(key)) {
+      once(key);
+      if (key === 'cmap') {
+        if (pe.colormaps.some((m) => m.name === text)) want.cmap = text;
+        else invalid.push(`cmap ${text.slice(0, 40)}`);
+      } else if (key === 'vmin' || key === 'vmax') {
+        const v = text.trim() === '' ? null : Number(text);
+        want[key] = Number.isFinite(v) ? v : null;
+        if (v !== null && !Number.isFinite(v)) invalid.push(`${key} not finite`);
+      } else if (key === 'index') {
+        const v = Number(text);
+        want.index = Number.isInteger(v) && v >= 0 ? v : 0;
+        if (want.index !== v) invalid.push(`index ${text.slice(0, 40)}`);
+      } else {
+        const all = text.trim() === '' ? [] : text.split(',').map((t) => Number(t.trim()));
+        want.lines = [...new Set(all.filter((n) => Number.isInteger(n) && n >= 0))].slice(0, MAX_LINES);
+        if (want.lines.length !== all.length) invalid.push(`lines ${text.slice(0, 40)}`);
+      }
+      continue;
+    }
+    if (LABELS[key]) {
+      once(key);
+      want.labels[LABELS[key]] = text;
+      continue;
+    }
+    const parts = key.split('.');
+    const p = kind.params.find((x) => x.name === parts[0]);
+    if (!p || parts.length > 2 || (p.type === 'object') !== (parts.length === 2)) {
+      invalid.push(`unknown key ${JSON.stringify(key.slice(0, 40))}`);
+      continue;
+    }
+    if (parts.length === 1) {
+      once(p.name);
+      want.params[p.name] = typed(p, text, invalid, key);
+      continue;
+    }
+    let f = p.fields.find((x) => x.name === parts[1]);
+    if (!f) {
+      invalid.push(`unknown field ${JSON.stringify(key.slice(0, 40))}`);
+      continue;
+    }
+    if (f.aliasOf) f = p.fields.find((x) => x.name === f.aliasOf);
+    once(f.path);
+    const v = typed(f, text, invalid, key);
+    if (v !== undefined) (want.params[p.name] ??= {})[f.name] = v;
+    else if (want.params[p.name]) delete want.params[p.name][f.name];
+  }
+  return { invalid, want };
+}
