@@ -55,9 +55,11 @@ if [ $vendor = 1 ]; then
 fi
 
 sources=(c/*.c)
-newer() {  # newer TARGET: true when TARGET is missing or older than a source
-  [ -e "$1" ] || return 0
-  [ -n "$(find c build.sh -newer "$1" -type f | head -1)" ]
+newer() {  # newer TARGET [DIR...]: true when TARGET is missing or older than a file in c/, DIRs, build.sh
+  local target=$1
+  shift
+  [ -e "$target" ] || return 0
+  [ -n "$(find c build.sh "$@" -newer "$target" -type f | head -1)" ]
 }
 
 if newer web/posenc.wasm; then
@@ -71,7 +73,7 @@ if newer web/posenc.wasm; then
   echo "build.sh: web/posenc.wasm ($(stat -c %s web/posenc.wasm) bytes)"
 fi
 
-if [ $native = 1 ] && newer build/native/posenc-native; then
+if [ $native = 1 ] && newer build/native/posenc-native tests/native; then
   mkdir -p build/native
   cc -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=all \
     -fno-omit-frame-pointer -Ic "${sources[@]}" tests/native/*.c -lm -o build/native/posenc-native.tmp
