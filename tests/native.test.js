@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, readdirSync, statSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,13 +17,8 @@ import { allParams, errorCases, sweepCases, marshal, caseLine, withInput, DEFAUL
 const root = fileURLToPath(new URL('..', import.meta.url));
 const binary = join(root, 'build/native/posenc-native');
 
-// Build (incremental). build.sh only watches c/, so a driver newer than the binary forces a rebuild.
+// Build (incremental: build.sh watches c/ and tests/native/).
 function build() {
-  const driverDir = join(root, 'tests/native');
-  if (existsSync(binary)) {
-    const built = statSync(binary).mtimeMs;
-    if (readdirSync(driverDir).some((f) => statSync(join(driverDir, f)).mtimeMs > built)) rmSync(binary);
-  }
   const r = spawnSync('bash', [join(root, 'build.sh'), 'native'], { cwd: root, encoding: 'utf8' });
   if (r.status === 0) return null;
   const cc = spawnSync('cc', ['--version']);
