@@ -99,14 +99,17 @@ static int st_groups;   /* groups of 4 */
 /* Rows of groups g0 .. st_groups - 1, one value at a time (partial groups at the end of a row,
  * rows left over from the 4-row passes). The same operations as the vector path, lane by lane. */
 static __attribute__((noinline)) void rows_scalar(const pe__sc_table *t, float *srow, float *crow, int g0, int rows) {
-  const int split = t->layout == PE__SC_SPLIT;
+  const pe__sc_layout lay = t->layout;
+  /* where value k goes (so, co) and its copy (so + dup, co + dup; dup 0 = none) */
+  const int64_t dup = lay == PE__SC_HALVES ? t->m : lay == PE__SC_PAIRS ? 1 : 0;
   for (int k = 4 * g0; k < 4 * st_groups; k++) {
     double s = st_s[k], c = st_c[k];
     const double a = st_cw[k], b = st_sw[k];
-    float *so = split ? srow + k : srow + 2 * k, *co = split ? crow + k : srow + 2 * k + 1;
+    float *so = lay == PE__SC_INTERLEAVE || lay == PE__SC_PAIRS ? srow + 2 * k : srow + k;
+    float *co = lay == PE__SC_INTERLEAVE ? srow + 2 * k + 1 : lay == PE__SC_PAIRS ? crow + 2 * k : crow + k;
     for (int r = 0; r < rows; r++, so += t->stride, co += t->stride) {
-      if (k < t->ns) *so = (float)s;
-      if (k < t->nc) *co = (float)c;
+      if (k < t->ns) so[0] = so[dup] = (float)s;
+      if (k < t->nc) co[0] = co[dup] = (float)c;
       const double u = s * a + c * b;
       c = c * a - s * b, s = u;
     }
@@ -148,21 +151,31 @@ static __attribute__((noinline)) void skip(int64_t j) {
 /* 4 rows of the groups wholly inside ns and nc: 4 frequencies per step, the state in registers,
  * each row's values stored as soon as they exist (few live registers: V8 spills otherwise). */
 static inline __attribute__((always_inline)) void rows4(const pe__sc_table *t, float *srow, float *crow,
-                                                       int groups, const int split) {
-  const int64_t st = t->stride;
+                                                       int groups, const pe__sc_layout lay) {
+  const int64_t st = t->stride, m = t->m;
   for (int k = 0; k < 4 * groups; k += 4) {
     V s0 = wasm_v128_load(st_s + k), s1 = wasm_v128_load(st_s + k + 2);
     V c0 = wasm_v128_load(st_c + k), c1 = wasm_v128_load(st_c + k + 2);
     const V a0 = wasm_v128_load(st_cw + k), a1 = wasm_v128_load(st_cw + k + 2);
     const V b0 = wasm_v128_load(st_sw + k), b1 = wasm_v128_load(st_sw + k + 2);
-    float *so = split ? srow + k : srow + 2 * k, *co = split ? crow + k : srow + 2 * k + 4;
+    float *so = lay == PE__SC_INTERLEAVE || lay == PE__SC_PAIRS ? srow + 2 * k : srow + k;
+    float *co = lay == PE__SC_INTERLEAVE ? srow + 2 * k + 4 : lay == PE__SC_PAIRS ? crow + 2 * k : crow + k;
     for (int r = 0; r < 4; r++, so += st, co += st) {
-      if (split) {
-        wasm_v128_store(so, wasm_i32x4_shuffle(DEMOTE(s0), DEMOTE(s1), 0, 1, 4, 5));
-        wasm_v128_store(co, wasm_i32x4_shuffle(DEMOTE(c0), DEMOTE(c1), 0, 1, 4, 5));
-      } else {
+      if (lay == PE__SC_INTERLEAVE) {
         wasm_v128_store(so, wasm_i32x4_shuffle(DEMOTE(s0), DEMOTE(c0), 0, 4, 1, 5));
         wasm_v128_store(co, wasm_i32x4_shuffle(DEMOTE(s1), DEMOTE(c1), 0, 4, 1, 5));
+      } else {
+        const V sv = wasm_i32x4_shuffle(DEMOTE(s0), DEMOTE(s1), 0, 1, 4, 5);
+        const V cv = wasm_i32x4_shuffle(DEMOTE(c0), DEMOTE(c1), 0, 1, 4, 5);
+        if (lay == PE__SC_PAIRS) {
+          wasm_v128_store(so, wasm_i32x4_shuffle(sv, sv, 0, 0, 1, 1));
+          wasm_v128_store(so + 4, wasm_i32x4_shuffle(sv, sv, 2, 2, 3, 3));
+          wasm_v128_store(co, wasm_i32x4_shuffle(cv, cv, 0, 0, 1, 1));
+          wasm_v128_store(co + 4, wasm_i32x4_shuffle(cv, cv, 2, 2, 3, 3));
+        } else {
+          wasm_v128_store(so, sv), wasm_v128_store(co, cv);
+          if (lay == PE__SC_HALVES) wasm_v128_store(so + m, sv), wasm_v128_store(co + m, cv);
+        }
       }
       ROT(s0, c0, a0, b0);
       ROT(s1, c1, a1, b1);
@@ -186,8 +199,12 @@ static __attribute__((noinline)) void skip(int64_t j) {
 #endif
 
 #ifdef __wasm_simd128__
-static void rows4_split(const pe__sc_table *t, float *srow, float *crow, int groups) { rows4(t, srow, crow, groups, 1); }
-static void rows4_zip(const pe__sc_table *t, float *srow, float *crow, int groups) { rows4(t, srow, crow, groups, 0); }
+#define ROWS4_FN(name, lay) \
+  static void name(const pe__sc_table *t, float *srow, float *crow, int groups) { rows4(t, srow, crow, groups, lay); }
+ROWS4_FN(rows4_split, PE__SC_SPLIT)
+ROWS4_FN(rows4_zip, PE__SC_INTERLEAVE)
+ROWS4_FN(rows4_halves, PE__SC_HALVES)
+ROWS4_FN(rows4_pairs, PE__SC_PAIRS)
 #endif
 
 /* The hot functions are reached through pointers binaryen cannot see through, so they stay small
@@ -195,32 +212,38 @@ static void rows4_zip(const pe__sc_table *t, float *srow, float *crow, int group
  * the background, and switches to that code only between calls of the function. */
 static void (*volatile sincos_fn)(const double *, double, double, double *, double *, int) = pe__sincos;
 #ifdef __wasm_simd128__
-static void (*volatile rows4_fn[2])(const pe__sc_table *, float *, float *, int) = {rows4_split, rows4_zip};
+static void (*volatile rows4_fn[4])(const pe__sc_table *, float *, float *, int) = {
+  rows4_split, rows4_zip, rows4_halves, rows4_pairs};
 #endif
+
+static int64_t floordiv(int64_t a, int64_t b) { return (a >= 0 ? a : a - (b - 1)) / b; }
 
 void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n) {
   if (n <= 0) return;
+  const int64_t step = t->step > 1 ? t->step : 1;
+  int64_t B = PE__SC_BLOCK;
+  while (B > 1 && B * step > (1 << 23)) B /= 2;
   st_groups = (t->m + 3) / 4;
   for (int k = 0; k < 4 * st_groups; k++) st_w[k] = k < t->m ? t->w[k] : 0;
-  sincos_fn(st_w, 1, 1, st_sw, st_cw, 4 * st_groups);
-  const int64_t st = t->stride;
-  float *srow = t->sin_row, *crow = t->layout == PE__SC_SPLIT ? t->cos_row : t->sin_row;
-  for (int64_t p = p0, end = p0 + n; p < end;) {
-    /* the block [P, P + PE__SC_BLOCK) holding p: seed at P, rotate to p, write rows p .. stop - 1 */
-    const int64_t P = (p >= 0 ? p : p - (PE__SC_BLOCK - 1)) / PE__SC_BLOCK * PE__SC_BLOCK;
-    const int64_t stop = P + PE__SC_BLOCK < end ? P + PE__SC_BLOCK : end;
-    sincos_fn(st_w, (double)P, t->scale, st_s, st_c, 4 * st_groups);
-    if (p > P) skip(p - P);
-    for (; p + 4 <= stop; p += 4, srow += 4 * st, crow += 4 * st) {
+  sincos_fn(st_w, (double)step, 1, st_sw, st_cw, 4 * st_groups);
+  const int64_t st = t->stride, j0 = floordiv(p0, step), rho = p0 - j0 * step;
+  float *srow = t->sin_row, *crow = t->layout == PE__SC_INTERLEAVE ? t->sin_row : t->cos_row;
+  for (int64_t j = j0, end = j0 + n; j < end;) {
+    /* the block [J, J + B) of lattice rows holding j: seed at J, rotate to j, write rows j .. stop - 1 */
+    const int64_t J = floordiv(j, B) * B;
+    const int64_t stop = J + B < end ? J + B : end;
+    sincos_fn(st_w, (double)(rho + J * step), t->scale, st_s, st_c, 4 * st_groups);
+    if (j > J) skip(j - J);
+    for (; j + 4 <= stop; j += 4, srow += 4 * st, crow += 4 * st) {
 #ifdef __wasm_simd128__
       const int full = (t->ns < t->nc ? t->ns : t->nc) / 4;
-      rows4_fn[t->layout == PE__SC_INTERLEAVE](t, srow, crow, full);
+      rows4_fn[t->layout](t, srow, crow, full);
       if (full < st_groups) rows_scalar(t, srow, crow, full, 4);
 #else
       rows_scalar(t, srow, crow, 0, 4);
 #endif
     }
-    if (p < stop) rows_scalar(t, srow, crow, 0, (int)(stop - p));
-    srow += (stop - p) * st, crow += (stop - p) * st, p = stop;
+    if (j < stop) rows_scalar(t, srow, crow, 0, (int)(stop - j));
+    srow += (stop - j) * st, crow += (stop - j) * st, j = stop;
   }
 }

@@ -36,7 +36,9 @@
 
 typedef enum pe__sc_layout {
   PE__SC_SPLIT,        /* sine k at sin_row[k] (k < ns), cosine k at cos_row[k] (k < nc) */
-  PE__SC_INTERLEAVE    /* sine k at sin_row[2k] (k < ns), cosine k at sin_row[2k + 1] (k < nc) */
+  PE__SC_INTERLEAVE,   /* sine k at sin_row[2k] (k < ns), cosine k at sin_row[2k + 1] (k < nc) */
+  PE__SC_HALVES,       /* as SPLIT, each value also at [k + m] (rope neox: [c0 c1 .. c0 c1 ..]) */
+  PE__SC_PAIRS         /* sine k at sin_row[2k] and [2k + 1], cosine alike (rope gptj: [c0 c0 c1 c1 ..]) */
 } pe__sc_layout;
 
 typedef struct pe__sc_table {
@@ -47,10 +49,18 @@ typedef struct pe__sc_table {
   float *sin_row, *cos_row;   /* where row p0's first sine / cosine goes (cos_row unused by INTERLEAVE) */
   int64_t stride;             /* floats from one row to the next */
   double scale;               /* values are scale * sin, scale * cos (1 for none) */
+  int64_t step;               /* positions between rows: row r is p0 + r step (0 counts as 1) */
 } pe__sc_table;
 
-/* Write rows p0 .. p0 + n - 1 of the table (n >= 0; |p0|, |p0 + n| <= 2^31). Touches nothing but
- * the ns + nc values of each row: callers write zero columns and rows themselves. */
+/* Write the rows at positions p0 + r step, r < n (n >= 0; every position within +-2^31). Touches
+ * nothing but the ns + nc values of each row (HALVES, PAIRS: twice that): callers write zero
+ * columns and rows themselves.
+ * With step > 1 the rows are the lattice q = rho + j step (rho = p0 mod step); seeds sit at j a
+ * multiple of B = the largest power of two <= 256 with B step <= 2^23, the state rotates by
+ * fl(step w) in between. So any rows of a stepped table equal the same rows of a longer one with the
+ * same step and lattice, bit for bit (step 1 is the plain table), and the drift of the rotation angle
+ * stays below B ulp(step w) / 2 <= 2^-30 w: the error bound is the plain table's (huge steps seed
+ * every row). */
 void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n);
 
 /* s[i] = scale sin(p w[i]), c[i] = scale cos(p w[i]), i < n, the angle fl(p w[i]) formed in double:

@@ -25,7 +25,8 @@
  *
  * Kinds (formula · layout · reference). Notation: p position, d dim, i query, j key, h head.
  *
- * sinusoidal   [positions, dim] f32.  w_k per variant, p = offset + row.
+ * sinusoidal   [positions, dim] f32.  w_k per variant, p = offset + row * step (step 1 = consecutive
+ *              positions; larger steps sample a long table, e.g. a million positions at 1,000 rows).
  *     vaswani        PE[p,2k] = sin(p w_k), PE[p,2k+1] = cos(p w_k), w_k = base^(-2k/d); odd d ends
  *                    with a sine column. pytorch/tutorials transformer_tutorial.py, keras-hub
  *                    SinePositionEncoding.  Seed (d=64): PE[0..2, 0] = 0, 0.84147096, 0.9092974.
@@ -41,7 +42,11 @@
  *     Precision and speed: within 6e-8 of float64 sin/cos(fl(p w)) for |p| <= 2^24 (the float32
  *     rounding, 3e-8, plus < 1e-9), by an angle-addition recurrence in double seeded every 256
  *     positions (kernels.h); rows depend on p alone, so any [offset, offset + positions) equals the
- *     same rows of a larger table bit for bit: long tables can be computed in chunks.
+ *     same rows of a larger table bit for bit: long tables can be computed in chunks. step > 1
+ *     rotates by fl(step w_k) between seeds spaced so that the angle drift stays < 1e-9 (kernels.h):
+ *     the same bound, and chunks of a stepped table (offset + a step, same step) are bitwise too.
+ *     offset + (positions - 1) step beyond +-2^31 is ERANGE naming step. fairseq zeroes the row
+ *     whose position is paddingIdx, if a row has it.
  *
  * relative     [queries, keys] i32.  clamp(j - i', -clip, clip) + offset (clip 0 = none);
  *              i' = i (align start) or i + keys - queries (align end: queries are the last positions).
@@ -83,24 +88,29 @@
  *              (MPT build_alibi_bias, keras-hub AlibiBias). A zero distance gives +0. Row for row, the
  *              causal forms (and BLOOM's m j) differ by a constant, so they agree after a causal softmax.
  *
- * rope         [2, positions, r] f32: the cos table, then the sin table, rows p = offset .. offset +
- *              positions - 1.  r = int(dim * partialRotaryFactor), even and >= 2 (else ERANGE naming
- *              partialRotaryFactor when given, else dim). inv_k = base^(-2k/r), k < r/2, then scaled
- *              (ropeScaling, below). Phases p * inv_k in double, stored float32 (error <= 6e-8 x attention).
+ * rope         [2, positions, r] f32: the cos table, then the sin table, rows p = offset + row * step
+ *              (step 1 = offset .. offset + positions - 1).  r = int(dim * partialRotaryFactor), even and
+ *              >= 2 (else ERANGE naming partialRotaryFactor when given, else dim). inv_k = base^(-2k/r),
+ *              k < r/2, then scaled (ropeScaling, below). Phases p * inv_k in double, stored float32:
+ *              error <= 6e-8 x max(1, A) against float64 for |p| <= 2^20 (beyond, plus the float64
+ *              rounding of p inv_k itself). By the sinusoidal kernel (kernels.h, seeds every 256
+ *              positions): any row range equals the same rows of a longer table bit for bit, so a
+ *              2^20-position table can be computed in chunks; stepped tables as for sinusoidal
+ *              (offset + (positions - 1) step beyond +-2^31 is ERANGE naming step).
  *                  neox  cos[p] = A cos(p inv_0 .. p inv_{r/2-1}, p inv_0 ..)        [c0 c1 c0 c1]
  *                  gptj  cos[p] = A cos(p inv_0, p inv_0, p inv_1, p inv_1 ..)       [c0 c0 c1 c1]
  *              (sin alike). A = the scaling's attention factor, multiplied into both tables as HF does
  *              (LlamaRotaryEmbedding.forward); reported as info "attentionFactor".
  *              neox: HF rotate_half (LLaMA, Mistral, Qwen, GPT-NeoX, Phi); gptj: rotate_every_two (GPT-J,
  *              CodeGen, RoFormer, Meta LLaMA's complex form, DeepSeek's interleaved q/k).
- * rope-frequencies [r/2] f32: inv_freq after scaling; info "attentionFactor". positions, offset and
- *              layout are accepted and change nothing.
+ * rope-frequencies [r/2] f32: inv_freq after scaling; info "attentionFactor". positions, offset, step
+ *              and layout are accepted and change nothing.
  * rope-apply   [positions, dim] f32: x ([positions, dim] row-major float32, required; positions unset =
  *              x.length / dim, else x.length must be positions * dim: ERANGE naming x) rotated:
  *                  neox  o[k] = x[k] c - x[k+r/2] s,   o[k+r/2] = x[k+r/2] c + x[k] s
  *                  gptj  o[2k] = x[2k] c - x[2k+1] s,  o[2k+1] = x[2k+1] c + x[2k] s
- *              c, s = the rope tables (attention factor included); o[j] = x[j] for j >= r. Computed in
- *              double. Norms are kept when A = 1; q.k after rotation depends only on m - n.
+ *              c, s = the rope tables (attention factor included; row i at position offset + i step);
+ *              o[j] = x[j] for j >= r. Computed in double. Norms are kept when A = 1; q.k after rotation depends only on m - n.
  *
  *     ropeScaling: a config.json rope_scaling object, keys verbatim ("type" = legacy rope_type, "su" =
  *     longrope). Follows transformers v5 modeling_rope_utils.py (_compute_*_parameters) with the

@@ -1,6 +1,8 @@
 /* RoPE: cos/sin tables, inverse frequencies and rotation of vectors, with every rope_scaling type of
  * transformers' modeling_rope_utils.py (v5, the rope_parameters era; see posenc.h for the formulas). */
+#include <stdlib.h>
 #include "internal.h"
+#include "kernels.h"
 
 #define R_(name, ...) R_##name,
 enum { PE_PARAMS_ROPE_APPLY(R_) R__N };
@@ -125,10 +127,11 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   return PE_OK;
 }
 
-/* cur = (cos, sin)(p * inv) for k < h, stepped by the angle-addition recurrence in double and
- * reseeded exactly every 32 rows (error stays ~1e-14, far below float32). */
-static void phases_init(int h) {
-  for (int k = 0; k < h; k++) step_c[k] = cos(inv[k]), step_s[k] = sin(inv[k]);
+/* rope-apply's phases: cur = (cos, sin)(p * inv) for k < h, rows p = p0 + row * step, stepped by the
+ * angle-addition recurrence in double and reseeded exactly every 32 rows (error ~1e-14, far below
+ * float32). The tables (pe__rope) use the shared kernel instead. */
+static void phases_init(int h, double step) {
+  for (int k = 0; k < h; k++) step_c[k] = cos(step * inv[k]), step_s[k] = sin(step * inv[k]);
 }
 static void phases_row(int h, int64_t row, double p) {
   if (row % 32 == 0) {
@@ -145,28 +148,32 @@ static void phases_row(int h, int64_t row, double p) {
   }
 }
 
+/* The last row's position offset + (positions - 1) * step must stay within +-2^31 (the kernel's range). */
+static pe_status check_step(const pe_request *rq, int64_t n, pe_error *err) {
+  const int64_t last = (int64_t)rq->v[R_offset] + (n - 1) * (int64_t)rq->v[R_step];
+  if (n > 0 && llabs(last) > (1LL << 31))
+    return pe__fail(err, rq, R_step, PE_ERANGE, NAN, NAN,
+                    "puts the last row's position offset + (positions - 1) * step beyond +-2^31");
+  return PE_OK;
+}
+
 pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
   rope_cfg c;
   pe_status s = setup(rq, &c, err);
   if (s) return s;
   const int64_t n = (int64_t)rq->v[R_positions];
   if (!out) {
+    if ((s = check_step(rq, n, err))) return s;
     pe__shape(sh, 3, (int64_t[]){2, n, c.r});
     return PE_OK;
   }
   pe__info(info, "attentionFactor", c.af);
   float *co = out, *so = co + n * c.r;
   const int gptj = (int)rq->v[R_layout] == GPTJ;
-  phases_init(c.h);
-  for (int64_t row = 0; row < n; row++, co += c.r, so += c.r) {
-    phases_row(c.h, row, rq->v[R_offset] + (double)row);
-    for (int k = 0; k < c.h; k++) {
-      const float cv = (float)(c.af * cur_c[k]), sv = (float)(c.af * cur_s[k]);
-      const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c.h;
-      co[a] = co[b] = cv;
-      so[a] = so[b] = sv;
-    }
-  }
+  const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = c.h, .w = inv, .ns = c.h, .nc = c.h,
+                          .sin_row = so, .cos_row = co, .stride = c.r, .scale = c.af,
+                          .step = (int64_t)rq->v[R_step]};
+  pe__sc_rows(&t, (int64_t)rq->v[R_offset], n);
   return PE_OK;
 }
 
@@ -200,6 +207,7 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
     n = len / d;
   }
   if (!out) {
+    if ((s = check_step(rq, n, err))) return s;
     pe__shape(sh, 2, (int64_t[]){n, d});
     return PE_OK;
   }
@@ -207,9 +215,10 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   const float *x = rq->arr[R_x];
   float *o = out;
   const int gptj = (int)rq->v[R_layout] == GPTJ;
-  phases_init(c.h);
+  const double step = rq->v[R_step];
+  phases_init(c.h, step);
   for (int64_t row = 0; row < n; row++, x += d, o += d) {
-    phases_row(c.h, row, rq->v[R_offset] + (double)row);
+    phases_row(c.h, row, rq->v[R_offset] + row * step);
     for (int k = 0; k < c.h; k++) {
       const double cv = c.af * cur_c[k], sv = c.af * cur_s[k];
       const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c.h;

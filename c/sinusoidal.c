@@ -1,5 +1,6 @@
 /* Sinusoidal absolute encodings: vaswani, tensor2tensor, fairseq, marian, scaled (see posenc.h).
  * Every variant is one table of sin/cos(p w_k) in some layout: the recurrence in kernels.c. */
+#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 #include "kernels.h"
@@ -13,8 +14,11 @@ pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   const int64_t n = (int64_t)rq->v[S_positions];
   const int d = (int)rq->v[S_dim], variant = (int)rq->v[S_variant];
   const double base = rq->v[S_base];
-  const int64_t offset = (int64_t)rq->v[S_offset];
+  const int64_t offset = (int64_t)rq->v[S_offset], step = (int64_t)rq->v[S_step];
   if (!out) {
+    if (n > 0 && llabs(offset + (n - 1) * step) > (1LL << 31))
+      return pe__fail(err, rq, S_step, PE_ERANGE, NAN, NAN,
+                      "puts the last row's position offset + (positions - 1) * step beyond +-2^31");
     if (variant == FAIRSEQ && (d == 2 || d == 3))
       return pe__fail(err, rq, S_dim, PE_ERANGE, NAN, NAN,
                       "is not allowed for variant 'fairseq' (its frequencies divide by dim/2 - 1 = 0)");
@@ -26,7 +30,7 @@ pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   static double w[PE__SC_MAXW];
   float *o = out;
   const int h = d / 2, hs = (d + 1) / 2;
-  pe__sc_table t = {.layout = PE__SC_SPLIT, .w = w, .sin_row = o, .stride = d, .scale = 1};
+  pe__sc_table t = {.layout = PE__SC_SPLIT, .w = w, .sin_row = o, .stride = d, .scale = 1, .step = step};
   switch (variant) {
     case VASWANI:   /* interleaved; odd d ends with a sine */
     case MARIAN:    /* [sin k < hs | cos k < h] */
@@ -49,6 +53,7 @@ pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   if (t.ns + t.nc < d)
     for (int64_t r = 0; r < n; r++) o[r * d + d - 1] = 0;
   const int64_t pad = variant == FAIRSEQ ? (int64_t)rq->v[S_paddingIdx] : -1;
-  if (pad >= 0 && pad >= offset && pad < offset + n) memset(o + (pad - offset) * d, 0, sizeof(float) * d);
+  if (pad >= 0 && pad >= offset && (pad - offset) % step == 0 && (pad - offset) / step < n)
+    memset(o + (pad - offset) / step * d, 0, sizeof(float) * d);
   return PE_OK;
 }

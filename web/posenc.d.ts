@@ -70,6 +70,8 @@ export interface RopeScaling {
 
 export interface SinusoidalParams {
   positions?: number; dim?: number; base?: number; offset?: number;
+  /** Distance between consecutive rows' positions (row r is offset + r * step); default 1. */
+  step?: number;
   variant?: 'vaswani' | 'tensor2tensor' | 'fairseq' | 'marian' | 'scaled';
   paddingIdx?: number;
 }
@@ -86,6 +88,8 @@ export interface AlibiParams {
 }
 export interface RopeParams {
   positions?: number; dim?: number; base?: number; offset?: number; layout?: 'neox' | 'gptj';
+  /** Distance between consecutive rows' positions (row r is offset + r * step); default 1. */
+  step?: number;
   partialRotaryFactor?: number; ropeScaling?: RopeScaling | null; maxPositionEmbeddings?: number;
   seqLen?: number | null;
 }
