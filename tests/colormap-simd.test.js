@@ -1,0 +1,160 @@
+// The colormap's SIMD loops (c/colormap.c: 8 values per step in wasm, scalar tails) against a scalar
+// reference written here from posenc.h's rule and the table read through pe.colormapLUT:
+//   index = clamp(floor((v - vmin) * (256 / (vmax - vmin))), 0, 255)   (the scale formed once, in double)
+//   vmin == vmax, or 256 / (vmax - vmin) not finite: index 128 for every value but NaN and -Infinity
+//   -Infinity → transparent (0, 0, 0, 0), NaN → magenta (255, 0, 255, 255), +Infinity → index 255
+// Automatic limits: min/max of the finite values, ±max|v| for centred maps, [0, 0] when none.
+// Random data with specials, boundary values, every map, float32 and int32, unaligned planes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from '../web/posenc.js';
+
+const pe = await load();
+
+function rng(seed) {  // mulberry32: the same cases on every run
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function refRange(values, centred) {
+  let min = Infinity, max = -Infinity, finite = 0, nan = 0, negInf = 0, posInf = 0;
+  for (const v of values) {
+    if (Number.isNaN(v)) nan++;
+    else if (v === -Infinity) negInf++;
+    else if (v === Infinity) posInf++;
+    else { finite++; min = Math.min(min, v); max = Math.max(max, v); }
+  }
+  if (!finite) return { min: NaN, max: NaN, lo: 0, hi: 0, finite, nan, negInf, posInf };
+  const m = Math.max(Math.abs(min), Math.abs(max));
+  return { min, max, lo: centred ? -m : min, hi: centred ? m : max, finite, nan, negInf, posInf };
+}
+
+function refPixels(values, lut, vmin, vmax) {
+  const out = new Uint8Array(4 * values.length);
+  const scale = vmax > vmin ? 256 / (vmax - vmin) : 0;
+  const flat = !(scale > 0 && Number.isFinite(scale));
+  values.forEach((v, i) => {
+    let px;
+    if (Number.isNaN(v)) px = [255, 0, 255, 255];
+    else if (v === -Infinity) px = [0, 0, 0, 0];
+    else {
+      const t = flat ? 128 : (v - vmin) * scale;
+      const idx = t >= 255 ? 255 : t > 0 ? Math.floor(t) : 0;
+      px = lut.subarray(4 * idx, 4 * idx + 4);
+    }
+    out.set(px, 4 * i);
+  });
+  return out;
+}
+
+function firstDiff(a, b) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+// Values around [lo, hi]: uniform, the 257 exact bin edges in float32 and their neighbours, zeros,
+// outliers, specials with probability pSpecial.
+function floatData(r, n, lo, hi, pSpecial) {
+  const a = new Float32Array(n);
+  const f = new Float32Array(1), u = new Uint32Array(f.buffer);
+  for (let i = 0; i < n; i++) {
+    const k = r();
+    if (k < pSpecial) a[i] = [NaN, -Infinity, Infinity][Math.floor(r() * 3)];
+    else if (k < 0.3) {
+      f[0] = lo + ((hi - lo) * Math.floor(r() * 257)) / 256;  // a bin edge, then maybe one ulp off
+      if (r() < 0.5 && f[0] !== 0) u[0] += r() < 0.5 ? 1 : -1;
+      a[i] = f[0];
+    } else if (k < 0.33) a[i] = [0, -0, 3e38, -3e38, 1e-40, -1e-40][Math.floor(r() * 6)];
+    else a[i] = lo - (hi - lo) * 0.1 + r() * (hi - lo) * 1.2;
+  }
+  return a;
+}
+
+const LIMITS = [
+  [-1, 1], [0, 1], [-0.3, 0.7], [1000, 1001], [-1e-3, 2e-3], [-5e30, 1e31], [3, 3], [-2, -2],
+  [0, 1e-320], [-1e308, 1e308], [-7.25, 13.5],
+];
+
+test('float32: SIMD output equals the scalar rule (every map, given and automatic limits, specials)', () => {
+  const r = rng(1);
+  let cases = 0;
+  for (const map of pe.colormaps) {
+    const lut = pe.colormapLUT(map.name);
+    for (const [lo, hi] of LIMITS) {
+      for (const n of [1, 7, 8, 9, 16, 31, 1000, 4099]) {
+        const pSpecial = [0, 0.001, 0.3][cases % 3];
+        const data = floatData(r, n, lo === hi ? lo - 1 : lo, lo === hi ? hi + 1 : hi, pSpecial);
+        for (const given of [true, false]) {
+          const img = pe.colormap(data, { map: map.name, ...(given ? { vmin: lo, vmax: hi } : {}) });
+          const ref = refRange(data, map.centred);
+          const [vmin, vmax] = given ? [lo, hi] : [ref.lo, ref.hi];
+          assert.deepEqual([img.vmin + 0, img.vmax + 0], [vmin + 0, vmax + 0]);  // a zero limit's sign: unspecified
+          const want = refPixels(data, lut, vmin, vmax);
+          const i = firstDiff(img.data, want);
+          assert.equal(i, -1, `${map.name} [${vmin}, ${vmax}] n=${n}: pixel ${i >> 2} (value ${data[i >> 2]}) ` +
+            `is ${[...img.data.subarray(i & ~3, (i & ~3) + 4)]}, want ${[...want.subarray(i & ~3, (i & ~3) + 4)]}`);
+          img.free();
+          cases++;
+        }
+      }
+    }
+  }
+  assert.equal(cases, 4 * LIMITS.length * 8 * 2);
+});
+
+test('int32: SIMD output equals the scalar rule (extremes, given and automatic limits)', () => {
+  const r = rng(2);
+  const lut = pe.colormapLUT('viridis');
+  for (const [lo, hi] of [[-2147483648, 2147483647], [0, 255], [-50, 50], [7, 7], [1, 99]]) {
+    for (const n of [3, 8, 13, 2048 + 5]) {
+      const data = Int32Array.from({ length: n }, () => {
+        const k = r();
+        if (k < 0.05) return [-2147483648, 2147483647, 0][Math.floor(r() * 3)];
+        return Math.round(lo - (hi - lo) * 0.1 + r() * (hi - lo) * 1.2);
+      });
+      for (const given of [true, false]) {
+        const img = pe.colormap(data, { map: 'viridis', ...(given ? { vmin: lo, vmax: hi } : {}) });
+        const ref = refRange(data, false);
+        const [vmin, vmax] = given ? [lo, hi] : [ref.lo, ref.hi];
+        assert.deepEqual([img.vmin + 0, img.vmax + 0], [vmin + 0, vmax + 0]);
+        assert.equal(firstDiff(img.data, refPixels(data, lut, vmin, vmax)), -1, `[${vmin}, ${vmax}] n=${n}`);
+        img.free();
+      }
+    }
+  }
+});
+
+test('planes at every alignment: offset/count select the same pixels as a copy, range agrees', () => {
+  const r = rng(3);
+  const data = floatData(r, 257, -1, 1, 0.05);
+  const lut = pe.colormapLUT('coolwarm');
+  for (let offset = 0; offset < 9; offset++) {
+    for (const count of [0, 1, 8, 17, 257 - offset]) {
+      const part = data.subarray(offset, offset + count);
+      const ref = refRange(part, false);
+      const got = pe.range(data, { offset, count });
+      assert.deepEqual({ ...got, min: got.min + 0, max: got.max + 0 },  // + 0: a zero's sign is not specified
+        { ...ref, min: ref.min + 0, max: ref.max + 0 }, `offset ${offset} count ${count}`);
+      const img = pe.colormap(data, { map: 'coolwarm', offset, count });
+      assert.equal(firstDiff(img.data, refPixels(part, lut, ref.lo, ref.hi)), -1, `offset ${offset} count ${count}`);
+      img.free();
+    }
+  }
+});
+
+test('range over long random tables: min/max of the finite values and every count', () => {
+  const r = rng(4);
+  for (const pSpecial of [0, 0.01, 0.5, 1]) {
+    for (const n of [5, 4096, 100003]) {
+      const data = floatData(r, n, -3, 5, pSpecial);
+      const got = pe.range(data, { map: 'rdbu' });
+      const ref = refRange(data, true);
+      assert.deepEqual({ ...got, min: got.min + 0, max: got.max + 0, lo: got.lo + 0 },
+        { ...ref, min: ref.min + 0, max: ref.max + 0, lo: ref.lo + 0 }, `n=${n} pSpecial=${pSpecial}`);
+    }
+  }
+});
