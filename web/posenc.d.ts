@@ -149,6 +149,8 @@ export interface Posenc {
   readonly memory: WebAssembly.Memory;
   /** Output cap in bytes (default 2 GiB): larger requests throw ENOMEM before allocating. */
   maxBytes: number;
+  /** The shape compute() would give, after the same checks (maxBytes included); nothing is computed. */
+  shape<K extends KindName>(kind: K, params?: ParamsByKind[K]): number[];
   compute<K extends KindName>(kind: K, params?: ParamsByKind[K]): Result<K>;
   computeView<K extends KindName>(kind: K, params?: ParamsByKind[K]): ResultView<K>;
   /** x: [positions, dim] row-major; returns the rotated copy. */

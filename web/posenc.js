@@ -356,6 +356,19 @@ class Posenc {
     return view;
   }
 
+  /**
+   * The shape compute(kind, params) would give, after the same checks (ranges, cross-parameter
+   * rules, the maxBytes cap); nothing is allocated or computed. Throws PosencError as compute does.
+   */
+  shape(kind, params) {
+    const arrays = [];
+    try {
+      return this.#prepare(kind, params, arrays).shape;
+    } finally {
+      for (const p of arrays) this.#x.pe_js_free(p);
+    }
+  }
+
   /** A copy owned by the caller: { kind, shape, dtype, data, info }. */
   compute(kind, params) {
     const view = this.computeView(kind, params);

@@ -74,7 +74,7 @@ export class Controls {
     const kindSelect = el('select', { id: 'c-kind' },
       ...this.#pe.kinds.filter((k) => !k.input).map((k) => el('option', { value: k.name, selected: k.name === state.kind }, k.name)));
     kindSelect.addEventListener('change', () => {
-      Object.assign(state, { kind: kindSelect.value, params: {}, index: 0, lines: [...DEFAULT_LINES], labels: {} });
+      Object.assign(state, { kind: kindSelect.value, params: {}, index: 0, lines: [...DEFAULT_LINES], labels: {}, zoom: null });
       this.render(state);
       this.#on.change('kind');
     });

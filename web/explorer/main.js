@@ -8,6 +8,7 @@ import { axisTitle } from '../views/axes.js';
 import { PRESETS, normalize, fromQuery, toQuery, dropRejected } from '../views/state.js';
 import { toCSV, toNPY, download } from '../views/export.js';
 import { Controls } from './controls.js';
+import { ZoomBar, zoomable, windowRequest } from './zoom.js';
 
 // Larger tables fail with ENOMEM next to the size that caused it (a page, not a batch job).
 const MAX_BYTES = 16 * 2 ** 20;
@@ -30,6 +31,12 @@ const controls = new Controls(document.getElementById('controls'), pe, {
 });
 const heatmap = new Heatmap(document.getElementById('heatmap'), pe, { onColumn: toggleLine });
 const plot = new LinePlot(document.getElementById('plot'));
+const zoomBar = new ZoomBar(document.getElementById('zoom'), document.getElementById('heatmap'), heatmap,
+  () => ({ kind: kindOf(state), state, plane }),
+  (zoom) => {
+    state.zoom = zoom;
+    schedule();
+  });
 
 const presets = document.getElementById('presets');
 for (const preset of PRESETS) {
@@ -109,7 +116,7 @@ function computeAndDraw(notes) {
   for (;;) {
     let next;
     try {
-      next = computePlane(pe, state);
+      next = computeWindow();
       heatmap.render(next, heatmapOptions(next));
       return next;
     } catch (e) {
@@ -119,6 +126,28 @@ function computeAndDraw(notes) {
       notes.push({ path: e.param, message: `${e.message} (default used for ${reset})` });
     }
   }
+}
+
+// A table whose rows are positions is computed only where it is shown: the zoom window, sampled to
+// screen resolution (zoom.js). The whole table's parameters are still checked by C (pe.shape, at C's
+// default cap: only the window is allocated), so an invalid value is reported as for a full compute.
+function computeWindow() {
+  const kind = kindOf(state);
+  const req = zoomable(kind) ? windowRequest(kind, state.params, state.zoom) : null;
+  if (!req) return computePlane(pe, state);
+  if (!req.full) {
+    pe.maxBytes = 2 ** 31;
+    try {
+      pe.shape(state.kind, state.params);
+    } finally {
+      pe.maxBytes = MAX_BYTES;
+    }
+  }
+  const next = computePlane(pe, { ...state, params: req.params });
+  next.window = req;
+  next.rowName = req.position;
+  explorer.request = req.params;
+  return next;
 }
 
 // After a URL's state rendered: lines past the last column and a plane index past the last plane
@@ -161,6 +190,9 @@ function update() {
   plot.render(next, plotOptions(next));
   plane?.free();
   plane = next;
+  const win = next.window;
+  state.zoom = win && (win.from > 0 || win.to < win.rows) ? [win.from, win.to] : null;
+  zoomBar.update();
   state.index = next.lead?.index ?? 0;
   controls.sync(state, next, heatmap);
   showNotes(notes);
@@ -173,6 +205,8 @@ function finish(ok) {
   explorer.renders++;
   root.dataset.ready = 'true';
   root.dataset.status = ok ? 'ok' : 'error';
+  // For benchmarks and embedders: the heatmap and the plot are drawn (or the error shown).
+  window.dispatchEvent(new CustomEvent('posenc:rendered', { detail: { ok } }));
 }
 
 function showLines() {
@@ -228,7 +262,7 @@ async function exportAs(type) {
 
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, controls, renders: 0,
+  pe, heatmap, plot, controls, zoomBar, renders: 0, request: null,
   get state() { return state; },
   get plane() { return plane; },
 };

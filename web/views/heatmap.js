@@ -10,6 +10,9 @@ import { cellStep, valueTicks, theme, hatch } from './figure.js';
 
 const MAX_SIDE = 16384;  // cells drawn per side (a canvas limit); larger planes show their start
 
+/** The tallest plot area (CSS pixels) a heatmap takes unless told to fill its container. */
+export const maxPlotHeight = () => Math.max(240, Math.min(620, window.innerHeight * 0.72));
+
 /** Shortest text that reads back as the same number; -Infinity is ALiBi's mask. */
 export function formatValue(v) {
   if (v === -Infinity) return '−Infinity (masked)';
@@ -250,7 +253,8 @@ export class Heatmap {
     const lab = this.labels();
     const lead = p.lead ? `${p.lead.title} ${p.lead.name} · ` : '';
     const col = p.colAxis ? `, ${lab.x} ${cell.col}` : '';
-    this.#readout.textContent = `${lead}${lab.y} ${cell.row}${col}: ${formatValue(p.value(cell.row, cell.col))}`;
+    const row = p.rowName ? p.rowName(cell.row) : cell.row;
+    this.#readout.textContent = `${lead}${lab.y} ${row}${col}: ${formatValue(p.value(cell.row, cell.col))}`;
   }
 
   #draw() {
@@ -276,7 +280,8 @@ export class Heatmap {
     ctx.font = fTick;
     const rowsShown = Math.min(p.rows, MAX_SIDE);
     const colsShown = Math.min(p.cols, MAX_SIDE);
-    const tickW = ctx.measureText(String(Math.max(rowsShown - 1, 0))).width;
+    const rowName = (r) => String(p.rowName ? p.rowName(r) : r);  // a window of a long table: its positions
+    const tickW = Math.max(ctx.measureText(rowName(0)).width, ctx.measureText(rowName(Math.max(rowsShown - 1, 0))).width);
     const barTickW = Math.max(...bar.ticks.map((t) => ctx.measureText(fmt(t)).width), 0);
     const legend = stats && (stats.negInf > 0 || stats.nan > 0);
     const top = lab.title ? 34 : 12;
@@ -284,7 +289,7 @@ export class Heatmap {
     const right = 16 + 14 + 6 + barTickW + 8 + (lab.cbar ? 20 : 0);
     const bottom = 6 + 16 + (lab.x ? 22 : 0) + (legend ? 20 : 0) + 6;
     let w = Math.max(40, W - left - right);
-    const maxH = Math.max(240, Math.min(620, window.innerHeight * 0.72));
+    const maxH = maxPlotHeight();
     // fill: the canvas takes the root's height less the readout line; the plot area what is left.
     const fillH = this.#fill ? Math.floor(this.#root.clientHeight - this.#readout.offsetHeight) : 0;
     const h = fillH > 0 ? Math.max(40, fillH - top - bottom)
@@ -355,7 +360,7 @@ export class Heatmap {
         const y = Math.round(py + ((r + 0.5) * ph) / L.rows) + 0.5;
         ctx.moveTo(px - 4, y);
         ctx.lineTo(px, y);
-        ctx.fillText(String(r), px - 6, y);
+        ctx.fillText(rowName(r), px - 6, y);
       }
     }
     const bxc = bx / dpr + bw / dpr;

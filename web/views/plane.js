@@ -1,6 +1,7 @@
 // A plane: the 2-D slice of a computed table that the views draw. 2-D tables are their own plane;
 // a 3-D table ([heads, queries, keys], rope's [part, positions, rotary]) gives one plane per index of
-// its leading axis; a 1-D table ([heads], [rotary/2]) is one column.
+// its leading axis; a 1-D table ([heads], [rotary/2]) is one column. A plane may carry rowName(r):
+// the position its row r stands for (a sampled window of a long table); the views label rows with it.
 import { axisTitle, axisEntry } from './axes.js';
 
 /**

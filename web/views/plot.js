@@ -56,12 +56,13 @@ export class LinePlot {
     const data = plane.data;
     const { rows, cols } = plane;
     const datasets = [];
+    const at = plane.rowName ?? ((r) => r);  // a window of a long table: x is the row's position
     columns.forEach((c, i) => {
       if (!(Number.isInteger(c) && c >= 0 && c < cols)) return;
       const points = new Array(rows);
       for (let r = 0; r < rows; r++) {
         const v = data[r * cols + c];
-        points[r] = { x: r, y: Number.isFinite(v) ? v : null };
+        points[r] = { x: at(r), y: Number.isFinite(v) ? v : null };
       }
       datasets.push({
         label: plane.colAxis ? `${colLabel} ${c}` : colLabel,
@@ -93,7 +94,7 @@ export class LinePlot {
         tooltip: { enabled: true },
       },
       scales: {
-        x: { type: 'linear', min: 0, max: Math.max(rows - 1, 1), title: { display: !!xLabel, text: xLabel, color: th.fg },
+        x: { type: 'linear', min: at(0), max: rows > 1 ? at(rows - 1) : at(0) + 1, title: { display: !!xLabel, text: xLabel, color: th.fg },
           ticks: { color: th.muted, precision: 0 }, grid: { color: th.grid } },
         y: { type: 'linear', title: { display: !!yLabel, text: yLabel, color: th.fg },
           ticks: { color: th.muted }, grid: { color: th.grid } },

@@ -1,13 +1,14 @@
 // The explorer's state and its URL form. A state is plain data:
-//   { kind, params, index, cmap, vmin, vmax, lines, labels: { title, x, y, cbar } }
+//   { kind, params, index, cmap, vmin, vmax, lines, labels: { title, x, y, cbar }, zoom }
 // params is what pe.computeView takes (only what was set; object fields nested); index selects the
 // plane of a stacked table (head, cos/sin); vmin/vmax null = automatic; lines are plotted columns;
-// a label left undefined comes from the registry's axis names.
+// a label left undefined comes from the registry's axis names; zoom = [from, to) rows of a long table
+// shown (explorer/zoom.js), null = all.
 // URL: kind params by their registry names (object fields as ropeScaling.factor, float arrays
 // comma-separated), then the view keys below. Numbers are written with String() and read with
 // Number(), which round-trips every double, so a URL restores the view exactly.
 
-const VIEW_KEYS = { index: 'index', cmap: 'cmap', vmin: 'vmin', vmax: 'vmax', lines: 'lines' };
+const VIEW_KEYS = { index: 'index', cmap: 'cmap', vmin: 'vmin', vmax: 'vmax', lines: 'lines', zoom: 'zoom' };
 const LABEL_KEYS = { title: 'title', x: 'xlabel', y: 'ylabel', cbar: 'clabel' };
 export const DEFAULT_LINES = [0, 1, 2, 3];
 
@@ -62,6 +63,7 @@ export function normalize(s) {
     vmax: s.vmax ?? null,
     lines: [...(s.lines ?? DEFAULT_LINES)],
     labels: { ...(s.labels ?? {}) },
+    zoom: s.zoom ? [...s.zoom] : null,
   };
 }
 
@@ -126,6 +128,11 @@ export function fromQuery(search, pe) {
       s.lines = [...new Set(all.filter((n) => Number.isInteger(n) && n >= 0))];
       if (s.lines.length > MAX_LINES) s.lines.length = MAX_LINES;
       if (s.lines.length !== all.length) bad('lines', key, text, `kept ${s.lines.join(', ') || 'none'} (distinct column numbers >= 0, at most ${MAX_LINES})`);
+    } else if (viewKey === 'zoom') {
+      const w = text.split(',').map((t) => (t.trim() === '' ? NaN : Number(t)));
+      const ok = w.length === 2 && w.every(Number.isSafeInteger) && w[0] >= 0 && w[0] < w[1];
+      s.zoom = ok ? w : null;
+      if (!ok) bad('zoom', key, text, 'is not a window "from,to" of table rows (integers, 0 <= from < to)');
     } else if (viewKey === 'index') {
       const n = Number(text);
       s.index = Number.isInteger(n) && n >= 0 ? n : 0;
@@ -210,6 +217,7 @@ export function toQuery(s) {
   if (s.vmin !== null) q.set(VIEW_KEYS.vmin, String(s.vmin));
   if (s.vmax !== null) q.set(VIEW_KEYS.vmax, String(s.vmax));
   q.set(VIEW_KEYS.lines, s.lines.join(','));
+  if (s.zoom) q.set(VIEW_KEYS.zoom, s.zoom.join(','));
   for (const [k, key] of Object.entries(LABEL_KEYS)) if (s.labels[k] !== undefined) q.set(key, s.labels[k]);
   return `?${q}`;
 }
