@@ -8,6 +8,10 @@
 #include "internal.h"
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
+/* Loops that are not per value (tails of < 8 values, fix-ups, table set-up): keep them small. */
+#define CM_TAIL _Pragma("clang loop vectorize(disable) unroll(disable)")
+#else
+#define CM_TAIL
 #endif
 
 /* The colormap registry: C(id, name, title, centred). centred: default limits symmetric about 0. */
@@ -205,6 +209,7 @@ static void range_f32(const float *v, size_t n, pe_range *r) {
   for (int l = 0; l < 4; l++) lo = l4[l] < lo ? l4[l] : lo, hi = h4[l] > hi ? h4[l] : hi;
   r->finite = (int64_t)i - r->nan - r->neg_inf - r->pos_inf;
 #endif
+  CM_TAIL
   for (; i < n; i++) {
     const float x = v[i];
     if (x - x == 0) {
@@ -230,6 +235,7 @@ static void range_i32(const int32_t *v, size_t n, pe_range *r) {
   wasm_v128_store(l4, vlo), wasm_v128_store(h4, vhi);
   for (int l = 0; l < 4; l++) lo = l4[l] < lo ? l4[l] : lo, hi = h4[l] > hi ? h4[l] : hi;
 #endif
+  CM_TAIL
   for (; i < n; i++) lo = v[i] < lo ? v[i] : lo, hi = v[i] > hi ? v[i] : hi;
   r->finite = (int64_t)n;
   if (n) r->min = lo, r->max = hi;
@@ -256,7 +262,7 @@ pe_status pe_range_of(int map, const void *data, int dtype, size_t n, pe_range *
 
 /* One value, by the documented rule: matplotlib's index floor(t * N), clipped; flat (scale 0): the
  * middle colour. */
-static void cm_put(const uint8_t *lut, double x, double vmin, double scale, uint8_t *o) {
+__attribute__((noinline)) static void cm_put(const uint8_t *lut, double x, double vmin, double scale, uint8_t *o) {
   if (x != x) {
     o[0] = 255, o[1] = 0, o[2] = 255, o[3] = 255;  /* PE_RGBA_NAN */
   } else if (x == -INFINITY) {
@@ -273,7 +279,7 @@ static int lut32_map = -1;
 
 /* Four indices from four doubles (two f64x2): cm_put's operations lane by lane, so the same
  * roundings; pmax/pmin clamp to [0, 255], the truncation is floor there. */
-static inline v128_t cm_idx4(v128_t lo, v128_t hi, v128_t vmin, v128_t scale) {
+__attribute__((always_inline)) static inline v128_t cm_idx4(v128_t lo, v128_t hi, v128_t vmin, v128_t scale) {
   const v128_t zero = wasm_f64x2_splat(0), top = wasm_f64x2_splat(255);
   lo = wasm_f64x2_pmin(wasm_f64x2_pmax(wasm_f64x2_mul(wasm_f64x2_sub(lo, vmin), scale), zero), top);
   hi = wasm_f64x2_pmin(wasm_f64x2_pmax(wasm_f64x2_mul(wasm_f64x2_sub(hi, vmin), scale), zero), top);
@@ -282,13 +288,14 @@ static inline v128_t cm_idx4(v128_t lo, v128_t hi, v128_t vmin, v128_t scale) {
 #define CM_HIGH(x) wasm_i64x2_shuffle(x, x, 1, 0)  /* lanes 2, 3 moved down */
 
 /* No gather in SIMD128: one table load and one 4-byte store per pixel. */
-static inline void cm_store4(uint8_t *o, v128_t idx) {
+__attribute__((always_inline)) static inline void cm_store4(uint8_t *o, v128_t idx) {
   memcpy(o, &lut32[wasm_i32x4_extract_lane(idx, 0)], 4), memcpy(o + 4, &lut32[wasm_i32x4_extract_lane(idx, 1)], 4);
   memcpy(o + 8, &lut32[wasm_i32x4_extract_lane(idx, 2)], 4), memcpy(o + 12, &lut32[wasm_i32x4_extract_lane(idx, 3)], 4);
 }
 
 /* NaN and -Infinity are rare: redo the 8 pixels that hold one by the scalar rule. */
 __attribute__((noinline)) static void cm_fix8(const uint8_t *lut, const float *v, uint8_t *o) {
+  CM_TAIL
   for (int k = 0; k < 8; k++)
     if (v[k] != v[k] || v[k] == -INFINITY) cm_put(lut, v[k], 0, 0, o + 4 * k);
 }
@@ -299,6 +306,7 @@ static void apply(int map, const void *data, int f32, size_t n, double vmin, dou
   size_t i = 0;
 #ifdef __wasm_simd128__
   if (lut32_map != map) {
+    CM_TAIL
     for (int k = 0; k < 256; k++) lut32[k] = lut[3 * k] | lut[3 * k + 1] << 8 | (uint32_t)lut[3 * k + 2] << 16 | 0xff000000u;
     lut32_map = map;
   }
@@ -325,8 +333,10 @@ static void apply(int map, const void *data, int f32, size_t n, double vmin, dou
   }
 #endif
   if (f32)
+    CM_TAIL
     for (; i < n; i++) cm_put(lut, ((const float *)data)[i], vmin, scale, rgba + 4 * i);
   else
+    CM_TAIL
     for (; i < n; i++) cm_put(lut, ((const int32_t *)data)[i], vmin, scale, rgba + 4 * i);
 }
 
