@@ -51,6 +51,20 @@ async function wasmSource(options) {
 }
 
 const loaded = new Map();
+let utf8 = null;  // the TextDecoder, made on first use
+
+// obj[name] is read() on first access, then an own frozen data property like any other.
+function readOnce(obj, name, read) {
+  Object.defineProperty(obj, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = read();
+      Object.defineProperty(obj, name, { value, enumerable: true, writable: false, configurable: false });
+      return value;
+    },
+  });
+}
 
 /**
  * Instantiate posenc (cached per options). load({ wasmBinary }) takes the module's bytes,
@@ -76,10 +90,20 @@ async function instantiate(options) {
   const imports = { env: { emscripten_notify_memory_growth: () => onGrow() } };
   // Bytes first: merely reading the global Response makes Node 20 load its fetch stack (~40 ms).
   const bytes = source instanceof ArrayBuffer || ArrayBuffer.isView(source);
-  const { instance } =
-    !bytes && typeof Response !== 'undefined' && source instanceof Response
-      ? await WebAssembly.instantiateStreaming(source, imports)
-      : await WebAssembly.instantiate(source, imports);
+  // Bytes compile synchronously: the async API compiles on other threads and resolves through a
+  // task, which took ~3 ms more than the compilation itself in a fresh Node process. Chrome before
+  // 114 refuses synchronous compilation over 4 KB on the main thread (RangeError): async then.
+  let instance;
+  if (bytes) {
+    try {
+      instance = new WebAssembly.Instance(new WebAssembly.Module(source), imports);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+    }
+  }
+  instance ??= (!bytes && typeof Response !== 'undefined' && source instanceof Response
+    ? await WebAssembly.instantiateStreaming(source, imports)
+    : await WebAssembly.instantiate(source, imports)).instance;
   const pe = new Posenc(instance.exports);
   onGrow = () => pe._grown();
   return pe;
@@ -88,7 +112,7 @@ async function instantiate(options) {
 class Posenc {
   #x;
   #heap = null;
-  #names = new Map();
+  #names = null;  // kind name -> index, made with the registry
   #leakWarned = false;
   #finalizer;
 
@@ -96,9 +120,10 @@ class Posenc {
     this.#x = exports;
     exports._initialize();
     this.version = VERSION;
-    this.kinds = Object.freeze(this.#readRegistry());
-    this.colormaps = Object.freeze(this.#readColormaps());
-    for (const [k, kind] of this.kinds.entries()) this.#names.set(kind.name, k);
+    // The registry is read on first use (pe.kinds, pe.colormaps or a request), so load() costs what
+    // instantiating the module costs; reading it is ~2 ms more in a fresh process (~100 parameters).
+    readOnce(this, 'kinds', () => Object.freeze(this.#readRegistry()));
+    readOnce(this, 'colormaps', () => Object.freeze(this.#readColormaps()));
     this.#finalizer = new FinalizationRegistry((ptr) => {
       this.#x.pe_js_free(ptr);
       if (!this.#leakWarned) {
@@ -128,24 +153,30 @@ class Posenc {
     return this.#heap;
   }
 
+  // A NUL-terminated string from the heap. One decoder for all: one per string (~400 in the
+  // registry) cost ~1.4 ms in a fresh Node process.
   #str(ptr) {
     const heap = this.#u8();
-    let end = ptr;
-    while (heap[end]) end++;
-    return new TextDecoder().decode(heap.subarray(ptr, end));
+    return (utf8 ??= new TextDecoder()).decode(heap.subarray(ptr, heap.indexOf(0, ptr)));
   }
 
   #readRegistry() {
     const x = this.#x;
     const kinds = [];
+    const strings = new Map();  // the linker merges equal literals: names and docs repeat across kinds
+    const str = (ptr) => {
+      let s = strings.get(ptr);
+      if (s === undefined) strings.set(ptr, (s = this.#str(ptr)));
+      return s;
+    };
     for (let k = 0; k < x.pe_js_kind_count(); k++) {
       const params = [];
       const rows = [];
       for (let i = 0; i < x.pe_js_param_count(k); i++) {
         const type = TYPES[x.pe_js_param_type(k, i)];
         const def = x.pe_js_param_default(k, i);
-        const p = { name: this.#str(x.pe_js_param_name(k, i)), type, index: i };
-        const choices = this.#str(x.pe_js_param_choices(k, i));
+        const p = { name: str(x.pe_js_param_name(k, i)), type, index: i };
+        const choices = str(x.pe_js_param_choices(k, i));
         if (choices.startsWith('=')) {
           p.aliasOf = choices.slice(1);
         } else if (type === 'enum') {
@@ -165,8 +196,8 @@ class Posenc {
           p.max = x.pe_js_param_max(k, i);
         }
         if (type === 'object') p.fields = [];
-        p.doc = this.#str(x.pe_js_param_doc(k, i));
-        const group = this.#str(x.pe_js_param_group(k, i));
+        p.doc = str(x.pe_js_param_doc(k, i));
+        const group = str(x.pe_js_param_group(k, i));
         rows.push(p);
         if (group) {
           const parent = rows.find((q) => q.name === group && q.fields);
@@ -183,12 +214,16 @@ class Posenc {
         p.choices = target.choices;
         p.choiceAliases = target.choiceAliases;
       }
-      for (const p of rows) deepFreeze(p);
+      for (const p of rows) {  // the whole tree, without a generic walk (alias rows share choices)
+        if (p.choices) Object.freeze(p.choices), Object.freeze(p.choiceAliases);
+        if (p.fields) Object.freeze(p.fields);
+        Object.freeze(p);
+      }
       kinds.push(Object.freeze({
-        name: this.#str(x.pe_js_kind_name(k)),
-        title: this.#str(x.pe_js_kind_title(k)),
+        name: str(x.pe_js_kind_name(k)),
+        title: str(x.pe_js_kind_title(k)),
         dtype: DTYPES[x.pe_js_kind_dtype(k)].name,
-        shape: Object.freeze(this.#str(x.pe_js_kind_axes(k)).split(',')),
+        shape: Object.freeze(str(x.pe_js_kind_axes(k)).split(',')),
         input: (x.pe_js_kind_flags(k) & 1) === 1,
         params: Object.freeze(params),
       }));
@@ -221,6 +256,7 @@ class Posenc {
   }
 
   #kind(kind) {
+    this.#names ??= new Map(this.kinds.map((info, k) => [info.name, k]));
     const k = this.#names.get(kind);
     if (k === undefined) {
       throw new PosencError(`posenc: unknown kind ${describe(kind)} (kinds: ${[...this.#names.keys()].join(', ')})`,
@@ -504,7 +540,3 @@ class Posenc {
   }
 }
 
-function deepFreeze(o) {
-  for (const v of Object.values(o)) if (v && typeof v === 'object' && !Object.isFrozen(v)) deepFreeze(v);
-  return Object.freeze(o);
-}
