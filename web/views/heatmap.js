@@ -28,6 +28,7 @@ export class Heatmap {
   #readout;
   #cells = document.createElement('canvas');  // one pixel per cell
   #bar = document.createElement('canvas');    // the colorbar, highest value on top
+  #barMap = null;                              // the colormap #bar shows
   #plane = null;
   #opts = {};
   #stats = null;
@@ -130,22 +131,26 @@ export class Heatmap {
       const stats = pe.range(plane.view, slice);
       const w = Math.min(plane.cols, MAX_SIDE);
       const h = Math.min(plane.rows, MAX_SIDE);
-      this.#cells.width = Math.max(w, 1);
-      this.#cells.height = Math.max(h, 1);
+      // Same size: keep the canvas (setting width reallocates it; the image covers it whole).
+      if (this.#cells.width !== Math.max(w, 1)) this.#cells.width = Math.max(w, 1);
+      if (this.#cells.height !== Math.max(h, 1)) this.#cells.height = Math.max(h, 1);
       const ctx = this.#cells.getContext('2d');
-      ctx.clearRect(0, 0, this.#cells.width, this.#cells.height);
+      if (!(w > 0 && h > 0)) ctx.clearRect(0, 0, this.#cells.width, this.#cells.height);
       if (w > 0 && h > 0) {
         // ImageData straight over the wasm heap: the only copy is the canvas's own.
         const rows = Math.min(plane.rows, h);
         const pixels = new ImageData(image.data.subarray(0, plane.cols * rows * 4), plane.cols, rows);
         ctx.putImageData(pixels, 0, 0, 0, 0, w, h);
       }
-      this.#bar.width = 1;
-      this.#bar.height = 256;
-      const lut = pe.colormapLUT(image.map);
-      const bar = new ImageData(1, 256);
-      for (let i = 0; i < 256; i++) bar.data.set(lut.subarray(4 * (255 - i), 4 * (256 - i)), 4 * i);
-      this.#bar.getContext('2d').putImageData(bar, 0, 0);
+      if (this.#barMap !== image.map) {
+        this.#bar.width = 1;
+        this.#bar.height = 256;
+        const lut = pe.colormapLUT(image.map);
+        const bar = new ImageData(1, 256);
+        for (let i = 0; i < 256; i++) bar.data.set(lut.subarray(4 * (255 - i), 4 * (256 - i)), 4 * i);
+        this.#bar.getContext('2d').putImageData(bar, 0, 0);
+        this.#barMap = image.map;
+      }
       this.#limits = [image.vmin, image.vmax];
       this.#stats = stats;
     } finally {
@@ -304,8 +309,9 @@ export class Heatmap {
     this.#layout = L;
 
     for (const c of [canvas, this.#overlay]) {
-      c.width = Math.round(W * dpr);
-      c.height = Math.round(H * dpr);
+      // only when the size changes: setting width reallocates the canvas (everything is redrawn below)
+      if (c.width !== Math.round(W * dpr)) c.width = Math.round(W * dpr);
+      if (c.height !== Math.round(H * dpr)) c.height = Math.round(H * dpr);
       c.style.width = `${W}px`;
       c.style.height = `${H}px`;
     }

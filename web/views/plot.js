@@ -23,6 +23,7 @@ export class LinePlot {
   #canvas;
   #chart = null;
   #last = null;
+  #key = '';
   #stop;
 
   /** container: where the view goes. The plot fills the container's width; height via CSS (default 300px). */
@@ -70,7 +71,9 @@ export class LinePlot {
         data: points,
         borderColor: lineColor(i),
         backgroundColor: lineColor(i),
-        borderWidth: 1.5,
+        // Skia rasterizes 1-px strokes far faster than wider ones: a dense 2048-row line at 1.5 px
+        // cost 150 ms per frame in software raster (tests/bench/browser.js), at 1 px none.
+        borderWidth: rows > 64 ? 1 : 1.5,
         pointRadius: rows > 64 ? 0 : 2,
         pointHoverRadius: 4,
         indexAxis: 'x',
@@ -101,13 +104,23 @@ export class LinePlot {
       },
     };
     this.#canvas.setAttribute('aria-label', `Line plot of ${datasets.length} column(s) along ${xLabel || 'rows'}`);
+    // Only the values (and the x range) changed, as under a slider: new points in the same datasets
+    // and options, so Chart.js does not resolve every option again (half the redraw at 2048 rows).
+    const { min, max } = options2.scales.x;
+    const key = JSON.stringify([datasets.map((d) => [d.label, d.borderColor, d.borderWidth, d.pointRadius]), options2],
+      (k, v) => (k === 'min' || k === 'max' ? undefined : v));
     if (!this.#chart) {
       this.#chart = new Chart(this.#canvas, { type: 'line', data: { datasets }, options: options2 });
+    } else if (key === this.#key) {
+      this.#chart.data.datasets.forEach((d, i) => { d.data = datasets[i].data; });
+      Object.assign(this.#chart.options.scales.x, { min, max });
+      this.#chart.update('none');
     } else {
       this.#chart.data.datasets = datasets;
       this.#chart.options = options2;
       this.#chart.update('none');
     }
+    this.#key = key;
   }
 
   destroy() {
