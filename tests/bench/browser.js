@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Browser redraw benchmark (issue 5): the explorer in Debian's Chromium (playwright-core, the flags
+// of web/tools/screenshot.js) at 2048 positions x 512 dims; a parameter slider is moved
+// programmatically through 60 values, and each redraw is timed from dispatching the slider's
+// `input` event to (a) the end of the paint of the frame in which the explorer drew (a message posted
+// at its `posenc:rendered` event runs after that frame's paint and canvas raster) and (b) the next
+// animation frame after it. Median and p95 go to tests/bench/browser-results.json.
+//   node tests/bench/browser.js [--runs N]     (npm run bench:browser builds first)
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { startExplorer } from '../browser/harness.js';
+
+const VALUES = 60;
+const POSITIONS = 2048, DIM = 512;
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
+const out = fileURLToPath(new URL('./browser-results.json', import.meta.url));
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+const stats = (xs) => ({ medianMs: Number(quantile(xs, 0.5).toFixed(2)), p95Ms: Number(quantile(xs, 0.95).toFixed(2)),
+  minMs: Number(Math.min(...xs).toFixed(2)), maxMs: Number(Math.max(...xs).toFixed(2)) });
+
+// One scenario: the explorer at `query`, the offset slider through VALUES values, `runs` times (the
+// first warms up: Liftoff -> TurboFan, Chart.js caches). Each value is a new table (C), colours (C),
+// heatmap and plotted lines redrawn.
+async function measure(lines) {
+  const { page, problems } = await app.open(`?kind=sinusoidal&positions=${POSITIONS}&dim=${DIM}&cmap=coolwarm&lines=${lines}`);
+  const shape = await page.evaluate(() => [window.explorer.plane.rows, window.explorer.plane.cols]);
+  if (shape[0] !== POSITIONS || shape[1] !== DIM) throw new Error(`the explorer drew ${shape.join(' x ')}, not ${POSITIONS} x ${DIM}`);
+  const times = [];
+  for (let run = 0; run < runs; run++) {
+    const t = await page.evaluate(async (n) => {
+      const slider = document.querySelector('input[type=range][aria-label="offset slider"]');
+      const lo = Number(slider.min);
+      const ms = [];
+      for (let i = 0; i < n; i++) {
+        // painted: a task posted from the rendering frame runs after that frame's paint (and the
+        // canvases' raster, on the main thread without a GPU); frame: the next animation frame
+        const done = new Promise((resolve) => {
+          window.addEventListener('posenc:rendered', () => {
+            const t = {};
+            const ch = new MessageChannel();
+            ch.port1.onmessage = () => { t.painted = performance.now(); if (t.frame) resolve(t); };
+            ch.port2.postMessage(0);
+            requestAnimationFrame(() => { t.frame = performance.now(); if (t.painted) resolve(t); });
+          }, { once: true });
+        });
+        const t0 = performance.now();
+        slider.value = String(lo + ((i + 1) % n));
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        const t = await done;
+        ms.push({ painted: t.painted - t0, frame: t.frame - t0 });
+      }
+      return ms;
+    }, VALUES);
+    if (run > 0) times.push(...t);
+  }
+  if (problems.length) throw new Error(`console problems: ${problems.join('; ')}`);
+  const chromium = await page.evaluate(() => navigator.userAgent.match(/Chrome\/[\d.]+/)?.[0]);
+  await page.close();
+  return { lines: lines || 'none', samples: times.length, painted: stats(times.map((t) => t.painted)),
+    nextFrame: stats(times.map((t) => t.frame)), chromium };
+}
+
+const app = await startExplorer();
+try {
+  const withPlot = await measure('0,1,10,20');
+  const heatmapOnly = await measure('');
+  const result = {
+    what: `explorer redraw, ${POSITIONS} x ${DIM} sinusoidal, offset slider through ${VALUES} values, ${runs - 1} runs after a warm-up run`,
+    // painted: input event -> after the paint of the frame that drew (the explorer draws in the
+    // animation frame after an input, so this includes the wait for that frame: 0 - 16.7 ms);
+    // nextFrame: input event -> the next animation frame after posenc:rendered.
+    heatmapAndPlot: { ...withPlot, chromium: undefined },
+    heatmapOnly: { ...heatmapOnly, chromium: undefined },
+    targetMedianMs: 16,
+    conditions: { chromium: withPlot.chromium, headless: true, gpu: false, viewport: '1280x900', cpus: cpus().length,
+      cpu: cpus()[0]?.model, date: new Date().toISOString() },
+  };
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  for (const [name, r] of [['heatmap + 4 lines', withPlot], ['heatmap only', heatmapOnly]]) {
+    console.log(`browser redraw ${POSITIONS}x${DIM}, ${name} (n = ${r.samples}): input -> painted median ${r.painted.medianMs} ms, ` +
+      `p95 ${r.painted.p95Ms} ms; input -> next frame median ${r.nextFrame.medianMs} ms, p95 ${r.nextFrame.p95Ms} ms`);
+  }
+} finally {
+  await app.close();
+}
