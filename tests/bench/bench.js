@@ -1,4 +1,4 @@
-// npm run bench [-- --large] [--reps N] [--no-save]
+// npm run bench [-- --large] [--reps N] [--fresh N] [--no-save]
 //
 // Sinusoidal tables (vaswani, base 10000, float32) the ways a user could build them, in one Node
 // process with interleaved repetitions and medians: naive JS, JS with hoisted frequencies, posenc
@@ -21,6 +21,7 @@ const LARGE = args.includes('--large');
 const MAX_REPS = Number(args[args.indexOf('--reps') + 1]) || 15;
 const SAVE = !args.includes('--no-save');
 const SIZES = [[512, 64], [2048, 512], [8192, 1024], ...(LARGE ? [[32768, 4096]] : [])];
+const FRESH = Number(args[args.indexOf('--fresh') + 1]) || 15;  // fresh processes per mode
 const BUDGET_MS = 4000;  // per method and size: fewer repetitions for slow methods (at least 3)
 
 v8.setFlagsFromString('--expose-gc');
@@ -136,29 +137,38 @@ function numpyRuns(sizes) {
   });
 }
 
-// Fresh processes: load() (compile + instantiate + reading the registry) and the first big
-// computeView, which runs before V8 has optimized code; and, in other processes, the bare
-// WebAssembly.instantiate of the same bytes.
+// Fresh processes: load() (compile + instantiate; the registry is read on first use), the first
+// small compute (which reads it), and the first big computeView, which runs before V8 has optimized
+// code; and, in other processes, the bare WebAssembly.instantiate (async) and new
+// WebAssembly.Module + Instance (sync, what load() does with bytes) of the same bytes.
 function freshProcessRuns(count) {
   const script = (mode) => `
     import { readFileSync } from 'node:fs';
     import { load } from ${JSON.stringify(`${root}web/posenc.js`)};
     const bytes = readFileSync(${JSON.stringify(`${root}web/posenc.wasm`)});
-    if (${JSON.stringify(mode)} === 'raw') {
+    const imports = { env: { emscripten_notify_memory_growth() {} } };
+    const mode = ${JSON.stringify(mode)};
+    if (mode === 'raw') {
       const t = performance.now();
-      await WebAssembly.instantiate(bytes, { env: { emscripten_notify_memory_growth() {} } });
+      await WebAssembly.instantiate(bytes, imports);
       console.log(JSON.stringify({ instantiateMs: performance.now() - t }));
+    } else if (mode === 'sync') {
+      const t = performance.now();
+      new WebAssembly.Instance(new WebAssembly.Module(bytes), imports);
+      console.log(JSON.stringify({ syncMs: performance.now() - t }));
     } else {
       const t = performance.now();
       const pe = await load({ wasmBinary: bytes });
       const loadMs = performance.now() - t;
+      pe.compute('sinusoidal', { positions: 50, dim: 64 });
+      const firstResultMs = performance.now() - t;
       const call = () => { const t0 = performance.now(); pe.computeView('sinusoidal', { positions: 8192, dim: 1024 }).free(); return performance.now() - t0; };
       const first = call(), second = call();
-      console.log(JSON.stringify({ loadMs, first, second }));
+      console.log(JSON.stringify({ loadMs, firstResultMs, first, second }));
     }`;
   const runs = [];
   for (let i = 0; i < count; i++) {
-    for (const mode of ['load', 'raw']) {
+    for (const mode of ['load', 'raw', 'sync']) {
       runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script(mode)], { encoding: 'utf8' })));
     }
   }
@@ -234,7 +244,7 @@ for (let i = 0; i < 5; i++) {
 }
 
 const numpy = numpyRuns(SIZES);
-const fresh = freshProcessRuns(7);
+const fresh = freshProcessRuns(FRESH);
 const colormap = colormapRuns(pe);
 conditions.loadAfter = loadavg()[0];
 
@@ -245,8 +255,13 @@ const report = {
     node: process.version, v8: process.versions.v8, numpy: numpy?.[0].version ?? null },
   conditions: { ...conditions, note: 'load average (1 min) before and after; other processes may share the cores' },
   wasmBytes,
-  instantiate: { loadMsMedian: median(fresh.filter((r) => r.loadMs).map((r) => r.loadMs)),
-    instantiateMsMedian: median(fresh.filter((r) => r.instantiateMs).map((r) => r.instantiateMs)), runs: fresh.length / 2 },
+  instantiate: {
+    loadMsMedian: median(fresh.filter((r) => r.loadMs).map((r) => r.loadMs)),
+    firstResultMsMedian: median(fresh.filter((r) => r.firstResultMs).map((r) => r.firstResultMs)),
+    instantiateMsMedian: median(fresh.filter((r) => r.instantiateMs).map((r) => r.instantiateMs)),
+    syncMsMedian: median(fresh.filter((r) => r.syncMs).map((r) => r.syncMs)),
+    runs: FRESH,
+  },
   freshMemory32MiBMs: median(firstTouch),
   firstCall8192x1024: { firstMsMedian: median(fresh.filter((r) => r.first).map((r) => r.first)),
     secondMsMedian: median(fresh.filter((r) => r.second).map((r) => r.second)) },
@@ -269,8 +284,9 @@ if (at) {
     'naive JS ÷ computeView (≥ 150)': at['naive JS (Math.pow + Math.sin per element)'].ms / view.ms,
     'numpy ÷ computeView (≥ 20)': at["the seed's numpy code (child process)"] ? at["the seed's numpy code (child process)"].ms / view.ms : null,
     '.wasm KiB (≤ 48)': wasmBytes / 1024,
-    'instantiate ms, median (≤ 5)': report.instantiate.instantiateMsMedian,
-    'load() ms, median': report.instantiate.loadMsMedian,
+    'load() ms, median (≤ 5)': report.instantiate.loadMsMedian,
+    'WebAssembly.instantiate ms (async), median': report.instantiate.instantiateMsMedian,
+    'colormap 2048×512 Mpx/s, vmin/vmax given (≥ 1000)': colormap?.['posenc colormap (vmin, vmax given)'].mpxs ?? null,
   };
 }
 
@@ -290,7 +306,9 @@ for (const name of Object.keys(report.sizes[0].methods)) {
 lines.push('', 'Cells: median time · GB/s of float32 output · × the SIMD store loop at that size.');
 if (!numpy) lines.push("The seed's numpy code: skipped (/usr/bin/python3 has no numpy).");
 lines.push('', `- .wasm: ${wasmBytes} bytes (${(wasmBytes / 1024).toFixed(1)} KiB)`,
-  `- instantiate in a fresh process: WebAssembly.instantiate median ${report.instantiate.instantiateMsMedian.toFixed(2)} ms; load() (that + reading the registry) median ${report.instantiate.loadMsMedian.toFixed(2)} ms, ${report.instantiate.runs} processes each`,
+  `- instantiate in a fresh process (${report.instantiate.runs} processes each): load() median ${report.instantiate.loadMsMedian.toFixed(2)} ms, ` +
+    `to the first result (load() + a 50×64 compute, which reads the registry) ${report.instantiate.firstResultMsMedian.toFixed(2)} ms; ` +
+    `bare new WebAssembly.Module + Instance ${report.instantiate.syncMsMedian.toFixed(2)} ms, WebAssembly.instantiate (async) ${report.instantiate.instantiateMsMedian.toFixed(2)} ms`,
   `- first computeView 8192×1024 in a fresh process: median ${report.firstCall8192x1024.firstMsMedian.toFixed(1)} ms, second ${report.firstCall8192x1024.secondMsMedian.toFixed(1)} ms`,
   `- context: a new 32 MiB Float32Array filled once (fresh pages): median ${report.freshMemory32MiBMs.toFixed(1)} ms`);
 if (colormap) {
