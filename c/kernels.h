@@ -57,8 +57,8 @@ typedef struct pe__sc_table {
   int64_t step;               /* positions between rows: row r is p0 + r step (0 counts as 1) */
 } pe__sc_table;
 
-/* Write the rows at positions p0 + r step, r < n (n >= 0; every position within +-2^31). Touches
- * nothing but the ns + nc values of each row (HALVES, PAIRS: twice that): callers write zero
+/* Write the rows at positions p0 + r step, r < n (n >= 0; every position within +-2^31; within
+ * |p w| < 1.6e9 the seeds are exact and the same on every platform, libm beyond). Touches nothing but the ns + nc values of each row (HALVES, PAIRS: twice that): callers write zero
  * columns and rows themselves.
  * With step > 1 the rows are the lattice q = rho + j step (rho = p0 mod step); seeds sit at j a
  * multiple of B = the largest power of two <= 256 with B step <= 2^23, the state rotates by

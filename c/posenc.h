@@ -45,7 +45,7 @@
  *     same rows of a larger table bit for bit: long tables can be computed in chunks. step > 1
  *     rotates by fl(step w_k) between seeds spaced so that the angle drift stays < 1e-9 (kernels.h):
  *     the same bound, and chunks of a stepped table (offset + a step, same step) are bitwise too.
- *     offset + (positions - 1) step beyond +-2^31 is ERANGE naming step. fairseq zeroes the row
+ *     offset + (positions - 1) step beyond +-(2^30 + 2^24) is ERANGE naming step. fairseq zeroes the row
  *     whose position is paddingIdx, if a row has it.
  *
  * relative     [queries, keys] i32.  clamp(j - i', -clip, clip) + offset (clip 0 = none);
@@ -96,7 +96,7 @@
  *              rounding of p inv_k itself). By the sinusoidal kernel (kernels.h, seeds every 256
  *              positions): any row range equals the same rows of a longer table bit for bit, so a
  *              2^20-position table can be computed in chunks; stepped tables as for sinusoidal
- *              (offset + (positions - 1) step beyond +-2^31 is ERANGE naming step).
+ *              (offset + (positions - 1) step beyond +-(2^30 + 2^24) is ERANGE naming step).
  *                  neox  cos[p] = A cos(p inv_0 .. p inv_{r/2-1}, p inv_0 ..)        [c0 c1 c0 c1]
  *                  gptj  cos[p] = A cos(p inv_0, p inv_0, p inv_1, p inv_1 ..)       [c0 c0 c1 c1]
  *              (sin alike). A = the scaling's attention factor, multiplied into both tables as HF does

@@ -16,9 +16,9 @@ pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   const double base = rq->v[S_base];
   const int64_t offset = (int64_t)rq->v[S_offset], step = (int64_t)rq->v[S_step];
   if (!out) {
-    if (n > 0 && llabs(offset + (n - 1) * step) > (1LL << 31))
+    if (n > 0 && llabs(offset + (n - 1) * step) > (1LL << 30) + (1LL << 24))
       return pe__fail(err, rq, S_step, PE_ERANGE, NAN, NAN,
-                      "puts the last row's position offset + (positions - 1) * step beyond +-2^31");
+                      "puts the last row's position offset + (positions - 1) * step beyond +-(2^30 + 2^24)");
     if (variant == FAIRSEQ && (d == 2 || d == 3))
       return pe__fail(err, rq, S_dim, PE_ERANGE, NAN, NAN,
                       "is not allowed for variant 'fairseq' (its frequencies divide by dim/2 - 1 = 0)");

@@ -136,10 +136,10 @@ test('step k gives every k-th row of the full table (within the bound); stepped 
 });
 
 test('large offsets and steps: the error is the float64 angle rounding only', () => {
-  // At |p| ~ 2^31 the reference's own fl(p w) is off by up to ulp(p w) / 2 (w <= 1): the table may
+  // At |p| ~ 2^30 the reference's own fl(p w) is off by up to ulp(p w) / 2 (w <= 1): the table may
   // differ from it by that (for its seed's product) plus the float32 rounding and a < 1e-9 drift.
   const dim = 16, inv = invFreq(dim, 10000);
-  for (const [offset, step, n] of [[-(2 ** 30), 2 ** 24, 128], [2 ** 30 - 1000, 999, 1000], [0, 2 ** 14, 2 ** 17 - 1], [-5, 65537, 1000]]) {
+  for (const [offset, step, n] of [[-(2 ** 30), 2 ** 24, 128], [2 ** 30 - 1000000, 999, 1000], [0, 2 ** 13, 2 ** 17 - 1], [-5, 65537, 1000]]) {
     const data = rope({ dim, offset, step, positions: n }).data;
     const last = Math.max(Math.abs(offset), Math.abs(offset + (n - 1) * step));
     const e = maxError(data, n, dim, offset, step, inv, 'neox', 1);
@@ -148,10 +148,12 @@ test('large offsets and steps: the error is the float64 angle rounding only', ()
   }
 });
 
-test('step: the last position beyond ±2^31 is ERANGE naming step; rope-apply honours step', () => {
+test('step: the last position beyond ±(2^30 + 2^24) is ERANGE naming step; rope-apply honours step', () => {
   assert.throws(() => rope({ positions: 200, step: 2 ** 24 }), (e) => e.code === 'ERANGE' && e.param === 'step');
   assert.throws(() => rope({ positions: 2, offset: -(2 ** 30), step: 2 ** 24 + 1 }), (e) => e.code === 'ERANGE' && e.param === 'step');
   assert.equal(rope({ positions: 0, step: 2 ** 24, offset: 2 ** 30 }).data.length, 0);
+  assert.throws(() => rope({ positions: 3, offset: 2 ** 30, step: 2 ** 23 + 1 }), (e) => e.code === 'ERANGE' && e.param === 'step');
+  assert.equal(rope({ positions: 2 ** 10, offset: 2 ** 30, step: 2 ** 14 }).shape[1], 2 ** 10);  // last = 2^30 + 2^24 - 2^14
   // rope-apply with step rotates row i by position offset + i step
   const dim = 8, n = 5, x = new Float32Array(n * dim).map((_, i) => Math.sin(i + 1));
   const y = pe.applyRope(x, { dim, offset: 3, step: 10 });
