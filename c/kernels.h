@@ -58,8 +58,9 @@ typedef struct pe__sc_table {
 } pe__sc_table;
 
 /* Write the rows at positions p0 + r step, r < n (n >= 0; every position within +-2^31; within
- * |p w| < 1.6e9 the seeds are exact and the same on every platform, libm beyond). Touches nothing but the ns + nc values of each row (HALVES, PAIRS: twice that): callers write zero
- * columns and rows themselves.
+ * |p w| < 1.6e9 the seeds are exact and the same on every platform, libm beyond). Touches nothing
+ * but the ns + nc values of each row (HALVES, PAIRS: twice that): callers write zero columns and
+ * rows themselves.
  * With step > 1 the rows are the lattice q = rho + j step (rho = p0 mod step); seeds sit at j a
  * multiple of B = the largest power of two <= 256 with B step <= 2^23, the state rotates by
  * fl(step w) in between. So any rows of a stepped table equal the same rows of a longer one with the
