@@ -23,7 +23,7 @@
  * not worth a second mode), 8 frequencies per pass (16 live vectors: 1.4x slower, V8 spills).
  * Where it stands: V8's TurboFan code for a pass (4 frequencies x 4 rows = 32 values) is 32 mulpd,
  * 16 add/subpd, 16 cvtpd2ps, 8 unpcklps and 8 stores with no spills, 2-3 vector ops per cycle on
- * this EPYC: the FP ports, not memory, set the 1.6-1.7x of the store loop at 8192 x 1024. A
+ * this EPYC: the FP ports, not memory, set the 1.6-2.0x of the store loop at 8192 x 1024. A
  * 3-multiplication rotation trades multiplies for adds (same op count); FMA (relaxed SIMD) is not
  * in Node 20.
  *
