@@ -156,6 +156,51 @@ export interface Posenc {
   /** x: [positions, dim] row-major; returns the rotated copy. */
   applyRope(x: ArrayLike<number>, params?: RopeParams): Float32Array;
   ropeFromConfig(config: Record<string, unknown>): RopeConfigParams;
+
+  /** The colormaps C provides (matplotlib's tables), the first being the default. */
+  readonly colormaps: readonly ColormapInfo[];
+  /** Statistics of a table (or of count values from offset), computed in C. */
+  range(source: Table, options?: { map?: string; offset?: number; count?: number }): TableRange;
+  /** Colour a table into the wasm heap (RGBA8, ImageData's layout); vmin/vmax default to range().lo/hi. */
+  colormap(source: Table, options?: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number; count?: number }): ColormapView;
+  /** A colormap's 256 colours, lowest first, RGBA (a copy): for a colorbar. */
+  colormapLUT(map?: string): Uint8ClampedArray;
+}
+
+/** A table to colour: a result (view or copy) or its typed array. */
+export type Table = Float32Array | Int32Array | { readonly data: Float32Array | Int32Array };
+
+export interface ColormapInfo {
+  readonly name: string;
+  readonly title: string;
+  /** Default limits are symmetric around 0 (±max|v|). */
+  readonly centred: boolean;
+}
+
+export interface TableRange {
+  /** Smallest and largest finite value. */
+  min: number;
+  max: number;
+  /** The limits the map uses by default. */
+  lo: number;
+  hi: number;
+  finite: number;
+  nan: number;
+  negInf: number;
+  posInf: number;
+}
+
+/** Colours in the wasm heap, valid until free(): -Infinity transparent, NaN magenta. */
+export interface ColormapView {
+  readonly map: string;
+  /** Number of pixels. */
+  readonly length: number;
+  readonly vmin: number;
+  readonly vmax: number;
+  readonly byteOffset: number;
+  readonly data: Uint8ClampedArray;
+  free(): void;
+  [Symbol.dispose](): void;
 }
 
 export interface LoadOptions {
@@ -163,7 +208,7 @@ export interface LoadOptions {
   wasmBinary?: BufferSource;
   /** Where to fetch posenc.wasm from (default: next to posenc.js). */
   wasmURL?: string | URL;
-  /** Output cap in bytes. */
+  /** Output cap in bytes, set on the returned instance (which load() shares between callers). */
   maxBytes?: number;
 }
 

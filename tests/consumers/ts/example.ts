@@ -17,6 +17,15 @@ try {
   if (e instanceof PosencError) console.log(e.code, e.param);
 }
 
+const view = pe.computeView('sinusoidal', { dim: 8 });
+const image = pe.colormap(view, { map: pe.colormaps[0].name, vmin: -1, vmax: 1 });
+const pixels: Uint8ClampedArray = image.data;
+const top: number = pe.range(view.data).max;
+// @ts-expect-error: vmin is a number
+pe.colormap(view, { vmin: 'low' });
+image.free();
+view.free();
+
 const heat = document.createElement('posenc-heatmap');   // PosencHeatmapElement via HTMLElementTagNameMap
 heat.kind = 'rope';
 heat.positions = 512;
@@ -44,4 +53,4 @@ const classes = await ready;
 const own = await define({ heatmap: 'my-heat', plot: false });
 const mine: PosencHeatmapElement | undefined = own.heatmap ? new own.heatmap() : undefined;
 const tag: 'posenc-heatmap' = TAGS.heatmap;
-console.log(first, buckets.length, kinds.length, status, classes.plot, mine, tag);
+console.log(first, buckets.length, kinds.length, status, classes.plot, mine, tag, pixels.length, top);
