@@ -128,7 +128,7 @@ class Posenc {
       this.#x.pe_js_free(ptr);
       if (!this.#leakWarned) {
         this.#leakWarned = true;
-        console.warn('posenc: a computeView() result was garbage-collected without free(); ' +
+        console.warn('posenc: a computeView() or colormap() result was garbage-collected without free(); ' +
           'posenc freed its memory. Call free() (or use `using`) to release it promptly.');
       }
     });
@@ -362,19 +362,23 @@ class Posenc {
   }
 
   #view(info, shape, count, ptr) {
+    const Type = DTYPES.find((d) => d.name === info.dtype).Array;
+    return this.#heapView({ kind: info.name, shape, dtype: info.dtype, info: this.#info() }, ptr, Type, count,
+      `posenc ${info.name}`);
+  }
+
+  // A result living in the heap: `data` is re-created when memory grows, free() releases it, and a
+  // result dropped without free() is freed by the FinalizationRegistry (warned once).
+  #heapView(fields, ptr, Type, length, who) {
     const pe = this;
-    const Array = DTYPES.find((d) => d.name === info.dtype).Array;
     let data = null;
     let freed = false;
     const token = {};
     const view = {
-      kind: info.name,
-      shape,
-      dtype: info.dtype,
-      info: this.#info(),
+      ...fields,
       get data() {
-        if (freed) throw new PosencError(`posenc ${info.name}: data read after free()`, 'EINVAL', 'data');
-        if (!data || data.buffer !== pe.#x.memory.buffer) data = new Array(pe.#x.memory.buffer, ptr, count);
+        if (freed) throw new PosencError(`${who}: data read after free()`, 'EINVAL', 'data');
+        if (!data || data.buffer !== pe.#x.memory.buffer) data = new Type(pe.#x.memory.buffer, ptr, length);
         return data;
       },
       /** Byte offset of the data in pe.memory.buffer (for handing the pointer back to C). */
@@ -496,29 +500,8 @@ class Posenc {
       out = n > 0 ? x.pe_js_malloc(n * 4) : 0;
       if (n > 0 && !out) throw new PosencError(`posenc colormap: ${n} pixels do not fit in wasm memory`, 'ENOMEM', 'count');
       this.#check(x.pe_js_colormap(m, t.ptr, t.dtype, t.length, offset, n, vmin ?? NaN, vmax ?? NaN, out), 'colormap');
-      const pe = this;
-      const ptr = out;
-      let data = null;
-      let freed = false;
-      const token = {};
-      const image = {
-        map: this.colormaps[m].name, length: n, vmin: x.pe_js_colormap_limit(0), vmax: x.pe_js_colormap_limit(1),
-        byteOffset: ptr,
-        get data() {
-          if (freed) throw new PosencError('posenc colormap: data read after free()', 'EINVAL', 'data');
-          if (!data || data.buffer !== pe.#x.memory.buffer) data = new Uint8ClampedArray(pe.#x.memory.buffer, ptr, n * 4);
-          return data;
-        },
-        free() {
-          if (freed) return;
-          freed = true;
-          data = null;
-          pe.#finalizer.unregister(token);
-          pe.#x.pe_js_free(ptr);
-        },
-        [dispose]() { this.free(); },
-      };
-      if (ptr) this.#finalizer.register(image, ptr, token);
+      const image = this.#heapView({ map: this.colormaps[m].name, length: n, vmin: x.pe_js_colormap_limit(0),
+        vmax: x.pe_js_colormap_limit(1) }, out, Uint8ClampedArray, n * 4, 'posenc colormap');
       out = 0;
       return image;
     } finally {
