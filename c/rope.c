@@ -79,6 +79,11 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
       /* find_correction_dim / find_correction_range */
       double lo = r * log(orig / (bf * 2 * PE_PI)) / (2 * log(base));
       double hi = r * log(orig / (bs * 2 * PE_PI)) / (2 * log(base));
+      /* A beta near 0 (fuzzing found 5e-324) overflows the logarithm; HF would then give NaN. */
+      if (!isfinite(lo))
+        return pe__fail(err, rq, R_beta_fast, PE_ERANGE, NAN, NAN, "is so small that the correction dim r ln(orig/(2 pi beta)) / (2 ln base) overflows");
+      if (!isfinite(hi))
+        return pe__fail(err, rq, R_beta_slow, PE_ERANGE, NAN, NAN, "is so small that the correction dim r ln(orig/(2 pi beta)) / (2 ln base) overflows");
       if (v[R_truncate] != 0) lo = floor(lo), hi = ceil(hi);
       if (lo < 0) lo = 0;
       if (hi > r - 1) hi = r - 1;
@@ -124,6 +129,14 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
       break;
     }
   }
+  /* Any other corner where the formulas give NaN or infinity (llama3 with low == high freq factor
+   * at the band edge, say) is refused rather than computed. */
+  for (int k = 0; k < h; k++)
+    if (!isfinite(inv[k]))
+      return pe__fail(err, rq, type == LLAMA3 ? R_high_freq_factor : has_f ? R_factor : R_base, PE_ERANGE, NAN, NAN,
+                      "gives a non-finite inverse frequency with these parameters");
+  if (!isfinite(c->af))
+    return pe__fail(err, rq, R_factor, PE_ERANGE, NAN, NAN, "gives a non-finite attention factor with these parameters");
   return PE_OK;
 }
 

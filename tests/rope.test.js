@@ -542,6 +542,9 @@ test('errors name the parameter that broke the rule', () => {
     throws(kind, { ropeScaling: { rope_type: 'longrope', factor: 2, original_max_position_embeddings: 1, short_factor: Array(32).fill(1),
       long_factor: Array(32).fill(1) } }, 'ERANGE', 'ropeScaling.original_max_position_embeddings');
     throws(kind, { base: 1, ropeScaling: { rope_type: 'yarn', factor: 2 } }, 'ERANGE', 'base');
+    // found by the fuzzer: a denormal beta overflows the correction dim's logarithm (HF gives NaN)
+    throws(kind, { ropeScaling: { rope_type: 'yarn', factor: 2, beta_fast: 5e-324 } }, 'ERANGE', 'ropeScaling.beta_fast');
+    throws(kind, { ropeScaling: { rope_type: 'yarn', factor: 2, beta_slow: 5e-324 } }, 'ERANGE', 'ropeScaling.beta_slow');
     throws(kind, { ropeScaling: { rope_type: 'mrope' } }, 'EINVAL', 'ropeScaling.rope_type');
     throws(kind, { ropeScaling: { rope_type: 'linear', type: 'yarn', factor: 2 } }, 'EINVAL', 'ropeScaling.type');
     throws(kind, { ropeScaling: { rope_type: 'linear', factor: 0 } }, 'ERANGE', 'ropeScaling.factor');
