@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,18 @@ test(`fuzzing the C entry points for ${seconds} s finds nothing`, () => {
     });
     const log = `${r.stdout}${r.stderr}`;
     const tail = log.split('\n').filter((l) => !l.startsWith('"')).slice(-40).join('\n');
-    assert.equal(r.status, 0, `the fuzzer exited with ${r.status ?? r.signal}:\n${tail}`);
+    if (r.status !== 0) {
+      // Keep the reproducer (build/fuzz/artifacts/) and say which request it is.
+      const found = readdirSync(artifacts);
+      mkdirSync(join(root, 'build/fuzz/artifacts'), { recursive: true });
+      const requests = found.map((f) => {
+        copyFileSync(join(artifacts, f), join(root, 'build/fuzz/artifacts', f));
+        const replay = spawnSync(join(root, 'build/fuzz/posenc-fuzz'), [join(artifacts, f)],
+          { env: { ...process.env, POSENC_FUZZ_VERBOSE: '1' }, encoding: 'utf8' });
+        return `${f}: ${(replay.stderr.match(/^posenc-fuzz: .*$/gm) ?? []).join('\n')}`;
+      });
+      assert.fail(`the fuzzer exited with ${r.status ?? r.signal}:\n${tail}\n${requests.join('\n')}`);
+    }
     const runs = Number(/^Done (\d+) runs/m.exec(log)?.[1]);
     assert.ok(runs > 100, `expected the fuzzer to run, got:\n${tail}`);
     assert.deepEqual(readdirSync(artifacts), [], 'crash, leak or timeout files were written');
