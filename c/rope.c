@@ -12,7 +12,7 @@ enum { NEOX, GPTJ };
 #define H_MAX 32768  /* r/2 <= PE_MAXDIM/2 */
 #define PE_PI 3.14159265358979323846
 static double inv[H_MAX];
-static double cur_c[H_MAX], cur_s[H_MAX], step_c[H_MAX], step_s[H_MAX];
+static double cur_c[H_MAX], cur_s[H_MAX];  /* rope-apply: one row's af * (cos, sin)(p inv) */
 
 typedef struct { int r, h; double af; } rope_cfg;
 
@@ -140,27 +140,6 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   return PE_OK;
 }
 
-/* rope-apply's phases: cur = (cos, sin)(p * inv) for k < h, rows p = p0 + row * step, stepped by the
- * angle-addition recurrence in double and reseeded exactly every 32 rows (error ~1e-14, far below
- * float32). The tables (pe__rope) use the shared kernel instead. */
-static void phases_init(int h, double step) {
-  for (int k = 0; k < h; k++) step_c[k] = cos(step * inv[k]), step_s[k] = sin(step * inv[k]);
-}
-static void phases_row(int h, int64_t row, double p) {
-  if (row % 32 == 0) {
-    for (int k = 0; k < h; k++) {
-      const double a = p * inv[k];
-      cur_c[k] = cos(a), cur_s[k] = sin(a);
-    }
-    return;
-  }
-  for (int k = 0; k < h; k++) {
-    const double c = cur_c[k], s = cur_s[k];
-    cur_c[k] = c * step_c[k] - s * step_s[k];
-    cur_s[k] = s * step_c[k] + c * step_s[k];
-  }
-}
-
 /* The last row's position offset + (positions - 1) * step must stay within +-(2^30 + 2^24), where
  * step 1 reaches: seeds there are evaluated exactly (kernels.h: |p w| < 1.6e9 for w <= 1), the same
  * on every platform (libm beyond differs by an ulp between wasm and native). */
@@ -231,11 +210,11 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   float *o = out;
   const int gptj = (int)rq->v[R_layout] == GPTJ;
   const double step = rq->v[R_step];
-  phases_init(c.h, step);
   for (int64_t row = 0; row < n; row++, x += d, o += d) {
-    phases_row(c.h, row, rq->v[R_offset] + row * step);
+    /* each row's phases exactly, by the kernel's seed method (the tables' values before float32) */
+    pe__sincos(inv, rq->v[R_offset] + row * step, c.af, cur_s, cur_c, c.h);
     for (int k = 0; k < c.h; k++) {
-      const double cv = c.af * cur_c[k], sv = c.af * cur_s[k];
+      const double cv = cur_c[k], sv = cur_s[k];
       const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c.h;
       const double xa = x[a], xb = x[b];
       o[a] = (float)(xa * cv - xb * sv);
