@@ -278,19 +278,24 @@ static uint32_t lut32[256];  /* the map's colours as R, G, B, 255 in memory orde
 static int lut32_map = -1;
 
 /* Four indices from four doubles (two f64x2): cm_put's operations lane by lane, so the same
- * roundings; pmax/pmin clamp to [0, 255], the truncation is floor there. */
+ * roundings; pmax/pmin clamp to [0, 255], where the truncation is floor. floor(t) + 2^52 holds the
+ * integer in its low 32 bits (one add instead of i32x4.trunc_sat_f64x2_zero, which V8 expands to
+ * five instructions); the mask keeps a NaN's payload bits from indexing past the table (NaN pixels
+ * are redone by cm_fix8). */
 __attribute__((always_inline)) static inline v128_t cm_idx4(v128_t lo, v128_t hi, v128_t vmin, v128_t scale) {
-  const v128_t zero = wasm_f64x2_splat(0), top = wasm_f64x2_splat(255);
+  const v128_t zero = wasm_f64x2_splat(0), top = wasm_f64x2_splat(255), magic = wasm_f64x2_splat(0x1p52);
   lo = wasm_f64x2_pmin(wasm_f64x2_pmax(wasm_f64x2_mul(wasm_f64x2_sub(lo, vmin), scale), zero), top);
   hi = wasm_f64x2_pmin(wasm_f64x2_pmax(wasm_f64x2_mul(wasm_f64x2_sub(hi, vmin), scale), zero), top);
-  return wasm_i32x4_shuffle(wasm_i32x4_trunc_sat_f64x2_zero(lo), wasm_i32x4_trunc_sat_f64x2_zero(hi), 0, 1, 4, 5);
+  lo = wasm_f64x2_add(wasm_f64x2_floor(lo), magic), hi = wasm_f64x2_add(wasm_f64x2_floor(hi), magic);
+  return wasm_v128_and(wasm_i32x4_shuffle(lo, hi, 0, 2, 4, 6), wasm_i32x4_splat(255));
 }
 #define CM_HIGH(x) wasm_i64x2_shuffle(x, x, 1, 0)  /* lanes 2, 3 moved down */
 
 /* No gather in SIMD128: one table load and one 4-byte store per pixel. */
 __attribute__((always_inline)) static inline void cm_store4(uint8_t *o, v128_t idx) {
-  memcpy(o, &lut32[wasm_i32x4_extract_lane(idx, 0)], 4), memcpy(o + 4, &lut32[wasm_i32x4_extract_lane(idx, 1)], 4);
-  memcpy(o + 8, &lut32[wasm_i32x4_extract_lane(idx, 2)], 4), memcpy(o + 12, &lut32[wasm_i32x4_extract_lane(idx, 3)], 4);
+  const uint64_t a = (uint64_t)wasm_i64x2_extract_lane(idx, 0), b = (uint64_t)wasm_i64x2_extract_lane(idx, 1);
+  memcpy(o, &lut32[(uint32_t)a], 4), memcpy(o + 4, &lut32[a >> 32], 4);
+  memcpy(o + 8, &lut32[(uint32_t)b], 4), memcpy(o + 12, &lut32[b >> 32], 4);
 }
 
 /* NaN and -Infinity are rare: redo the 8 pixels that hold one by the scalar rule. */
@@ -318,9 +323,9 @@ static void apply(int map, const void *data, int f32, size_t n, double vmin, dou
       const v128_t a = wasm_f64x2_promote_low_f32x4(x), b = wasm_f64x2_promote_low_f32x4(CM_HIGH(x));
       const v128_t c = wasm_f64x2_promote_low_f32x4(y), d = wasm_f64x2_promote_low_f32x4(CM_HIGH(y));
       cm_store4(rgba + 4 * i, cm_idx4(a, b, vm, sc)), cm_store4(rgba + 4 * i + 16, cm_idx4(c, d, vm, sc));
-      const v128_t special = wasm_v128_or(wasm_v128_or(wasm_f32x4_ne(x, x), wasm_f32x4_eq(x, ninf)),
-                                          wasm_v128_or(wasm_f32x4_ne(y, y), wasm_f32x4_eq(y, ninf)));
-      if (wasm_v128_any_true(special)) cm_fix8(lut, v + i, rgba + 4 * i);
+      /* NaN and -Infinity are exactly the values not > -Infinity */
+      if (!wasm_i32x4_all_true(wasm_v128_and(wasm_f32x4_gt(x, ninf), wasm_f32x4_gt(y, ninf))))
+        cm_fix8(lut, v + i, rgba + 4 * i);
     }
   } else if (scale > 0) {
     const int32_t *v = data;

@@ -59,11 +59,14 @@ function firstDiff(a, b) {
 // Values around [lo, hi]: uniform, the 257 exact bin edges in float32 and their neighbours, zeros,
 // outliers, specials with probability pSpecial.
 function floatData(r, n, lo, hi, pSpecial) {
-  const a = new Float32Array(n);
+  const a = new Float32Array(n), bits = new Uint32Array(a.buffer);
   const f = new Float32Array(1), u = new Uint32Array(f.buffer);
   for (let i = 0; i < n; i++) {
     const k = r();
     if (k < pSpecial) a[i] = [NaN, -Infinity, Infinity][Math.floor(r() * 3)];
+    // NaNs with payloads (written as bits: a JS number would be canonicalised): the SIMD path must
+    // not index the colour table with them
+    if (k < pSpecial / 4) bits[i] = [0x7fffffff, 0xffffffff, 0x7f800001, 0xffe00007][Math.floor(r() * 4)];
     else if (k < 0.3) {
       f[0] = lo + ((hi - lo) * Math.floor(r() * 257)) / 256;  // a bin edge, then maybe one ulp off
       if (r() < 0.5 && f[0] !== 0) u[0] += r() < 0.5 ? 1 : -1;
