@@ -22,10 +22,15 @@
  * rows (slower / same), a float32 recurrence reseeded exactly every 8 rows (1.25x faster at 4.7e-7:
  * not worth a second mode), 8 frequencies per pass (16 live vectors: 1.4x slower, V8 spills).
  * Where it stands: V8's TurboFan code for a pass (4 frequencies x 4 rows = 32 values) is 32 mulpd,
- * 16 add/subpd, 16 cvtpd2ps, 8 unpcklps and 8 stores with no spills, 2-3 vector ops per cycle on
- * this EPYC: the FP ports, not memory, set the 1.6-2.0x of the store loop at 8192 x 1024. A
- * 3-multiplication rotation trades multiplies for adds (same op count); FMA (relaxed SIMD) is not
- * in Node 20.
+ * 16 add/subpd, 16 cvtpd2ps, 8 unpcklps and 8 stores with no spills; it runs at 1.6-2.0x the store
+ * loop at 8192 x 1024. Not the FP ports: timed A/B in one process (prototypes writing the same
+ * bytes), at the same speed or slower: a 3-multiplication rotation (more adds), tiles of 5 rows
+ * around a centre (rows c +- 1, c +- 2 share their products: 40% fewer multiplies), and half the
+ * f64 -> f32 conversions. The same instructions writing a quarter of the bytes (rows of a pass on
+ * top of each other) run at 1.2-1.8x: the rest is how the output stores overlap the arithmetic.
+ * Slower still: a load one pass ahead as a software prefetch, and rows built in a scratch block and
+ * copied out with memory.copy; passes of 20 rows (L1/L2 set conflicts at a 4 KiB row stride). FMA
+ * (relaxed SIMD) is not in Node 20.
  *
  * Not thread-safe (static state, as the whole library in wasm): one table at a time.
  */
