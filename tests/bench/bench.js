@@ -156,6 +156,11 @@ function freshProcessRuns(count) {
       const t = performance.now();
       new WebAssembly.Instance(new WebAssembly.Module(bytes), imports);
       console.log(JSON.stringify({ syncMs: performance.now() - t }));
+    } else if (mode === 'floor') {
+      const tiny = readFileSync(${JSON.stringify(`${root}build/bench/limits.wasm`)});
+      const t = performance.now();
+      new WebAssembly.Instance(new WebAssembly.Module(tiny), imports);
+      console.log(JSON.stringify({ floorMs: performance.now() - t, floorBytes: tiny.length }));
     } else {
       const t = performance.now();
       const pe = await load({ wasmBinary: bytes });
@@ -168,7 +173,7 @@ function freshProcessRuns(count) {
     }`;
   const runs = [];
   for (let i = 0; i < count; i++) {
-    for (const mode of ['load', 'raw', 'sync']) {
+    for (const mode of ['load', 'raw', 'sync', 'floor']) {
       runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script(mode)], { encoding: 'utf8' })));
     }
   }
@@ -260,6 +265,9 @@ const report = {
     firstResultMsMedian: median(fresh.filter((r) => r.firstResultMs).map((r) => r.firstResultMs)),
     instantiateMsMedian: median(fresh.filter((r) => r.instantiateMs).map((r) => r.instantiateMs)),
     syncMsMedian: median(fresh.filter((r) => r.syncMs).map((r) => r.syncMs)),
+    // the engine's part: the same in a fresh process for the bench's own tiny module (limits.wasm)
+    floorSyncMsMedian: median(fresh.filter((r) => r.floorMs).map((r) => r.floorMs)),
+    floorBytes: fresh.find((r) => r.floorBytes)?.floorBytes,
     runs: FRESH,
   },
   freshMemory32MiBMs: median(firstTouch),
@@ -308,7 +316,8 @@ if (!numpy) lines.push("The seed's numpy code: skipped (/usr/bin/python3 has no 
 lines.push('', `- .wasm: ${wasmBytes} bytes (${(wasmBytes / 1024).toFixed(1)} KiB)`,
   `- instantiate in a fresh process (${report.instantiate.runs} processes each): load() median ${report.instantiate.loadMsMedian.toFixed(2)} ms, ` +
     `to the first result (load() + a 50×64 compute, which reads the registry) ${report.instantiate.firstResultMsMedian.toFixed(2)} ms; ` +
-    `bare new WebAssembly.Module + Instance ${report.instantiate.syncMsMedian.toFixed(2)} ms, WebAssembly.instantiate (async) ${report.instantiate.instantiateMsMedian.toFixed(2)} ms`,
+    `bare new WebAssembly.Module + Instance ${report.instantiate.syncMsMedian.toFixed(2)} ms, WebAssembly.instantiate (async) ${report.instantiate.instantiateMsMedian.toFixed(2)} ms; ` +
+    `the same Module + Instance of a ${report.instantiate.floorBytes}-byte module (the engine's fixed cost) ${report.instantiate.floorSyncMsMedian.toFixed(2)} ms`,
   `- first computeView 8192×1024 in a fresh process: median ${report.firstCall8192x1024.firstMsMedian.toFixed(1)} ms, second ${report.firstCall8192x1024.secondMsMedian.toFixed(1)} ms`,
   `- context: a new 32 MiB Float32Array filled once (fresh pages): median ${report.freshMemory32MiBMs.toFixed(1)} ms`);
 if (colormap) {
