@@ -65,11 +65,12 @@ newer() {  # newer TARGET [DIR...]: true when TARGET is missing or older than a 
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Size: -Oz everywhere but the loops that run per value (-O3 unrolls them: 1.3-2x faster). No libm:
-# the maths is c/mathlib.c (libm's pow/log/exp tables and __rem_pio2 were 17 KB), so native and wasm
+# Size: -Oz everywhere but the loops that run per value (-O3 unrolls them: 1.3-2x faster) and
+# mathlib (-O3 inlines its double-double helpers: pow 2.5x faster for 800 bytes). No libm: the maths
+# is c/mathlib.c (libm's pow/log/exp tables and __rem_pio2 were 17 KB), so native and wasm
 # round alike. The link is -O2 and binaryen's -Oz runs after it: -Oz at the link only saves 41 bytes
 # now (it swaps in emscripten's size-optimized libc), -O3 inlines for no measured speed.
-hot=" kernels colormap "
+hot=" kernels colormap mathlib "
 cflags=(-msimd128 -mbulk-memory -mnontrapping-fptoint -Wall -Wextra -Werror)
 wasm_objects() {  # wasm_objects SRC...: compile to $tmp/NAME.o, in parallel
   local src name opt

@@ -15,11 +15,11 @@ static double from_bits(uint64_t u) {
   return x;
 }
 
-/* ln 2 = LN2_HI + LN2_LO (+ 2^-93): LN2_HI has 37 bits, so k LN2_HI is exact for |k| < 2^16 */
+/* ln 2 = LN2_HI + LN2_LO (+ 2^-93): LN2_HI has 36 bits, so k LN2_HI is exact for |k| < 2^17 */
 #define LN2_HI 0x1.62e42fefa0000p-1
 #define LN2_LO 0x1.cf79abc9e3b3ap-40
 #define LN2 0x1.62e42fefa39efp-1
-#define INV_LN2_32 0x1.71547652b82fep+5  /* 32 / ln 2 */
+#define INV_LN2_64 0x1.71547652b82fep+6  /* 64 / ln 2 */
 
 /* a b = p + *e exactly (Dekker's split, no FMA; |a|, |b| < 2^995) */
 static double two_prod(double a, double b, double *e) {
@@ -52,24 +52,40 @@ static const double LOG_F[23][2] = {
   {0x1.5d1bdbf5809cap-2, 0x1.4236383dc7fe1p-56},
 };
 
-/* 2^(j/32), j = 0 .. 31, as hi + lo */
-static const double EXP2_J[32][2] = {
-  {0x1p+0, 0},                                    {0x1.059b0d3158574p+0, 0x1.d73e2a475b465p-55},
-  {0x1.0b5586cf9890fp+0, 0x1.8a62e4adc610bp-54},  {0x1.11301d0125b51p+0, -0x1.6c51039449b3ap-54},
-  {0x1.172b83c7d517bp+0, -0x1.19041b9d78a76p-55}, {0x1.1d4873168b9aap+0, 0x1.e016e00a2643cp-54},
-  {0x1.2387a6e756238p+0, 0x1.9b07eb6c70573p-54},  {0x1.29e9df51fdee1p+0, 0x1.612e8afad1255p-55},
-  {0x1.306fe0a31b715p+0, 0x1.6f46ad23182e4p-55},  {0x1.371a7373aa9cbp+0, -0x1.63aeabf42eae2p-54},
-  {0x1.3dea64c123422p+0, 0x1.ada0911f09ebcp-55},  {0x1.44e086061892dp+0, 0x1.89b7a04ef80d0p-59},
-  {0x1.4bfdad5362a27p+0, 0x1.d4397afec42e2p-56},  {0x1.5342b569d4f82p+0, -0x1.07abe1db13cadp-55},
-  {0x1.5ab07dd485429p+0, 0x1.6324c054647adp-54},  {0x1.6247eb03a5585p+0, -0x1.383c17e40b497p-54},
-  {0x1.6a09e667f3bcdp+0, -0x1.bdd3413b26456p-54}, {0x1.71f75e8ec5f74p+0, -0x1.16e4786887a99p-55},
-  {0x1.7a11473eb0187p+0, -0x1.41577ee04992fp-55}, {0x1.82589994cce13p+0, -0x1.d4c1dd41532d8p-54},
-  {0x1.8ace5422aa0dbp+0, 0x1.6e9f156864b27p-54},  {0x1.93737b0cdc5e5p+0, -0x1.75fc781b57ebcp-57},
-  {0x1.9c49182a3f090p+0, 0x1.c7c46b071f2bep-56},  {0x1.a5503b23e255dp+0, -0x1.d2f6edb8d41e1p-54},
-  {0x1.ae89f995ad3adp+0, 0x1.7a1cd345dcc81p-54},  {0x1.b7f76f2fb5e47p+0, -0x1.5584f7e54ac3bp-56},
-  {0x1.c199bdd85529cp+0, 0x1.11065895048ddp-55},  {0x1.cb720dcef9069p+0, 0x1.503cbd1e949dbp-56},
-  {0x1.d5818dcfba487p+0, 0x1.2ed02d75b3707p-55},  {0x1.dfc97337b9b5fp+0, -0x1.1a5cd4f184b5cp-54},
-  {0x1.ea4afa2a490dap+0, -0x1.e9c23179c2893p-54}, {0x1.f50765b6e4540p+0, 0x1.9d3e12dd8a18bp-54},
+/* 2^(j/64), j = 0 .. 63, as hi + lo */
+static const double EXP2_J[64][2] = {
+  {0x1.0000000000000p+0, 0x0.0p+0}, {0x1.02c9a3e778061p+0, -0x1.19083535b085dp-56},
+  {0x1.059b0d3158574p+0, 0x1.d73e2a475b465p-55}, {0x1.0874518759bc8p+0, 0x1.186be4bb284ffp-57},
+  {0x1.0b5586cf9890fp+0, 0x1.8a62e4adc610bp-54}, {0x1.0e3ec32d3d1a2p+0, 0x1.03a1727c57b53p-59},
+  {0x1.11301d0125b51p+0, -0x1.6c51039449b3ap-54}, {0x1.1429aaea92de0p+0, -0x1.32fbf9af1369ep-54},
+  {0x1.172b83c7d517bp+0, -0x1.19041b9d78a76p-55}, {0x1.1a35beb6fcb75p+0, 0x1.e5b4c7b4968e4p-55},
+  {0x1.1d4873168b9aap+0, 0x1.e016e00a2643cp-54}, {0x1.2063b88628cd6p+0, 0x1.dc775814a8495p-55},
+  {0x1.2387a6e756238p+0, 0x1.9b07eb6c70573p-54}, {0x1.26b4565e27cddp+0, 0x1.2bd339940e9d9p-55},
+  {0x1.29e9df51fdee1p+0, 0x1.612e8afad1255p-55}, {0x1.2d285a6e4030bp+0, 0x1.0024754db41d5p-54},
+  {0x1.306fe0a31b715p+0, 0x1.6f46ad23182e4p-55}, {0x1.33c08b26416ffp+0, 0x1.32721843659a6p-54},
+  {0x1.371a7373aa9cbp+0, -0x1.63aeabf42eae2p-54}, {0x1.3a7db34e59ff7p+0, -0x1.5e436d661f5e3p-56},
+  {0x1.3dea64c123422p+0, 0x1.ada0911f09ebcp-55}, {0x1.4160a21f72e2ap+0, -0x1.ef3691c309278p-58},
+  {0x1.44e086061892dp+0, 0x1.89b7a04ef80d0p-59}, {0x1.486a2b5c13cd0p+0, 0x1.3c1a3b69062f0p-56},
+  {0x1.4bfdad5362a27p+0, 0x1.d4397afec42e2p-56}, {0x1.4f9b2769d2ca7p+0, -0x1.4b309d25957e3p-54},
+  {0x1.5342b569d4f82p+0, -0x1.07abe1db13cadp-55}, {0x1.56f4736b527dap+0, 0x1.9bb2c011d93adp-54},
+  {0x1.5ab07dd485429p+0, 0x1.6324c054647adp-54}, {0x1.5e76f15ad2148p+0, 0x1.ba6f93080e65ep-54},
+  {0x1.6247eb03a5585p+0, -0x1.383c17e40b497p-54}, {0x1.6623882552225p+0, -0x1.bb60987591c34p-54},
+  {0x1.6a09e667f3bcdp+0, -0x1.bdd3413b26456p-54}, {0x1.6dfb23c651a2fp+0, -0x1.bbe3a683c88abp-57},
+  {0x1.71f75e8ec5f74p+0, -0x1.16e4786887a99p-55}, {0x1.75feb564267c9p+0, -0x1.0245957316dd3p-54},
+  {0x1.7a11473eb0187p+0, -0x1.41577ee04992fp-55}, {0x1.7e2f336cf4e62p+0, 0x1.05d02ba15797ep-56},
+  {0x1.82589994cce13p+0, -0x1.d4c1dd41532d8p-54}, {0x1.868d99b4492edp+0, -0x1.fc6f89bd4f6bap-54},
+  {0x1.8ace5422aa0dbp+0, 0x1.6e9f156864b27p-54}, {0x1.8f1ae99157736p+0, 0x1.5cc13a2e3976cp-55},
+  {0x1.93737b0cdc5e5p+0, -0x1.75fc781b57ebcp-57}, {0x1.97d829fde4e50p+0, -0x1.d185b7c1b85d1p-54},
+  {0x1.9c49182a3f090p+0, 0x1.c7c46b071f2bep-56}, {0x1.a0c667b5de565p+0, -0x1.359495d1cd533p-54},
+  {0x1.a5503b23e255dp+0, -0x1.d2f6edb8d41e1p-54}, {0x1.a9e6b5579fdbfp+0, 0x1.0fac90ef7fd31p-54},
+  {0x1.ae89f995ad3adp+0, 0x1.7a1cd345dcc81p-54}, {0x1.b33a2b84f15fbp+0, -0x1.2805e3084d708p-57},
+  {0x1.b7f76f2fb5e47p+0, -0x1.5584f7e54ac3bp-56}, {0x1.bcc1e904bc1d2p+0, 0x1.23dd07a2d9e84p-55},
+  {0x1.c199bdd85529cp+0, 0x1.11065895048ddp-55}, {0x1.c67f12e57d14bp+0, 0x1.2884dff483cadp-54},
+  {0x1.cb720dcef9069p+0, 0x1.503cbd1e949dbp-56}, {0x1.d072d4a07897cp+0, -0x1.cbc3743797a9cp-54},
+  {0x1.d5818dcfba487p+0, 0x1.2ed02d75b3707p-55}, {0x1.da9e603db3285p+0, 0x1.c2300696db532p-54},
+  {0x1.dfc97337b9b5fp+0, -0x1.1a5cd4f184b5cp-54}, {0x1.e502ee78b3ff6p+0, 0x1.39e8980a9cc8fp-55},
+  {0x1.ea4afa2a490dap+0, -0x1.e9c23179c2893p-54}, {0x1.efa1bee615a27p+0, 0x1.dc7f486a4b6b0p-54},
+  {0x1.f50765b6e4540p+0, 0x1.9d3e12dd8a18bp-54}, {0x1.fa7c1819e90d8p+0, 0x1.74853f3a5931ep-55},
 };
 
 /* ln x = hi + *lo for finite x > 0. x = 2^k m, m in [sqrt(1/2), sqrt(2)); F = 1 + j/32 nearest m
@@ -101,23 +117,34 @@ double pe__log(double x) {
   return log_dd(x, &lo);
 }
 
-/* 2^(N/32) e^r for |r| <= ln2/64 (+ a little), scaled with a single rounding even into subnormals */
-static double exp_tail(int N, double r) {
-  const int j = N & 31;
-  int k = (N - j) / 32;
-  const double p = r + r * r * (0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720 + r * (1.0 / 5040))))));
-  double v = EXP2_J[j][0] + (EXP2_J[j][0] * p + EXP2_J[j][1]);
+/* 2^(N/64) e^(rh + rl), |rh| <= ln2/128 (+ a little), |rl| <= ulp(rh): t (1 + rh) formed exactly
+ * for t = 2^(j/64) (t split into 27 + 26 bits, rh into 26 + 26: the products are exact), the rest
+ * (rl (1 + rh), the Taylor terms r^2/2 .. r^7/5040 of rh, the table's low part) below 2^-6 of it,
+ * so that the result is rounded once (< 0.5001 ulp); scaled by 2^k with a single rounding even
+ * into subnormals. */
+static double exp_tail(int N, double rh, double rl) {
+  const int j = N & 63;
+  int k = (N - j) / 64;
+  const double q = rh * rh * (0.5 + rh * (1.0 / 6 + rh * (1.0 / 24 + rh * (1.0 / 120 + rh * (1.0 / 720 + rh * (1.0 / 5040))))));
+  const double t = EXP2_J[j][0], tl = EXP2_J[j][1];
+  const double th = from_bits(bits_of(t) & 0xfffffffffc000000ULL), tt = t - th;
+  const double c = rh * 134217729.0, rhh = c - (c - rh), rhl = rh - rhh;
+  const double ph = th * rhh, pl = th * rhl + tt * rh;
+  const double sh = t + ph, sl = ph - (sh - t);  /* t >= 1 > |ph|: exact */
+  double v = sh + (sl + (pl + (t * (rl * (1 + rh) + q) + tl * (1 + rh))));
   if (k > 1000) v *= 0x1p1000, k -= 1000;
   else if (k < -1000) v *= 0x1p-1000, k += 1000;
   return v * from_bits((uint64_t)(k + 1023) << 52);
 }
 
-/* e^(hi + lo), |lo| <= ulp(hi) or so */
+/* e^(hi + lo), |lo| <= ulp(hi) or so: hi - N ln2/64 exact, the rest within 2^-82 */
 static double exp_dd(double hi, double lo) {
   if (!(hi < 710)) return hi != hi ? hi : HUGE_VAL;
   if (hi < -746) return 0;
-  const double N = nearbyint(hi * INV_LN2_32);
-  return exp_tail((int)N, ((hi - N * (LN2_HI / 32)) - N * (LN2_LO / 32)) + lo);
+  const double N = nearbyint(hi * INV_LN2_64);
+  double e;
+  const double r = two_sum(hi - N * (LN2_HI / 64), lo - N * (LN2_LO / 64), &e);
+  return exp_tail((int)N, r, e);
 }
 
 double pe__exp(double x) { return exp_dd(x, 0); }
@@ -125,8 +152,10 @@ double pe__exp(double x) { return exp_dd(x, 0); }
 double pe__exp2(double x) {
   if (!(x < 1024)) return x != x ? x : HUGE_VAL;
   if (x < -1076) return 0;
-  const double N = nearbyint(x * 32);
-  return exp_tail((int)N, (x - N * 0.03125) * LN2);
+  const double N = nearbyint(x * 64), f = x - N * 0.015625;  /* exact */
+  double e;
+  const double r = two_prod(f, LN2, &e);
+  return exp_tail((int)N, r, e + f * 0x1.abc9e3b39803fp-56);  /* ln 2 - LN2 */
 }
 
 double pe__pow(double x, double y) {

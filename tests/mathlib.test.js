@@ -44,12 +44,17 @@ test('wasm and native builds give the same result bits (seeds through the SIMD p
   });
 });
 
-test('log, exp, exp2, pow: within 0.55 ulp of long double (log: correctly rounded in practice)', { skip }, (t) => {
+test('log, exp, exp2: within 0.5005 ulp of long double, pow within 0.53 (0.5005 where the families call it)', { skip }, (t) => {
   const n = 1000000;
   const lines = check(['ulp', String(n)]);
   assert.deepEqual(lines.filter((l) => l[0] === 'bad'), [], 'subnormal results off by an ulp or more');
-  const bound = { log: 0.5005, exp: 0.55, exp2: 0.55, pow: 0.55 };
-  for (const [name, count, worst, glibc, , subnormal] of lines) {
+  // log, exp, exp2 round a double-double (0.5000 measured); pow too where |y ln x| < 64, which
+  // covers every call the families make; near |y ln x| = 745 the logarithm's last bits show
+  const bound = { log: 0.5005, exp: 0.5005, exp2: 0.5005, pow: 0.53, 'pow-small': 0.5005 };
+  const small = lines.find((l) => l[0] === 'pow-small');
+  assert.ok(small && +small[2] < bound['pow-small'], `pow, |y ln x| < 64: ${small?.[2]} ulp`);
+  t.diagnostic(`pow where |y ln x| < 64: max ${small[2]} ulp`);
+  for (const [name, count, worst, glibc, , subnormal] of lines.filter((l) => l[0] !== 'pow-small')) {
     assert.equal(+count, n, name);
     assert.ok(+worst < bound[name], `${name}: ${worst} ulp (glibc ${glibc})`);
     assert.ok(+worst > 0.49, `${name}: ${worst} ulp: the check measured nothing`);
