@@ -5,7 +5,8 @@
 #             implies vendor
 #   vendor    also copy Chart.js's UMD build (the chart.js devDependency) to web/vendor/, where the
 #             views load it from; the package ships it (`npm pack` runs `build.sh vendor`)
-#   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined
+#   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined, and
+#             build/native/mathlib-check (+ .wasm): tests/mathlib/check.c natively and in wasm
 #   fuzz      also build/fuzz/posenc-fuzz: libFuzzer harness tests/fuzz/fuzz.c (clang, ASan + UBSan)
 # Outputs are git-ignored. Rebuilds only what changed.
 set -euo pipefail
@@ -62,26 +63,31 @@ newer() {  # newer TARGET [DIR...]: true when TARGET is missing or older than a 
   [ -n "$(find c build.sh "$@" -newer "$target" -type f | head -1)" ]
 }
 
-if newer web/posenc.wasm; then
-  tmp=$(mktemp -d)
-  trap 'rm -rf "$tmp"' EXIT
-  # Size: -Oz everywhere but the loops that run per value (-O3 unrolls them: 1.3-2x faster). The link
-  # is -O2 and binaryen's -Oz runs after it: linking at -Oz would also swap in libc-optz, whose
-  # pow/log (musl's older, table-free ones) round differently from glibc's: the native suite then
-  # disagrees with wasm in the last bit. -O3 at the link inlines for no measured speed.
-  hot=" kernels colormap "
-  cflags=(-msimd128 -mbulk-memory -mnontrapping-fptoint -Wall -Wextra -Werror)
-  for src in "${sources[@]}"; do
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Size: -Oz everywhere but the loops that run per value (-O3 unrolls them: 1.3-2x faster) and
+# mathlib (-O3 inlines its double-double helpers: pow 2.5x faster for 800 bytes). No libm: the maths
+# is c/mathlib.c (libm's pow/log/exp tables and __rem_pio2 were 17 KB), so native and wasm
+# round alike. The link is -O2 and binaryen's -Oz runs after it: -Oz at the link only saves 41 bytes
+# now (it swaps in emscripten's size-optimized libc), -O3 inlines for no measured speed.
+hot=" kernels colormap mathlib "
+cflags=(-msimd128 -mbulk-memory -mnontrapping-fptoint -Wall -Wextra -Werror)
+wasm_objects() {  # wasm_objects SRC...: compile to $tmp/NAME.o, in parallel
+  local src name opt
+  for src in "$@"; do
     name=$(basename "$src" .c)
     opt=-Oz
     [[ $hot == *" $name "* ]] && opt=-O3
-    emcc "$opt" "${cflags[@]}" -c "$src" -o "$tmp/$name.o" &
+    emcc "$opt" "${cflags[@]}" -Ic -c "$src" -o "$tmp/$name.o" &
   done
   for job in $(jobs -p); do wait "$job"; done
-  emcc -O2 "${cflags[@]}" -sMALLOC=emmalloc \
-    -sSTANDALONE_WASM --no-entry -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
-    -sEXPORTED_FUNCTIONS=_malloc,_free -sERROR_ON_UNDEFINED_SYMBOLS=1 \
-    "$tmp"/*.o -o "$tmp/linked.wasm"
+}
+link_flags=(-O2 "${cflags[@]}" -sSTANDALONE_WASM --no-entry -sERROR_ON_UNDEFINED_SYMBOLS=1)
+
+if newer web/posenc.wasm; then
+  wasm_objects "${sources[@]}"
+  emcc "${link_flags[@]}" -sMALLOC=emmalloc -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
+    -sEXPORTED_FUNCTIONS=_malloc,_free "$tmp"/*.o -o "$tmp/linked.wasm"
   "$(em-config BINARYEN_ROOT)/bin/wasm-opt" -Oz --enable-simd --enable-bulk-memory \
     --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
     "$tmp/linked.wasm" -o "$tmp/posenc.wasm"
@@ -95,6 +101,18 @@ if [ $native = 1 ] && newer build/native/posenc-native tests/native; then
     -fno-omit-frame-pointer -Ic "${sources[@]}" tests/native/*.c -lm -o build/native/posenc-native.tmp
   mv build/native/posenc-native.tmp build/native/posenc-native
   echo "build.sh: build/native/posenc-native (ASan + UBSan)"
+fi
+
+# The maths checker (tests/mathlib.test.js): natively at -O2 against glibc and long double, and the
+# same source in wasm, compiled as the library is, to compare result bits between the two.
+if [ $native = 1 ] && newer build/native/mathlib-check.wasm tests/mathlib; then
+  mkdir -p build/native
+  cc -std=c11 -O2 -Wall -Wextra -Werror -Ic c/mathlib.c c/kernels.c tests/mathlib/check.c -lm \
+    -o build/native/mathlib-check
+  rm -f "$tmp"/*.o
+  wasm_objects c/mathlib.c c/kernels.c tests/mathlib/check.c
+  emcc "${link_flags[@]}" -sEXPORTED_FUNCTIONS=_pe_check_digest "$tmp"/*.o -o build/native/mathlib-check.wasm
+  echo "build.sh: build/native/mathlib-check and mathlib-check.wasm"
 fi
 
 if [ $fuzz = 1 ]; then

@@ -2,6 +2,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "internal.h"
+#include "mathlib.h"
 
 #define S_(name, ...) S_##name,
 enum { PE_PARAMS_ALIBI_SLOPES(S_) S__N };
@@ -15,8 +16,8 @@ enum { CAUSAL, SYMMETRIC, MPT };
 static double slope(int64_t h, int64_t n, double max_bias) {
   int64_t c = 1;
   while (c * 2 <= n) c *= 2;
-  if (h < c) return exp2(-max_bias * (double)(h + 1) / (double)c);
-  return exp2(-max_bias * (double)(2 * (h - c) + 1) / (double)(2 * c));
+  if (h < c) return pe__exp2(-max_bias * (double)(h + 1) / (double)c);
+  return pe__exp2(-max_bias * (double)(2 * (h - c) + 1) / (double)(2 * c));
 }
 
 pe_status pe__alibi_slopes(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {

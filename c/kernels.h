@@ -5,9 +5,11 @@
  *     s' = s cos w + c sin w,   c' = c cos w - s sin w.
  * Seeds: every position p with p % PE__SC_BLOCK == 0 (counted from 0, negative p included) starts
  * from sin/cos(fl(p w)) evaluated directly (Cody-Waite reduction by pi/2 in three parts of at most
- * 23 bits, exact for |p w| < 1.6e9; Taylor polynomials to degree 15/16; error < 2e-16 per value;
- * libm beyond 1.6e9). A range that starts inside a block rotates from that block's seed without writing,
- * so row p is a function of p and w alone: any row range equals the same rows of the whole table,
+ * 23 bits, exact for |p w| < 1.6e9; beyond, Payne-Hanek (mathlib.h: any finite angle, 2e-19 more);
+ * Taylor polynomials to degree 15/16; error < 2e-16 per value, measured max 1.61e-16 against long
+ * double from 2^-10 to 2^1024, tests/mathlib.test.js; no libm: the same bits in wasm and native).
+ * A range that starts inside a block rotates from that block's seed without writing, so row p
+ * is a function of p and w alone: any row range equals the same rows of the whole table,
  * bit for bit, and the error before the float32 rounding stays below 1e-13 (the double rotation
  * drifts ~2e-16 per step over at most PE__SC_BLOCK - 1 steps).
  * Against a float64 reference that forms fl(p w) per row, the angle itself differs by up to
@@ -62,10 +64,10 @@ typedef struct pe__sc_table {
   int64_t step;               /* positions between rows: row r is p0 + r step (0 counts as 1) */
 } pe__sc_table;
 
-/* Write the rows at positions p0 + r step, r < n (n >= 0; every position within +-2^31; within
- * |p w| < 1.6e9 the seeds are exact and the same on every platform, libm beyond). Touches nothing
- * but the ns + nc values of each row (HALVES, PAIRS: twice that): callers write zero columns and
- * rows themselves.
+/* Write the rows at positions p0 + r step, r < n (n >= 0; every position within +-2^31; at any
+ * angle the seeds are within 2e-16 and the same on every platform). Touches nothing but the
+ * ns + nc values of each row (HALVES, PAIRS: twice that): callers write zero columns and rows
+ * themselves.
  * With step > 1 the rows are the lattice q = rho + j step (rho = p0 mod step); seeds sit at j a
  * multiple of B = the largest power of two <= 256 with B step <= 2^23, the state rotates by
  * fl(step w) in between. So any rows of a stepped table equal the same rows of a longer one with the
@@ -75,8 +77,7 @@ typedef struct pe__sc_table {
 void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n);
 
 /* s[i] = scale sin(p w[i]), c[i] = scale cos(p w[i]), i < n, the angle fl(p w[i]) formed in double:
- * the seed's method (|p w| < 1.6e9, |error| < 2e-16; libm beyond), the values the recurrence
- * starts from. */
+ * the seed's method (|error| < 2e-16, any finite angle), the values the recurrence starts from. */
 void pe__sincos(const double *w, double p, double scale, double *s, double *c, int n);
 
 #endif

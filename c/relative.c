@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "internal.h"
+#include "mathlib.h"
 
 #define R_(name, ...) R_##name,
 enum { PE_PARAMS_RELATIVE(R_) R__N };
@@ -80,7 +81,7 @@ static int32_t t5_bucket(int64_t rel, const void *c) {
   }
   if (n < t->me) return bucket + (int32_t)n;
   const float x = (float)n / (float)t->me;
-  const float l = (float)log((double)x);  /* correctly rounded logf */
+  const float l = (float)pe__log(x);  /* float32(log(double)), as glibc's: mathlib.h */
   const float y = l / t->log_ratio;
   const float z = y * (float)(t->nb - t->me);
   const int32_t large = z >= (float)t->nb ? t->nb - 1 : t->me + (int32_t)z;
@@ -107,7 +108,7 @@ pe_status pe__t5(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, p
     pe__shape(sh, 2, (int64_t[]){q, k});
     return PE_OK;
   }
-  const t5_ctx t = {bidir, nb, me, (float)log(md / me)};
+  const t5_ctx t = {bidir, nb, me, (float)pe__log(md / me)};
   toeplitz(out, q, k, t5_bucket, &t);
   return PE_OK;
 }
@@ -124,7 +125,7 @@ static double deberta_value(int64_t r, const deberta_ctx *d) {
   const int64_t a = (r < mid && r > -mid) ? mid - 1 : (r < 0 ? -r : r);
   if (a <= mid) return (double)r;
   const float x = (float)a / (float)mid;
-  const float l = (float)log((double)x);
+  const float l = (float)pe__log(x);
   const float z = l / d->log_den * (float)(mid - 1);
   const float v = ceilf(z) + (float)mid;
   return r < 0 ? -(double)v : (double)v;
@@ -145,7 +146,7 @@ pe_status pe__deberta(const pe_request *rq, pe_shape *sh, void *out, pe_info *in
                       "gives mid = bucketSize/2 = 0: upstream divides (maxPosition-1)/mid by zero; use >= 2, "
                       "or <= 0 for plain i - j");
     /* torch.log(torch.tensor((max_position - 1) / mid)): a float32 tensor */
-    d.log_den = (float)log((double)(float)((double)(mp - 1) / (double)d.mid));
+    d.log_den = (float)pe__log((float)((double)(mp - 1) / (double)d.mid));
   }
   if (!out) {
     if (!d.plain && d.log_den == 0)

@@ -2,6 +2,7 @@
  * transformers' modeling_rope_utils.py (v5, the rope_parameters era; see posenc.h for the formulas). */
 #include <stdlib.h>
 #include "internal.h"
+#include "mathlib.h"
 #include "kernels.h"
 
 #define R_(name, ...) R_##name,
@@ -23,7 +24,7 @@ static const char *const need[] = {
   "is required by rope_type 'longrope'", "is required by rope_type 'llama3'"};
 
 /* yarn's get_mscale */
-static double mscale_of(double s, double m) { return s <= 1 ? 1.0 : 0.1 * m * log(s) + 1.0; }
+static double mscale_of(double s, double m) { return s <= 1 ? 1.0 : 0.1 * m * pe__log(s) + 1.0; }
 
 /* Validate the cross-parameter rules and fill inv[0 .. r/2) and the attention factor. Both passes
  * call it: it is r/2 pow() calls, and the compute pass must not trust state from the check pass. */
@@ -56,9 +57,9 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   if (type == DYNAMIC) {
     /* seq_len: max(seq_len, max_position_embeddings); unset = max_position_embeddings (init) */
     const double L = rq->given[R_seqLen] && v[R_seqLen] > maxpos ? v[R_seqLen] : maxpos;
-    b = base * pow(f * L / maxpos - (f - 1), r / (r - 2.0));
+    b = base * pe__pow(f * L / maxpos - (f - 1), r / (r - 2.0));
   }
-  for (int k = 0; k < h; k++) inv[k] = 1.0 / pow(b, (2.0 * k) / r);
+  for (int k = 0; k < h; k++) inv[k] = 1.0 / pe__pow(b, (2.0 * k) / r);
 
   switch (type) {
     case LINEAR:
@@ -77,8 +78,8 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
       else c->af = mscale_of(f, 1);
       const double bf = v[R_beta_fast] != 0 ? v[R_beta_fast] : 32, bs = v[R_beta_slow] != 0 ? v[R_beta_slow] : 1;
       /* find_correction_dim / find_correction_range */
-      double lo = r * log(orig / (bf * 2 * PE_PI)) / (2 * log(base));
-      double hi = r * log(orig / (bs * 2 * PE_PI)) / (2 * log(base));
+      double lo = r * pe__log(orig / (bf * 2 * PE_PI)) / (2 * pe__log(base));
+      double hi = r * pe__log(orig / (bs * 2 * PE_PI)) / (2 * pe__log(base));
       /* A beta near 0 (fuzzing found 5e-324) overflows the logarithm; HF would then give NaN. */
       if (!isfinite(lo))
         return pe__fail(err, rq, R_beta_fast, PE_ERANGE, NAN, NAN, "is so small that the correction dim r ln(orig/(2 pi beta)) / (2 ln base) overflows");
@@ -108,11 +109,11 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
         if (orig == 1)
           return pe__fail(err, rq, R_original_max_position_embeddings, PE_ERANGE, 2, NAN,
                           "must be > 1 for rope_type 'longrope' (its attention factor divides by ln of it)");
-        c->af = sqrt(1 + log(f) / log(orig));
+        c->af = sqrt(1 + pe__log(f) / pe__log(orig));
       }
       /* long factors once the sequence outgrows the pre-training length; short at init */
       const float *ext = rq->arr[rq->given[R_seqLen] && v[R_seqLen] > orig ? R_long_factor : R_short_factor];
-      for (int k = 0; k < h; k++) inv[k] = 1.0 / ((double)ext[k] * pow(base, (2.0 * k) / r));
+      for (int k = 0; k < h; k++) inv[k] = 1.0 / ((double)ext[k] * pe__pow(base, (2.0 * k) / r));
       break;
     }
     case LLAMA3: {
@@ -141,8 +142,7 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
 }
 
 /* The last row's position offset + (positions - 1) * step must stay within +-(2^30 + 2^24), where
- * step 1 reaches: seeds there are evaluated exactly (kernels.h: |p w| < 1.6e9 for w <= 1), the same
- * on every platform (libm beyond differs by an ulp between wasm and native). */
+ * step 1 reaches (as sinusoidal). The seeds would be exact beyond too (kernels.h, any angle). */
 static pe_status check_step(const pe_request *rq, int64_t n, pe_error *err) {
   const int64_t last = (int64_t)rq->v[R_offset] + (n - 1) * (int64_t)rq->v[R_step];
   if (n > 0 && llabs(last) > (1LL << 30) + (1LL << 24))

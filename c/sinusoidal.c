@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "mathlib.h"
 #include "kernels.h"
 
 #define S_(name, ...) S_##name,
@@ -35,18 +36,18 @@ pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info 
     case VASWANI:   /* interleaved; odd d ends with a sine */
     case MARIAN:    /* [sin k < hs | cos k < h] */
       t.m = t.ns = hs, t.nc = h;
-      for (int k = 0; k < hs; k++) w[k] = pow(base, -2.0 * k / d);
+      for (int k = 0; k < hs; k++) w[k] = pe__pow(base, -2.0 * k / d);
       if (variant == VASWANI) t.layout = PE__SC_INTERLEAVE;
       else t.cos_row = o + hs;
       break;
     case SCALED:    /* [sin | cos] * d^-0.5, d even */
       t.m = t.ns = t.nc = h, t.cos_row = o + h, t.scale = 1 / sqrt((double)d);
-      for (int k = 0; k < h; k++) w[k] = pow(base, -(double)k / h);
+      for (int k = 0; k < h; k++) w[k] = pe__pow(base, -(double)k / h);
       break;
     default: {      /* tensor2tensor, fairseq: [sin | cos], odd d ends with a zero column */
       const int den = variant == T2T ? (h - 1 > 1 ? h - 1 : 1) : h - 1;
       t.m = t.ns = t.nc = h, t.cos_row = o + h;
-      for (int k = 0; k < h; k++) w[k] = exp(-k * log(base) / den);
+      for (int k = 0; k < h; k++) w[k] = pe__exp(-k * pe__log(base) / den);
     }
   }
   if (t.m > 0) pe__sc_rows(&t, offset, n);

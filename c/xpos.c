@@ -2,6 +2,7 @@
 #include <float.h>
 #include <stdint.h>
 #include "internal.h"
+#include "mathlib.h"
 
 #define X_(name, ...) X_##name,
 enum { PE_PARAMS_XPOS(X_) X__N };
@@ -28,14 +29,14 @@ pe_status pe__xpos(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
    * rows: about 1e-14 relative drift, far below float32, at a fraction of exp's cost. Only when each
    * step is within [1/e, e], so that 0 * Infinity cannot arise from double underflow/overflow. */
   static double log_zeta[32768], step[32768], v[32768];
-  for (int k = 0; k < h; k++) log_zeta[k] = log((2.0 * k + 0.4 * d) / (1.4 * d));
+  for (int k = 0; k < h; k++) log_zeta[k] = pe__log((2.0 * k + 0.4 * d) / (1.4 * d));
   const int recur = fabs(log_zeta[0]) / sb <= 1;  /* |ln zeta_k| is largest at k = 0 */
-  for (int k = 0; k < h; k++) step[k] = exp(sign * log_zeta[k] / sb);
+  for (int k = 0; k < h; k++) step[k] = pe__exp(sign * log_zeta[k] / sb);
   float *o = out;
   for (int64_t t = 0; t < L; t++, o += h) {
     const double e = sign * (double)(first + t) / sb;
     if (!recur || t % 64 == 0) {
-      for (int k = 0; k < h; k++) v[k] = exp(e * log_zeta[k]);
+      for (int k = 0; k < h; k++) v[k] = pe__exp(e * log_zeta[k]);
     } else {
       for (int k = 0; k < h; k++) v[k] *= step[k];
     }

@@ -3,7 +3,8 @@
 // every enum choice and bool, sizes from their minimum up, every numeric parameter at its min and
 // max, out-of-range / non-finite / non-integer values, maximal sizes and lowered caps (ENOMEM).
 // Asserted: no sanitizer finding (exit 0, empty stderr), and the same status, parameter name,
-// shape, info and output as wasm (float32 within 1 ulp or 2^-40: native libm may round differently).
+// shape, info and output as wasm, bit for bit (signed zeros included): the maths is the library's own
+// (c/mathlib.h, no libm) in plain IEEE double without FMA, so both builds round alike.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -57,33 +58,18 @@ function parseResult(line, dtype) {
   return { status: 'OK', param: '-', shape, info, data: dtype === 'int32' ? new Int32Array(words.buffer) : new Float32Array(words.buffer) };
 }
 
-// Distance in float32 ulps (same-signed ordered integers); 0 for equal values (±0), NaN == NaN.
-const f32 = new Float32Array(2);
-const i32 = new Int32Array(f32.buffer);
-function ulps(a, b) {
-  if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return 0;
-  if (!Number.isFinite(a) || !Number.isFinite(b) || Math.sign(a) !== Math.sign(b)) return Infinity;
-  f32[0] = a;
-  f32[1] = b;
-  return Math.abs(i32[0] - i32[1]);
-}
-
 // Differences between a native and a wasm result, as text (empty when they agree).
-function compare(n, w, dtype) {
+function compare(n, w) {
   if (n.status !== w.status || n.param !== w.param) return `native ${n.status} ${n.param}, wasm ${w.status} ${w.param}`;
   if (n.status !== 'OK') return '';
   if (n.shape.join() !== w.shape.join()) return `shape [${n.shape}] vs [${w.shape}]`;
   const names = Object.keys(w.info);
   if (Object.keys(n.info).join() !== names.join()) return `info ${Object.keys(n.info)} vs ${names}`;
   for (const k of names) {
-    if (Math.abs(n.info[k] - w.info[k]) > 1e-13 * Math.max(1, Math.abs(w.info[k]))) return `info ${k} ${n.info[k]} vs ${w.info[k]}`;
+    if (!Object.is(n.info[k], w.info[k])) return `info ${k} ${n.info[k]} vs ${w.info[k]}`;
   }
   for (let i = 0; i < w.data.length; i++) {
-    // float32: 1 ulp, or 2^-40 absolute where a true zero comes out as libm rounding noise (rope's
-    // recurrence reaching p = 0 from a negative offset gives -6e-17 natively, 0 in wasm)
-    const d = dtype === 'int32' ? (n.data[i] === w.data[i] ? 0 : Infinity)
-      : Math.abs(n.data[i] - w.data[i]) <= 2 ** -40 ? 0 : ulps(n.data[i], w.data[i]);
-    if (d > 1) return `element ${i}: native ${n.data[i]} vs wasm ${w.data[i]}`;
+    if (!Object.is(n.data[i], w.data[i])) return `element ${i}: native ${n.data[i]} vs wasm ${w.data[i]}`;
   }
   return '';
 }
@@ -165,7 +151,7 @@ test('native ASan + UBSan run of the conformance requests agrees with wasm', { s
       const n = parseResult(out[i + 1], kind?.dtype);
       const w = c.raw ? { status: c.status, param: c.param } : wasmRun(c);
       const diff = c.raw ? (n.status === w.status && n.param === w.param ? '' : `native ${n.status} ${n.param}, expected ${w.status} ${w.param}`)
-        : compare(n, w, kind.dtype);
+        : compare(n, w);
       if (diff) bad.push(`${c.kind} (${c.why}) ${lines[i].slice(0, 160)}: ${diff}`);
       if (n.status === 'OK') computed.set(c.kind, (computed.get(c.kind) ?? 0) + 1);
     });

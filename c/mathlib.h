@@ -1,0 +1,53 @@
+/* mathlib.h — the library's own log, exp, exp2, pow and large-argument pi/2 reduction (internal,
+ * not installed). They replace libm: its pow/exp/log/exp2 tables and __rem_pio2 were ~17 KB of the
+ * .wasm, and the same source now gives bit-identical results in the wasm and native builds (plain
+ * IEEE double operations, no FMA, nothing from libm but fabs, floor, ceil, sqrt and nearbyint, which
+ * are exact and compile to wasm instructions).
+ *
+ * Method (Tang's table-driven scheme with small tables, results rounded once from double-double):
+ *   log x   x = 2^k m, m in [sqrt(1/2), sqrt(2)), F = 1 + j/32 nearest to m (23 entries of ln F in
+ *           double-double), s = (m - F)/(m + F) in double-double, ln m = ln F + 2 atanh s with
+ *           atanh s = s + s^3/3 + .. + s^9/9 (|s| < 0.0112: truncation < 2^-74 relative), summed
+ *           with k ln 2 in double-double: hi + lo within ~2^-70 (2^-65 relative near x = 1).
+ *   exp y   y = (64 k + j) ln2/64 + r, |r| <= ln2/128 (Cody-Waite: ln 2 in 36 + 53 bits, exact
+ *           product and subtraction, r kept in double-double), e^y = 2^k 2^(j/64) (1 + r + q(r))
+ *           with 2^(j/64) (64 entries, double-double) times (1 + r) formed exactly (Dekker's split)
+ *           and q the Taylor terms r^2/2 .. r^7/5040 (truncation < 2^-74).
+ *   exp2 y  the same with N = nearest(64 y), r = (y - N/64) ln 2 (y - N/64 exact, r by Dekker).
+ *   pow     exp of y ln x with ln x in double-double and y times it by Dekker's exact product.
+ *   pi/2    Payne-Hanek: a 128-bit window of 2/pi (1152 bits stored, 152 bytes: any finite x)
+ *           times the 53-bit significand in integer arithmetic, the fraction's top 64 bits times
+ *           pi/2 split so that the main product is exact.
+ *
+ * Accuracy, measured against x87 long double logl/expl/exp2l/powl (64-bit significand) over 10^7
+ * random arguments each by tests/mathlib/check.c (tests/mathlib.test.js runs 10^6 and asserts):
+ *   pe__log, pe__exp, pe__exp2 0.5000 ulp; pe__pow 0.5000 where |y ln x| < 64 (every call the
+ *   families make), 0.521 at |y ln x| ~ 700 with x near 1 (the logarithm's last bits). glibc's:
+ *   0.506-0.508. Compared with the libm the wasm used before (musl's, the same as glibc's),
+ *   every output of 735 requests (the conformance sweep and extremes: 2e8 values) is unchanged.
+ * Subnormal results of exp/exp2/pow are rounded twice (< 1 ulp); overflow gives Infinity,
+ * underflow 0, as glibc. Speed in wasm (Node 20; compiled at -O3: at -Oz the double-double
+ * out-parameters go through memory and pow took 50 ns): exp 8-9 ns (musl's 6.5), log 22 ns (6.5),
+ * pow 21 ns (11); log and pow run per frequency or per diagonal, exp per value only in xpos.
+ * relative.c's T5 and DeBERTa buckets take float32(pe__log(x)) as they took float32(log(x)): the
+ * same float as glibc's for EVERY float x in [2^-30, 2^31) (checked exhaustively: the bucket
+ * inputs are float ratios in [2^-29, 2^24]) and for every T5 ratio maxDistance / max_exact with
+ * maxDistance <= 2^22 and max_exact a power of two <= 2^15, plus 2e7 random ratios of the whole
+ * range. It is the double rounding Python's float32(math.log(...)) does, not a correctly rounded
+ * logf: these differ for 3 floats of that range (0x1.827a74p-7, 0x1.2f1fd6p+3, 0x1.bacb4ap+25,
+ * where the correctly rounded double log is a float midpoint).
+ */
+#ifndef POSENC_MATHLIB_H
+#define POSENC_MATHLIB_H
+
+double pe__log(double x);            /* ln x; -Infinity at 0, NaN below */
+double pe__exp(double x);            /* e^x */
+double pe__exp2(double x);           /* 2^x */
+double pe__pow(double x, double y);  /* x^y for x >= 0 (x < 0: NaN; pow(x, 0) = 1, pow(1, y) = 1) */
+
+/* x = n pi/2 + r with n the nearest integer to x 2/pi (only n mod 4 is kept: *n in 0..3) and
+ * |r| <= pi/4 (+ an ulp), for any finite x (NaN, Infinity: NaN). Meant for large |x|: the error is
+ * absolute, < 0.5 ulp(r) + 2e-19. */
+double pe__rem_pio2(double x, int *n);
+
+#endif
