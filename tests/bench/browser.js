@@ -14,7 +14,7 @@
 // frame). Median and p95 go to tests/bench/browser-results.json.
 //   node tests/bench/browser.js [--runs N]     (npm run bench:browser builds first)
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startExplorer } from '../browser/harness.js';
 
@@ -75,6 +75,7 @@ async function measure(lines) {
 }
 
 const app = await startExplorer();
+const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
 try {
   const withPlot = await measure('0,1,10,20');
   const heatmapOnly = await measure('');
@@ -86,7 +87,9 @@ try {
     heatmapOnly: { ...heatmapOnly, chromium: undefined },
     targetMedianMs: 16,
     conditions: { chromium: withPlot.chromium, headless: true, gpu: false, viewport: '1280x900', cpus: cpus().length,
-      cpu: cpus()[0]?.model, date: new Date().toISOString() },
+      cpu: cpus()[0]?.model, date: new Date().toISOString(),
+      // 1-, 5- and 15-minute load averages before and after (the machine is shared with other jobs)
+      loadAverage: { before: loadBefore, after: loadavg().map((x) => Number(x.toFixed(2))) } },
   };
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   for (const [name, r] of [['heatmap + 4 lines', withPlot], ['heatmap only', heatmapOnly]]) {

@@ -216,8 +216,9 @@ function finish(ok) {
   if (ok && touched) writeURL();
   touched = true;
   explorer.renders++;
-  root.dataset.ready = 'true';
-  root.dataset.status = ok ? 'ok' : 'error';
+  // (written only when they change: an attribute write invalidates the page's style)
+  if (root.dataset.ready !== 'true') root.dataset.ready = 'true';
+  if (root.dataset.status !== (ok ? 'ok' : 'error')) root.dataset.status = ok ? 'ok' : 'error';
   // For benchmarks and embedders: posenc:rendered fires in the animation frame whose paint shows the
   // new heatmap and plot (or the error): at once when drawn in a frame, else in the next one.
   if (inFrame) return void rendered(ok);
