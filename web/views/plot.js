@@ -113,6 +113,9 @@ export class LinePlot {
         legend: { position: 'top', labels: { color: th.fg, boxWidth: 14, boxHeight: 2 } },
         decimation: { enabled: rows > DECIMATE_ABOVE, algorithm: 'lttb', samples: 800, threshold: DECIMATE_ABOVE },
         tooltip: { enabled: true },
+        // Plugins the UMD build registers that draw nothing here (no fill, titles or default
+        // colours): off, so an update does not resolve their options (~0.5 ms of a redraw).
+        filler: false, subtitle: false, title: false, colors: false,
       },
       scales: {
         x: { type: 'linear', min: at(0), max: rows > 1 ? at(rows - 1) : at(0) + 1, title: { display: !!xLabel, text: xLabel, color: th.fg },
