@@ -232,8 +232,8 @@ function rendered(ok) {
 }
 
 // The address bar follows the view within about URL_MS, written when the page is idle and at most
-// once per URL_MS: Chromium ignores (and warns about) more than 200 history updates in 10 s, which a
-// dragged slider passes in 4, and each costs 1-5 ms that would otherwise delay the next frame.
+// once per URL_MS: a history update costs 1-5 ms (serialized, sent to the browser process) that
+// would otherwise delay the next frame, and browsers rate-limit them (a refused write is retried).
 const URL_MS = 100;
 const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 0));
 let urlPending = 0;  // the pending write's number (0: none)
@@ -250,7 +250,12 @@ function writeURL() {
 function flushURL() {
   urlPending = 0;
   urlAt = performance.now();
-  history.replaceState(null, '', toQuery(state));
+  try {
+    history.replaceState(null, '', toQuery(state));
+  } catch {  // over a browser's rate limit (a SecurityError): again in a second
+    urlAt += 1000;
+    writeURL();
+  }
 }
 
 function cancelURL() {
