@@ -241,14 +241,12 @@ static void range_i32(const int32_t *v, size_t n, pe_range *r) {
   if (n) r->min = lo, r->max = hi;
 }
 
-pe_status pe_range_of(int map, const void *data, int dtype, size_t n, pe_range *r, pe_error *err) {
-  pe_status s = cm_check(map, data, dtype, n, err);
-  if (s) return s;
-  if (!r) return cm_fail(err, PE_EINVAL, "range", 0, NAN, NAN, "is NULL");
+static void range_start(pe_range *r) {
   memset(r, 0, sizeof *r);
   r->min = r->max = NAN;
-  if (dtype == PE_F32) range_f32(data, n, r);
-  else range_i32(data, n, r);
+}
+
+static void range_finish(int map, pe_range *r) {
   if (!r->finite) {
     r->lo = r->hi = 0;
   } else if (pe__colormaps[map].centred) {
@@ -257,6 +255,16 @@ pe_status pe_range_of(int map, const void *data, int dtype, size_t n, pe_range *
   } else {
     r->lo = r->min, r->hi = r->max;
   }
+}
+
+pe_status pe_range_of(int map, const void *data, int dtype, size_t n, pe_range *r, pe_error *err) {
+  pe_status s = cm_check(map, data, dtype, n, err);
+  if (s) return s;
+  if (!r) return cm_fail(err, PE_EINVAL, "range", 0, NAN, NAN, "is NULL");
+  range_start(r);
+  if (dtype == PE_F32) range_f32(data, n, r);
+  else range_i32(data, n, r);
+  range_finish(map, r);
   return PE_OK;
 }
 
@@ -345,6 +353,18 @@ static void apply(int map, const void *data, int f32, size_t n, double vmin, dou
     for (; i < n; i++) cm_put(lut, ((const int32_t *)data)[i], vmin, scale, rgba + 4 * i);
 }
 
+/* Checks the limits (NaN ones already filled in) and gives apply()'s scale. */
+static pe_status cm_limits(double vmin, double vmax, double limits[2], double *scale, pe_error *err) {
+  if (!isfinite(vmin)) return cm_fail(err, PE_EINVAL, "vmin", vmin, NAN, NAN, "is not a finite number");
+  if (!isfinite(vmax)) return cm_fail(err, PE_EINVAL, "vmax", vmax, NAN, NAN, "is not a finite number");
+  if (vmin > vmax) return cm_fail(err, PE_ERANGE, "vmin", vmin, -INFINITY, vmax, "is greater than vmax");
+  if (limits) limits[0] = vmin, limits[1] = vmax;
+  /* A degenerate range (or one whose reciprocal overflows) puts every finite value in the middle. */
+  *scale = vmax > vmin ? 256.0 / (vmax - vmin) : 0;
+  if (!(*scale > 0 && isfinite(*scale))) *scale = 0;
+  return PE_OK;
+}
+
 pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t n, double vmin, double vmax, uint8_t *rgba,
                             double limits[2], pe_error *err) {
   pe_status s = cm_check(map, data, dtype, n, err);
@@ -356,13 +376,81 @@ pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t n, doub
     vmin = isnan(vmin) ? r.lo : vmin;
     vmax = isnan(vmax) ? r.hi : vmax;
   }
-  if (!isfinite(vmin)) return cm_fail(err, PE_EINVAL, "vmin", vmin, NAN, NAN, "is not a finite number");
-  if (!isfinite(vmax)) return cm_fail(err, PE_EINVAL, "vmax", vmax, NAN, NAN, "is not a finite number");
-  if (vmin > vmax) return cm_fail(err, PE_ERANGE, "vmin", vmin, -INFINITY, vmax, "is greater than vmax");
-  if (limits) limits[0] = vmin, limits[1] = vmax;
-  /* A degenerate range (or one whose reciprocal overflows) puts every finite value in the middle. */
-  const double scale = vmax > vmin ? 256.0 / (vmax - vmin) : 0;
-  const int flat = !(scale > 0 && isfinite(scale));
-  if (n) apply(map, data, dtype == PE_F32, n, vmin, flat ? 0 : scale, rgba);
+  double scale;
+  if ((s = cm_limits(vmin, vmax, limits, &scale, err))) return s;
+  if (n) apply(map, data, dtype == PE_F32, n, vmin, scale, rgba);
+  return PE_OK;
+}
+
+/* One row of the image at a time, through these (static: wasm is single-threaded; 256 KiB). */
+static uint32_t sm_col[PE_SAMPLE_MAX];  /* the column each pixel shows */
+static union { float f[PE_SAMPLE_MAX]; int32_t i[PE_SAMPLE_MAX]; uint32_t px[PE_SAMPLE_MAX]; } sm_row;
+
+pe_status pe_colormap_sample(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
+                             size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,
+                             double limits[2], pe_error *err) {
+  const int empty = !rows || !cols;
+  if (rows > PE_SAMPLE_SIDE) return cm_fail(err, PE_ERANGE, "rows", (double)rows, 0, PE_SAMPLE_SIDE, "is outside the range");
+  if (cols > PE_SAMPLE_SIDE) return cm_fail(err, PE_ERANGE, "cols", (double)cols, 0, PE_SAMPLE_SIDE, "is outside the range");
+  if (!empty && stride < cols) return cm_fail(err, PE_EINVAL, "stride", (double)stride, (double)cols, NAN, "is less than cols");
+  if (!empty && (cols > SIZE_MAX / 4 || (rows > 1 && stride > (SIZE_MAX / 4 - cols) / (rows - 1))))
+    return cm_fail(err, PE_ENOMEM, "stride", (double)stride, (double)cols, NAN, "makes the table larger than memory");
+  const size_t n = empty ? 0 : (rows - 1) * stride + cols;  /* elements from the first cell to the last */
+  pe_status s = cm_check(map, data, dtype, n, err);
+  if (s) return s;
+  if (empty ? height != 0 : height < 1 || height > PE_SAMPLE_SIDE)
+    return cm_fail(err, PE_ERANGE, "height", (double)height, !empty, empty ? 0 : PE_SAMPLE_SIDE,
+                   empty ? "is not 0 for an empty table" : "is outside the range");
+  if (empty ? width != 0 : width < 1 || width > PE_SAMPLE_MAX)
+    return cm_fail(err, PE_ERANGE, "width", (double)width, !empty, empty ? 0 : PE_SAMPLE_MAX,
+                   empty ? "is not 0 for an empty table" : "is outside the range");
+  if (!empty && height > SIZE_MAX / 4 / width)
+    return cm_fail(err, PE_ENOMEM, "height", (double)height, 1, NAN, "makes the image larger than memory");
+  if (!empty && !rgba) return cm_fail(err, PE_EINVAL, "rgba", 0, NAN, NAN, "is NULL");
+  if (isnan(vmin) || isnan(vmax)) {  /* of every cell, not only the sampled ones */
+    pe_range r, row;
+    range_start(&r);
+    for (size_t y = 0; y < rows; y += stride == cols ? rows : 1) {  /* contiguous: one pass */
+      const void *p = (const uint8_t *)data + 4 * y * stride;
+      const size_t len = stride == cols ? n : cols;
+      range_start(&row);
+      if (dtype == PE_F32) range_f32(p, len, &row);
+      else range_i32(p, len, &row);
+      if (row.finite && (!r.finite || row.min < r.min)) r.min = row.min;
+      if (row.finite && (!r.finite || row.max > r.max)) r.max = row.max;
+      r.finite += row.finite, r.nan += row.nan, r.neg_inf += row.neg_inf, r.pos_inf += row.pos_inf;
+    }
+    range_finish(map, &r);
+    vmin = isnan(vmin) ? r.lo : vmin;
+    vmax = isnan(vmax) ? r.hi : vmax;
+  }
+  double scale;
+  if ((s = cm_limits(vmin, vmax, limits, &scale, err))) return s;
+  if (empty) return PE_OK;
+  const int f32 = dtype == PE_F32;
+  CM_TAIL
+  for (size_t x = 0; x < width && width != cols; x++) sm_col[x] = (uint32_t)((2 * (uint64_t)x + 1) * cols / (2 * width));
+  size_t last = SIZE_MAX;
+  for (size_t y = 0; y < height; y++) {
+    uint8_t *out = rgba + 4 * width * y;
+    const size_t r = (size_t)((2 * (uint64_t)y + 1) * rows / (2 * (uint64_t)height));  /* under the pixel's centre */
+    if (r == last) {  /* a cell taller than a pixel: the row above again */
+      memcpy(out, out - 4 * width, 4 * width);
+      continue;
+    }
+    last = r;
+    const uint8_t *src = (const uint8_t *)data + 4 * r * stride;
+    if (width == cols) {
+      apply(map, src, f32, cols, vmin, scale, out);
+    } else if (width < cols) {  /* the shown cells only, gathered, then coloured */
+      CM_TAIL
+      for (size_t x = 0; x < width; x++) memcpy(&sm_row.px[x], src + 4 * (size_t)sm_col[x], 4);
+      apply(map, sm_row.f, f32, width, vmin, scale, out);
+    } else {  /* each cell coloured once, then copied to each of its pixels */
+      apply(map, src, f32, cols, vmin, scale, (uint8_t *)sm_row.px);
+      CM_TAIL
+      for (size_t x = 0; x < width; x++) memcpy(out + 4 * x, &sm_row.px[sm_col[x]], 4);
+    }
+  }
   return PE_OK;
 }

@@ -284,6 +284,27 @@ pe_status pe_range_of(int map, const void *data, int dtype, size_t n, pe_range *
 pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t n, double vmin, double vmax,
                             uint8_t *rgba, double limits[2], pe_error *err);
 
+/* A [rows, cols] table drawn into a [height, width] image at the image's resolution, nearest
+ * neighbour: pixel (y, x) shows the cell under its centre,
+ *     r = floor((y + 1/2) rows / height),   c = floor((x + 1/2) cols / width)
+ * so cell r covers exactly the pixel rows e(r) <= y < e(r + 1), e(k) = ceil(k height / rows - 1/2)
+ * (its edges rounded to the nearest pixel boundary, halves down; none when it is thinner than a
+ * pixel), and likewise in x. height = rows and width = cols give pe_colormap_apply's image; whole
+ * multiples give each cell a block of pixels.
+ * Memory: row r of the table starts r stride (>= cols) elements after data (a plane's first columns
+ * when stride > cols); rgba receives 4 height width bytes, row-major (ImageData's layout).
+ * Colours, limits and their errors as pe_colormap_apply; automatic limits are those of all
+ * rows x cols cells, not only the shown ones. rows, cols, height <= PE_SAMPLE_SIDE, width <=
+ * PE_SAMPLE_MAX; height and width >= 1, or both 0 for an empty table (ERANGE naming the size).
+ * Cost: only the shown cells are coloured, each once (a cell wider than a pixel is copied to its
+ * other pixels, a row taller than a pixel too): a 2048 x 512 table into 620 x 620 device pixels
+ * colours 620 x 512 values, not 1 M. Not reentrant (a row buffer of static memory). */
+#define PE_SAMPLE_SIDE 2147483647u
+#define PE_SAMPLE_MAX 32768
+pe_status pe_colormap_sample(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
+                             size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,
+                             double limits[2], pe_error *err);
+
 #ifdef __cplusplus
 }
 #endif

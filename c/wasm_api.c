@@ -106,3 +106,27 @@ PE_EXPORT int pe_js_colormap(int m, const void *data, int dtype, double total, d
   return pe_colormap_apply(m, p, dtype, (size_t)count, vmin, vmax, rgba, js_limits, &js_err);
 }
 PE_EXPORT double pe_js_colormap_limit(int i) { return js_limits[i & 1]; }
+
+/* A [rows, cols] plane (from offset, rows stride apart) into a [height, width] image. Sizes come as
+ * doubles: each must be a whole number >= 0 and the plane must lie within the table of total elements. */
+PE_EXPORT int pe_js_colormap_sample(int m, const void *data, int dtype, double total, double offset, double rows,
+                                    double cols, double stride, double height, double width, double vmin, double vmax,
+                                    uint8_t *rgba) {
+  static const char *const names[] = {"rows", "cols", "stride", "height", "width"};
+  const double sizes[] = {rows, cols, stride, height, width};
+  for (int i = 0; i < 5; i++) {
+    if (sizes[i] >= 0 && sizes[i] == floor(sizes[i]) && sizes[i] <= PE_SAMPLE_SIDE) continue;
+    js_err = (pe_error){PE_ERANGE, names[i], sizes[i], 0, PE_SAMPLE_SIDE, "is not a whole number in the range"};
+    return PE_ERANGE;
+  }
+  const double span = rows > 0 && cols > 0 ? (rows - 1) * stride + cols : 0;
+  if (js_plane(total, offset, 0)) return PE_ERANGE;
+  if (span > total - offset) {
+    js_err = (pe_error){PE_ERANGE, "rows", rows, 0, stride > 0 ? floor((total - offset - cols) / stride) + 1 : 0,
+                        "runs past the end of the table"};
+    return PE_ERANGE;
+  }
+  const char *p = (const char *)data + (size_t)offset * 4;
+  return pe_colormap_sample(m, p, dtype, (size_t)rows, (size_t)cols, (size_t)stride, (size_t)height, (size_t)width, vmin,
+                            vmax, rgba, js_limits, &js_err);
+}

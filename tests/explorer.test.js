@@ -176,6 +176,25 @@ describe('explorer in Chromium', () => {
     }
   });
 
+  test('a table larger than the plot area: every device pixel shows the cell under its centre (DPR 1 and 1.5)', async () => {
+    // 2048 rows on ~620 device pixels, 512 columns on ~620: drawn at screen resolution (C samples
+    // the cells, pe.colormapImage), each pixel of the plot area in exactly one cell's rectangle.
+    for (const scale of [1, 1.5]) {
+      const { page, problems } = await ex.open('?kind=sinusoidal&positions=2048&dim=512', { scale });
+      const px = await checkPixels(page, { all: true });
+      assert.deepEqual(px.bad, [], `dpr ${scale}`);
+      const area = await page.evaluate(() => {
+        const { heatmap, plane } = window.explorer;
+        const a = heatmap.cellRect(0, 0), b = heatmap.cellRect(plane.rows - 1, plane.cols - 1);
+        return { w: b.x + b.w - a.x, h: b.y + b.h - a.y };
+      });
+      assert.ok(area.h < 2048 && area.w > 512, JSON.stringify(area));  // rows sampled, columns widened
+      assert.equal(px.checked, area.w * area.h, `dpr ${scale}: every pixel of the plot area checked once`);
+      clean(problems);
+      await page.close();
+    }
+  });
+
   test('changing controls updates heatmap and chart', async () => {
     const { page, problems } = await ex.open();
     assert.equal(await rendered(page, () => page.fill('#c-dim', '32')), 'ok');

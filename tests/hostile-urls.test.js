@@ -85,6 +85,7 @@ function pageInit() {
         await frame();
       }
     }
+    while (ex.urlPending) await frame();  // the address bar follows within 100 ms (web/explorer/main.js)
     const t1 = performance.now();
     const state = ex.state;
     const plane = ex.plane;

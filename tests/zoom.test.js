@@ -13,7 +13,7 @@ after(async () => { await app?.close(); });
 
 // Page side: the explorer's request and window; every row of the shown plane recomputed alone with
 // pe.compute (one row at its own position: equal within 1.2e-7, two float32 roundings), the plane's
-// values coloured at the heatmap's limits and compared with the figure canvas at each cell's centre.
+// values coloured at the heatmap's limits and compared with the figure canvas at every pixel of each cell.
 function inspect(page) {
   return page.evaluate(() => {
     const { pe, heatmap, state, plane, request } = window.explorer;
@@ -41,14 +41,18 @@ function inspect(page) {
     const bad = [];
     for (let r = 0; r < plane.rows; r++) {
       for (let col = 0; col < plane.cols; col++) {
+        // every device pixel of the cell's rectangle (none when no pixel centre lies in the cell:
+        // the heatmap is drawn at screen resolution, each pixel the cell under its centre)
         const rect = heatmap.cellRect(r, col);
-        // a cell of >= 2 device pixels has a centre pixel that nearest-neighbour scaling takes from it
-        if (rect.h < 2 || rect.w < 2) continue;
-        const k = 4 * ((rect.y + (rect.h >> 1)) * c.width + rect.x + (rect.w >> 1));
         const e = 4 * (r * plane.cols + col);
-        checked++;
-        if (img[k] !== want[e] || img[k + 1] !== want[e + 1] || img[k + 2] !== want[e + 2]) {
-          if (bad.length < 5) bad.push({ r, col, got: [img[k], img[k + 1], img[k + 2]], want: [...want.subarray(e, e + 3)] });
+        for (let y = rect.y; y < rect.y + rect.h; y++) {
+          for (let x = rect.x; x < rect.x + rect.w; x++) {
+            const k = 4 * (y * c.width + x);
+            checked++;
+            if (img[k] !== want[e] || img[k + 1] !== want[e + 1] || img[k + 2] !== want[e + 2]) {
+              if (bad.length < 5) bad.push({ r, col, x, y, got: [img[k], img[k + 1], img[k + 2]], want: [...want.subarray(e, e + 3)] });
+            }
+          }
         }
       }
     }

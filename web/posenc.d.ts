@@ -163,6 +163,12 @@ export interface Posenc {
   range(source: Table, options?: { map?: string; offset?: number; count?: number }): TableRange;
   /** Colour a table into the wasm heap (RGBA8, ImageData's layout); vmin/vmax default to range().lo/hi. */
   colormap(source: Table, options?: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number; count?: number }): ColormapView;
+  /**
+   * Colour a [rows, cols] plane (from offset, rows stride apart) into a [height, width] image at the
+   * image's resolution: pixel (y, x) shows the cell under its centre, (floor((y + ½) rows / height), floor((x + ½) cols / width)).
+   */
+  colormapImage(source: Table, options: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number;
+    rows: number; cols: number; stride?: number; width: number; height: number }): ColormapImage;
   /** A colormap's 256 colours, lowest first, RGBA (a copy): for a colorbar. */
   colormapLUT(map?: string): Uint8ClampedArray;
 }
@@ -201,6 +207,12 @@ export interface ColormapView {
   readonly data: Uint8ClampedArray;
   free(): void;
   [Symbol.dispose](): void;
+}
+
+export interface ColormapImage extends ColormapView {
+  /** Pixels per row and rows: data holds width × height RGBA pixels. */
+  readonly width: number;
+  readonly height: number;
 }
 
 export interface LoadOptions {

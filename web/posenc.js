@@ -510,6 +510,40 @@ class Posenc {
     }
   }
 
+  /**
+   * Colour a [rows, cols] plane of a table (from element `offset`, rows `stride` elements apart,
+   * default cols) into a [height, width] image at the image's resolution, in C: pixel (y, x) shows
+   * the cell under its centre, (floor((y + ½) rows / height), floor((x + ½) cols / width))
+   * (posenc.h, pe_colormap_sample). Limits as colormap() (automatic ones from every cell of the
+   * plane); `data` is width × height RGBA pixels (ImageData's layout) valid until free().
+   */
+  colormapImage(source, { map, vmin, vmax, offset = 0, rows, cols, stride = cols, width, height } = {}) {
+    const x = this.#x;
+    const t = this.#table(source);
+    let out = 0;
+    try {
+      const m = this.#map(map);
+      for (const [name, v, optional] of [['vmin', vmin, true], ['vmax', vmax, true], ['offset', offset], ['rows', rows],
+        ['cols', cols], ['stride', stride], ['width', width], ['height', height]]) {
+        if (optional && (v === undefined || v === null)) continue;
+        if (typeof v !== 'number') throw new PosencError(`posenc colormapImage: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
+      }
+      // C checks the sizes; a size it will refuse allocates nothing
+      const n = Number.isSafeInteger(width) && Number.isSafeInteger(height) && width > 0 && height > 0 ? width * height : 0;
+      out = n > 0 ? x.pe_js_malloc(n * 4) : 0;
+      if (n > 0 && !out) throw new PosencError(`posenc colormapImage: ${width} × ${height} pixels do not fit in wasm memory`, 'ENOMEM', 'height');
+      this.#check(x.pe_js_colormap_sample(m, t.ptr, t.dtype, t.length, offset, rows, cols, stride, height, width,
+        vmin ?? NaN, vmax ?? NaN, out), 'colormapImage');
+      const image = this.#heapView({ map: this.colormaps[m].name, width, height, length: n, vmin: x.pe_js_colormap_limit(0),
+        vmax: x.pe_js_colormap_limit(1) }, out, Uint8ClampedArray, n * 4, 'posenc colormapImage');
+      out = 0;
+      return image;
+    } finally {
+      if (out) x.pe_js_free(out);
+      t.done();
+    }
+  }
+
   /** A colormap's 256 colours, lowest first, as RGBA (a copy): for a colorbar. */
   colormapLUT(map) {
     const m = this.#map(map);

@@ -2,12 +2,19 @@
 // Browser redraw benchmark (issue 5): the explorer in Debian's Chromium (playwright-core, the flags
 // of web/tools/screenshot.js) at 2048 positions x 512 dims; a parameter slider is moved
 // programmatically through 60 values, and each redraw is timed from dispatching the slider's
-// `input` event to (a) the end of the paint of the frame in which the explorer drew (a message posted
-// at its `posenc:rendered` event runs after that frame's paint and canvas raster) and (b) the next
-// animation frame after it. Median and p95 go to tests/bench/browser-results.json.
+// `input` event to (a) "painted": the end of the frame whose paint shows the new pixels and (b) the
+// next animation frame after it. The explorer fires `posenc:rendered` in the animation frame whose
+// paint shows the new heatmap and plot (it draws in the input handler itself when nothing waits for
+// a frame, else in the next frame: web/explorer/main.js); a message posted from that frame's
+// callback runs only after the frame's style, layout, paint and commit, where Chromium rasterizes
+// the canvases' recorded drawing (on the main thread, without a GPU). Each input is dispatched in a
+// task of its own, after a pause that cycles through 0-16 ms so inputs meet the 60 Hz frame clock at
+// spread phases, as independent user inputs do (the loop used to resume inside an animation frame
+// callback and dispatch from there, which no real input does and which cost every redraw an extra
+// frame). Median and p95 go to tests/bench/browser-results.json.
 //   node tests/bench/browser.js [--runs N]     (npm run bench:browser builds first)
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startExplorer } from '../browser/harness.js';
 
@@ -38,6 +45,7 @@ async function measure(lines) {
       const lo = Number(slider.min);
       const ms = [];
       for (let i = 0; i < n; i++) {
+        await new Promise((r) => setTimeout(r, (i * 7) % 17));  // a task of its own, at a spread frame phase
         // painted: a task posted from the rendering frame runs after that frame's paint (and the
         // canvases' raster, on the main thread without a GPU); frame: the next animation frame
         const done = new Promise((resolve) => {
@@ -67,19 +75,21 @@ async function measure(lines) {
 }
 
 const app = await startExplorer();
+const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
 try {
   const withPlot = await measure('0,1,10,20');
   const heatmapOnly = await measure('');
   const result = {
     what: `explorer redraw, ${POSITIONS} x ${DIM} sinusoidal, offset slider through ${VALUES} values, ${runs - 1} runs after a warm-up run`,
-    // painted: input event -> after the paint of the frame that drew (the explorer draws in the
-    // animation frame after an input, so this includes the wait for that frame: 0 - 16.7 ms);
-    // nextFrame: input event -> the next animation frame after posenc:rendered.
+    // painted: input event -> after the paint of the frame that shows the redraw (this includes the
+    // wait for that frame); nextFrame: input event -> the next animation frame after posenc:rendered.
     heatmapAndPlot: { ...withPlot, chromium: undefined },
     heatmapOnly: { ...heatmapOnly, chromium: undefined },
     targetMedianMs: 16,
     conditions: { chromium: withPlot.chromium, headless: true, gpu: false, viewport: '1280x900', cpus: cpus().length,
-      cpu: cpus()[0]?.model, date: new Date().toISOString() },
+      cpu: cpus()[0]?.model, date: new Date().toISOString(),
+      // 1-, 5- and 15-minute load averages before and after (the machine is shared with other jobs)
+      loadAverage: { before: loadBefore, after: loadavg().map((x) => Number(x.toFixed(2))) } },
   };
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   for (const [name, r] of [['heatmap + 4 lines', withPlot], ['heatmap only', heatmapOnly]]) {

@@ -40,11 +40,14 @@ export async function startExplorer() {
   };
 }
 
-/** Run action (in Node), then wait until the explorer rendered again (or reported an error). */
+/**
+ * Run action (in Node), then wait until the explorer rendered again (or reported an error) and its
+ * address bar caught up (the explorer writes it at most every 100 ms: web/explorer/main.js).
+ */
 export async function rendered(page, action) {
   const before = await page.evaluate(() => window.explorer.renders);
   await action();
-  await page.waitForFunction((n) => window.explorer.renders > n, before);
+  await page.waitForFunction((n) => window.explorer.renders > n && !window.explorer.urlPending, before);
   return page.evaluate(() => document.documentElement.dataset.status);
 }
 

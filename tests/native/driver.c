@@ -2,6 +2,7 @@
  * with -fsanitize=address,undefined by `bash build.sh native`.
  *
  *   posenc-native CASES RESULTS
+ *   posenc-native colormap-sample       (tests/native/colormap_sample.c)
  *
  * CASES holds whitespace-separated requests, one per line by convention:
  *     kind cap n  then n entries  "index v number"  or  "index a len number..."
@@ -114,7 +115,10 @@ static int run_case(FILE *in, FILE *out, long line) {
   return 1;
 }
 
+int pe_native_colormap_sample(void);  /* colormap_sample.c */
+
 int main(int argc, char **argv) {
+  if (argc == 2 && !strcmp(argv[1], "colormap-sample")) return pe_native_colormap_sample();
   if (argc != 3) {
     fprintf(stderr, "usage: posenc-native CASES RESULTS\n");
     return 2;

@@ -21,6 +21,9 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
+// A property set only when it changes: each write invalidates style even when the value is the same.
+const setIf = (el, key, v) => { if (el[key] !== v) el[key] = v; };
+
 const number = (v) => (Number.isInteger(v) && Math.abs(v) < 1e15 ? v.toLocaleString('en-US') : String(v));
 const rangeText = (p) => (p.min === undefined ? '' : ` [${number(p.min)} … ${number(p.max)}]`);
 
@@ -51,6 +54,7 @@ export class Controls {
   #on;
   #state = null;
   #lead;
+  #leadKey = null;
   #view = {};
 
   /**
@@ -102,6 +106,7 @@ export class Controls {
     this.#view.vmin = limit('vmin');
     this.#view.vmax = limit('vmax');
     this.#lead = el('div', { class: 'lead' });
+    this.#leadKey = null;
     form.append(el('fieldset', { class: 'group' }, el('legend', {}, 'View'), this.#lead,
       this.#row('cmap', 'colormap', maps, 'matplotlib\'s tables, applied in C'),
       this.#row('vmin', 'vmin', this.#view.vmin, 'lowest colour at this value; empty = automatic'),
@@ -143,6 +148,20 @@ export class Controls {
   /** Update what depends on the computed plane: the head/part selector, automatic limits, placeholders. */
   sync(state, plane, heatmap) {
     const lead = plane.lead;
+    // Rebuilt only when it changes (a redraw under a slider leaves it as it is).
+    const leadKey = lead ? `${lead.axis} ${lead.size} ${lead.index}` : '';
+    if (this.#leadKey !== leadKey) this.#syncLead(state, lead);
+    this.#leadKey = leadKey;
+    const [lo, hi] = heatmap.limits;
+    const short = (v) => formatValue(Number.isFinite(v) ? Number(v.toPrecision(6)) : v);
+    setIf(this.#view.vmin, 'placeholder', `auto ${short(lo)}`);
+    setIf(this.#view.vmax, 'placeholder', `auto ${short(hi)}`);
+    if (document.activeElement !== this.#view.lines) setIf(this.#view.lines, 'value', state.lines.join(', '));
+    const auto = heatmap.labels();
+    for (const [key, input] of Object.entries(this.#view.labels)) setIf(input, 'placeholder', state.labels[key] === undefined ? auto[key] : '');
+  }
+
+  #syncLead(state, lead) {
     this.#lead.replaceChildren();
     if (lead) {
       let input;
@@ -158,13 +177,6 @@ export class Controls {
       });
       this.#lead.append(this.#row('index', lead.title.toLowerCase(), input, `which ${lead.title.toLowerCase()} of the ${lead.size} to show`));
     }
-    const [lo, hi] = heatmap.limits;
-    const short = (v) => formatValue(Number.isFinite(v) ? Number(v.toPrecision(6)) : v);
-    this.#view.vmin.placeholder = `auto ${short(lo)}`;
-    this.#view.vmax.placeholder = `auto ${short(hi)}`;
-    if (document.activeElement !== this.#view.lines) this.#view.lines.value = state.lines.join(', ');
-    const auto = heatmap.labels();
-    for (const [key, input] of Object.entries(this.#view.labels)) input.placeholder = state.labels[key] === undefined ? auto[key] : '';
   }
 
   /** Show a message next to the control of path (falls back to its object, then to the kind). */
@@ -182,6 +194,7 @@ export class Controls {
   clearErrors(path) {
     for (const slot of this.#form.querySelectorAll('[data-error]')) {
       if (path !== undefined && slot.dataset.error !== path) continue;
+      if (slot.hidden && !slot.textContent) continue;  // already clear: no style work per redraw
       slot.hidden = true;
       slot.textContent = '';
       const row = slot.closest('.row, .object');

@@ -21,7 +21,9 @@ pe.maxBytes = MAX_BYTES;
 let { state, problems, keys: urlKeys } = fromQuery(location.search, pe);
 let fromURL = true;
 let plane = null;       // the plane on screen (its data stays in the wasm heap until replaced)
-let scheduled = false;
+let scheduled = false;  // an update waits for the next animation frame
+let shown = null;       // drawn outside an animation frame, not yet painted: { ok } for posenc:rendered
+let inFrame = false;    // running in an animation frame callback
 let touched = location.search !== '';
 
 const controls = new Controls(document.getElementById('controls'), pe, {
@@ -45,6 +47,7 @@ for (const preset of PRESETS) {
   b.id = `preset-${preset.id}`;
   b.textContent = preset.label;
   b.addEventListener('click', () => {
+    if (urlPending) flushURL();  // the entry being left keeps its last view
     state = normalize(preset.state);
     fromURL = false;
     problems = [];
@@ -57,6 +60,7 @@ for (const preset of PRESETS) {
 }
 
 window.addEventListener('popstate', () => {
+  cancelURL();  // a write still pending belonged to the entry that was left (it keeps the view before it)
   ({ state, problems, keys: urlKeys } = fromQuery(location.search, pe));
   fromURL = true;  // update() builds the controls once the URL's values are sorted out
   schedule();
@@ -82,12 +86,21 @@ function plotOptions(p) {
   };
 }
 
+// A change is drawn at once unless something drawn earlier still waits for its frame: its pixels
+// then show in the next frame, and the drawing overlaps the wait for it. Changes that come faster
+// than frames (a key held down, a burst of input events) coalesce into one update in that frame.
 function schedule() {
   if (scheduled) return;
+  if (!shown || inFrame) return void update();
   scheduled = true;
   requestAnimationFrame(() => {
     scheduled = false;
-    update();
+    inFrame = true;
+    try {
+      update();
+    } finally {
+      inFrame = false;
+    }
   });
 }
 
@@ -200,13 +213,53 @@ function update() {
 }
 
 function finish(ok) {
-  if (ok && touched) history.replaceState(null, '', toQuery(state));
+  if (ok && touched) writeURL();
   touched = true;
   explorer.renders++;
-  root.dataset.ready = 'true';
-  root.dataset.status = ok ? 'ok' : 'error';
-  // For benchmarks and embedders: the heatmap and the plot are drawn (or the error shown).
+  // (written only when they change: an attribute write invalidates the page's style)
+  if (root.dataset.ready !== 'true') root.dataset.ready = 'true';
+  if (root.dataset.status !== (ok ? 'ok' : 'error')) root.dataset.status = ok ? 'ok' : 'error';
+  // For benchmarks and embedders: posenc:rendered fires in the animation frame whose paint shows the
+  // new heatmap and plot (or the error): at once when drawn in a frame, else in the next one.
+  if (inFrame) return void rendered(ok);
+  if (!shown) requestAnimationFrame(() => rendered(shown.ok));
+  shown = { ok };
+}
+
+function rendered(ok) {
+  shown = null;
   window.dispatchEvent(new CustomEvent('posenc:rendered', { detail: { ok } }));
+}
+
+// The address bar follows the view within about URL_MS, written when the page is idle and at most
+// once per URL_MS: a history update costs 1-5 ms (serialized, sent to the browser process) that
+// would otherwise delay the next frame, and browsers rate-limit them (a refused write is retried).
+const URL_MS = 100;
+const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 0));
+let urlPending = 0;  // the pending write's number (0: none)
+let urlWrites = 0;
+let urlAt = -Infinity;
+
+function writeURL() {
+  if (urlPending) return;
+  const n = (urlPending = ++urlWrites);
+  setTimeout(() => idle(() => { if (urlPending === n) flushURL(); }, { timeout: URL_MS }),
+    Math.max(0, urlAt + URL_MS - performance.now()));
+}
+
+function flushURL() {
+  urlPending = 0;
+  urlAt = performance.now();
+  try {
+    history.replaceState(null, '', toQuery(state));
+  } catch {  // over a browser's rate limit (a SecurityError): again in a second
+    urlAt += 1000;
+    writeURL();
+  }
+}
+
+function cancelURL() {
+  urlPending = 0;
 }
 
 function showLines() {
@@ -263,6 +316,8 @@ async function exportAs(type) {
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
   pe, heatmap, plot, controls, zoomBar, renders: 0, request: null,
+  /** True while the address bar lags the view (at most URL_MS). */
+  get urlPending() { return urlPending !== 0; },
   get state() { return state; },
   get plane() { return plane; },
 };

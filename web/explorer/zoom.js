@@ -12,6 +12,7 @@ export const MAX_ROWS = 2048;
 /** Sampled rows: at most one per device pixel of the tallest heatmap. */
 export const screenRows = () => Math.max(64, Math.floor(maxPlotHeight() * (window.devicePixelRatio || 1)));
 const MIN_SPAN = 4;  // rows: the deepest zoom
+const numbers = new Intl.NumberFormat('en-US');  // what toLocaleString('en-US') gives, without a lookup per call
 
 export function zoomable(kind) {
   const has = (n) => kind.params.some((p) => p.name === n && p.type === 'int');
@@ -172,12 +173,14 @@ export class ZoomBar {
   update() {
     const { kind, plane } = this.#get();
     const win = plane?.window;
-    this.#bar.hidden = !zoomable(kind) || !win;
-    if (this.#bar.hidden) return;
-    const n = (v) => v.toLocaleString('en-US');
-    this.#text.textContent = !plane.rows ? 'no positions'
+    const hidden = !zoomable(kind) || !win;
+    if (this.#bar.hidden !== hidden) this.#bar.hidden = hidden;
+    if (hidden) return;
+    const n = (v) => numbers.format(v);
+    const text = !plane.rows ? 'no positions'
       : `positions ${n(plane.rowName(0))} … ${n(plane.rowName(plane.rows - 1))} (rows ${n(win.from)}–${n(win.to - 1)} of ` +
         `${n(win.rows)}${win.sample > 1 ? `, every ${n(win.sample)}th row` : ''})`;
+    if (this.#text.textContent !== text) this.#text.textContent = text;
   }
 
   #active() {

@@ -36,9 +36,17 @@ export function theme(el) {
   };
 }
 
+const hatches = new Map();  // one pattern per colours and size: a new canvas per draw cost ~1 ms
+
 /** A diagonal hatch (the colour scheme's muted ink on its background) as a fill pattern. */
 export function hatch(ctx, th, dpr) {
   const s = Math.max(4, Math.round(6 * dpr));
+  const key = `${th.bg} ${th.muted} ${s} ${dpr}`;
+  if (!hatches.has(key)) hatches.set(key, hatchPattern(ctx, th, dpr, s));
+  return hatches.get(key);
+}
+
+function hatchPattern(ctx, th, dpr, s) {
   const tile = document.createElement('canvas');
   tile.width = tile.height = s;
   const t = tile.getContext('2d');

@@ -37,6 +37,9 @@ export class Heatmap {
   #hover = null;
   #cursor = null;
   #onColumn;
+  #overlayKey = '';
+  #cellsKey = '';  // what #cells holds (see #colour)
+  #size = null;  // { w, h }: the root's clientWidth/clientHeight at the last resize
   #drawnWidth = -1;
   #drawnHeight = -1;
   #fill = false;
@@ -88,10 +91,13 @@ export class Heatmap {
     });
     ov.addEventListener('blur', () => { this.#drawOverlay(); });
 
+    // The root's size, read where layout is up to date anyway: a redraw after a control changed
+    // then does not force a layout of the page in the middle of the input handler.
     const ro = new ResizeObserver(() => {
-      if (this.#root.clientWidth !== this.#drawnWidth || (this.#fill && this.#root.clientHeight !== this.#drawnHeight)) this.#draw();
+      this.#size = { w: this.#root.clientWidth, h: this.#root.clientHeight };
+      if (this.#size.w !== this.#drawnWidth || (this.#fill && this.#size.h !== this.#drawnHeight)) this.#draw();
     });
-    ro.observe(root);
+    ro.observe(root, { box: 'border-box' });
     this.#watchers.push(() => ro.disconnect());
     const scheme = matchMedia('(prefers-color-scheme: dark)');
     const redraw = () => this.#draw();
@@ -126,40 +132,52 @@ export class Heatmap {
   render(plane, options = {}) {
     const pe = this.#pe;
     const slice = { map: options.map, offset: plane.offset, count: plane.count };
-    const image = pe.colormap(plane.view, { ...slice, vmin: options.vmin ?? undefined, vmax: options.vmax ?? undefined });
+    const stats = pe.range(plane.view, slice);  // its lo/hi are colormap's automatic limits
+    // The limits checked (by C, on no values) before anything changes; the colours are made when
+    // the layout is known (#draw: at the plot area's device pixels).
+    const check = pe.colormap(plane.view, { ...slice, count: 0, vmin: options.vmin ?? stats.lo, vmax: options.vmax ?? stats.hi });
+    check.free();
+    if (this.#barMap !== check.map) {
+      this.#bar.width = 1;
+      this.#bar.height = 256;
+      const lut = pe.colormapLUT(check.map);
+      const bar = new ImageData(1, 256);
+      for (let i = 0; i < 256; i++) bar.data.set(lut.subarray(4 * (255 - i), 4 * (256 - i)), 4 * i);
+      this.#bar.getContext('2d').putImageData(bar, 0, 0);
+      this.#barMap = check.map;
+    }
+    this.#limits = [check.vmin, check.vmax];
+    this.#stats = stats;
+    this.#plane = plane;
+    this.#opts = { ...options };
+    this.#cellsKey = '';
+    this.#clampCursor();
+    this.#draw();
+  }
+
+  // The cells as an image for the plot area L, coloured by C: one pixel per device pixel along an
+  // axis where cells are thinner than 2 pixels (sampled: each pixel shows the cell under its centre,
+  // the cell whose cellRect holds it), else one per cell, L's whole-pixel cells then scale it exactly. Remade only when the
+  // plane, the limits or the size changed; the canvas is reallocated only when its size changes.
+  #colour(L) {
+    const w = L.pw >= 2 * L.cols ? L.cols : L.pw;
+    const h = L.ph >= 2 * L.rows ? L.rows : L.ph;
+    const key = `${w} ${h}`;
+    if (key === this.#cellsKey) return { w, h };
+    const p = this.#plane;
+    const [vmin, vmax] = this.#limits;
+    const image = this.#pe.colormapImage(p.view, { map: this.#barMap, vmin, vmax, offset: p.offset, rows: L.rows,
+      cols: L.cols, stride: p.cols, width: w, height: h });
     try {
-      const stats = pe.range(plane.view, slice);
-      const w = Math.min(plane.cols, MAX_SIDE);
-      const h = Math.min(plane.rows, MAX_SIDE);
-      // Same size: keep the canvas (setting width reallocates it; the image covers it whole).
-      if (this.#cells.width !== Math.max(w, 1)) this.#cells.width = Math.max(w, 1);
-      if (this.#cells.height !== Math.max(h, 1)) this.#cells.height = Math.max(h, 1);
-      const ctx = this.#cells.getContext('2d');
-      if (!(w > 0 && h > 0)) ctx.clearRect(0, 0, this.#cells.width, this.#cells.height);
-      if (w > 0 && h > 0) {
-        // ImageData straight over the wasm heap: the only copy is the canvas's own.
-        const rows = Math.min(plane.rows, h);
-        const pixels = new ImageData(image.data.subarray(0, plane.cols * rows * 4), plane.cols, rows);
-        ctx.putImageData(pixels, 0, 0, 0, 0, w, h);
-      }
-      if (this.#barMap !== image.map) {
-        this.#bar.width = 1;
-        this.#bar.height = 256;
-        const lut = pe.colormapLUT(image.map);
-        const bar = new ImageData(1, 256);
-        for (let i = 0; i < 256; i++) bar.data.set(lut.subarray(4 * (255 - i), 4 * (256 - i)), 4 * i);
-        this.#bar.getContext('2d').putImageData(bar, 0, 0);
-        this.#barMap = image.map;
-      }
-      this.#limits = [image.vmin, image.vmax];
-      this.#stats = stats;
+      if (this.#cells.width !== w) this.#cells.width = w;
+      if (this.#cells.height !== h) this.#cells.height = h;
+      // ImageData straight over the wasm heap: the only copy is the canvas's own.
+      this.#cells.getContext('2d').putImageData(new ImageData(image.data, w, h), 0, 0);
     } finally {
       image.free();
     }
-    this.#plane = plane;
-    this.#opts = { ...options };
-    this.#clampCursor();
-    this.#draw();
+    this.#cellsKey = key;
+    return { w, h };
   }
 
   /** Columns to flag above the plot ([{ col, color }]) without recomputing anything. */
@@ -184,10 +202,13 @@ export class Heatmap {
   cellRect(row, col) {
     const L = this.#layout;
     if (!L) return null;
-    const x0 = L.px + Math.floor((col * L.pw) / L.cols);
-    const x1 = L.px + Math.floor(((col + 1) * L.pw) / L.cols);
-    const y0 = L.py + Math.floor((row * L.ph) / L.rows);
-    const y1 = L.py + Math.floor(((row + 1) * L.ph) / L.rows);
+    // Edges at the nearest pixel boundary (halves down): the pixels whose centres lie in the cell,
+    // the ones pe.colormapImage gives it (w or h 0 when no pixel centre does).
+    const edge = (k, n, size) => Math.floor((2 * k * size + n - 1) / (2 * n));
+    const x0 = L.px + edge(col, L.cols, L.pw);
+    const x1 = L.px + edge(col + 1, L.cols, L.pw);
+    const y0 = L.py + edge(row, L.rows, L.ph);
+    const y1 = L.py + edge(row + 1, L.rows, L.ph);
     return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
   }
 
@@ -198,7 +219,9 @@ export class Heatmap {
     const dx = x * L.dpr - L.px;
     const dy = y * L.dpr - L.py;
     if (dx < 0 || dy < 0 || dx >= L.pw || dy >= L.ph) return null;
-    return { row: Math.floor((dy * L.rows) / L.ph), col: Math.floor((dx * L.cols) / L.pw) };
+    // the cell that device pixel shows (under its centre; the cell whose cellRect holds it)
+    const at = (d, n, size) => Math.floor(((2 * Math.floor(d) + 1) * n) / (2 * size));
+    return { row: at(dy, L.rows, L.ph), col: at(dx, L.cols, L.pw) };
   }
 
   /** The figure as a PNG Blob. */
@@ -264,10 +287,11 @@ export class Heatmap {
 
   #draw() {
     const p = this.#plane;
-    const W = Math.floor(this.#root.clientWidth);
+    const size = this.#size ?? { w: this.#root.clientWidth, h: this.#root.clientHeight };
+    const W = Math.floor(size.w);
     if (!p || W <= 0) return;
-    this.#drawnWidth = this.#root.clientWidth;
-    this.#drawnHeight = this.#root.clientHeight;
+    this.#drawnWidth = size.w;
+    this.#drawnHeight = size.h;
     const dpr = window.devicePixelRatio || 1;
     const th = theme(this.#root);
     const lab = this.labels();
@@ -296,7 +320,7 @@ export class Heatmap {
     let w = Math.max(40, W - left - right);
     const maxH = maxPlotHeight();
     // fill: the canvas takes the root's height less the readout line; the plot area what is left.
-    const fillH = this.#fill ? Math.floor(this.#root.clientHeight - this.#readout.offsetHeight) : 0;
+    const fillH = this.#fill ? Math.floor(size.h - this.#readout.offsetHeight) : 0;
     const h = fillH > 0 ? Math.max(40, fillH - top - bottom)
       : rowsShown && colsShown ? Math.min(maxH, Math.max(140, (w * rowsShown) / colsShown)) : 140;
     if (rowsShown && colsShown) w = Math.min(w, Math.max(64, (4 * h * colsShown) / rowsShown));  // cells at most 4:1
@@ -312,19 +336,27 @@ export class Heatmap {
       // only when the size changes: setting width reallocates the canvas (everything is redrawn below)
       if (c.width !== Math.round(W * dpr)) c.width = Math.round(W * dpr);
       if (c.height !== Math.round(H * dpr)) c.height = Math.round(H * dpr);
-      c.style.width = `${W}px`;
-      c.style.height = `${H}px`;
+      // (writes only when changed: each invalidates style and accessibility even with the same value)
+      if (c.style.width !== `${W}px`) c.style.width = `${W}px`;
+      if (c.style.height !== `${H}px`) c.style.height = `${H}px`;
     }
-    canvas.setAttribute('aria-label', `${lab.title || 'Heatmap'}: ${p.rows} × ${p.cols}, values ${formatValue(lo)} to ${formatValue(hi)}`);
+    const aria = `${lab.title || 'Heatmap'}: ${p.rows} × ${p.cols}, values ${formatValue(lo)} to ${formatValue(hi)}`;
+    if (canvas.getAttribute('aria-label') !== aria) canvas.setAttribute('aria-label', aria);
 
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = th.bg;
     ctx.fillRect(0, 0, canvas.width, canvas.height);
-    // Masked (-Infinity) cells are transparent: a hatch shows through them.
-    ctx.fillStyle = hatch(ctx, th, dpr);
-    ctx.fillRect(L.px, L.py, L.pw, L.ph);
+    // Masked (-Infinity) cells are transparent: a hatch shows through them (elsewhere the cells
+    // cover the plot area whole).
+    if (!L.rows || !L.cols || stats?.negInf > 0) {
+      ctx.fillStyle = hatch(ctx, th, dpr);
+      ctx.fillRect(L.px, L.py, L.pw, L.ph);
+    }
     ctx.imageSmoothingEnabled = false;
-    if (L.rows && L.cols) ctx.drawImage(this.#cells, 0, 0, L.cols, L.rows, L.px, L.py, L.pw, L.ph);
+    if (L.rows && L.cols) {
+      const { w, h } = this.#colour(L);
+      ctx.drawImage(this.#cells, 0, 0, w, h, L.px, L.py, L.pw, L.ph);  // 1:1, or whole pixels per cell
+    }
 
     // Colorbar, device-pixel aligned like the cells.
     const bx = L.px + L.pw + Math.round(16 * dpr);
@@ -431,11 +463,16 @@ export class Heatmap {
   #drawOverlay() {
     const ov = this.#overlay;
     const L = this.#layout;
+    // Unchanged (a redraw under a slider moves no marker): the canvas keeps what it shows.
+    const focused = ov.getRootNode().activeElement === ov;
+    const th = theme(this.#root);
+    const key = JSON.stringify([ov.width, ov.height, L, this.#opts.marked, this.#hover, focused && this.#cursor, th]);
+    if (key === this.#overlayKey) return;
+    this.#overlayKey = key;
     const ctx = ov.getContext('2d');
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, ov.width, ov.height);
     if (!L || !L.rows || !L.cols) return;
-    const th = theme(this.#root);
     const s = Math.round(5 * L.dpr);
     for (const { col, color } of this.#opts.marked ?? []) {
       if (!(col >= 0 && col < L.cols)) continue;
@@ -450,7 +487,7 @@ export class Heatmap {
       ctx.fill();
     }
     const cells = [this.#hover];
-    if (ov.getRootNode().activeElement === ov) cells.push(this.#cursor);  // a document or a shadow root
+    if (focused) cells.push(this.#cursor);  // activeElement of a document or a shadow root
     for (const cell of cells) {
       if (!cell) continue;
       const r = this.cellRect(cell.row, cell.col);

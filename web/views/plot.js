@@ -11,6 +11,27 @@ export const lineColor = (i) => PALETTE[i % PALETTE.length];
 
 const DECIMATE_ABOVE = 1000;  // rows
 
+// Chart.js clips each line to its chart area, whose edges fall between device pixels (they follow
+// the measured tick labels): Skia then strokes through an anti-aliased clip mask, 4-7 times slower
+// than through a pixel-aligned rectangle (4 dense 2048-row lines: 16 ms of software raster per
+// frame instead of 2.3; tests/bench/browser.js). The datasets go unclipped (clip: false) inside one
+// clip to the same area, rounded out to whole device pixels: what it lets through beyond Chart.js's
+// own is the rest of the edge pixels it would draw partly.
+const pixelClip = {
+  id: 'posencPixelClip',
+  beforeDatasetsDraw({ ctx, chartArea: a, currentDevicePixelRatio: r }) {
+    const out = (v, up) => (up ? Math.ceil(v * r) : Math.floor(v * r)) / r;
+    const left = out(a.left, false), top = out(a.top - 0.5, false);  // Chart.js: borderWidth / 2 above and below
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, out(a.right, true) - left, out(a.bottom + 0.5, true) - top);
+    ctx.clip();
+  },
+  afterDatasetsDraw({ ctx }) {
+    ctx.restore();
+  },
+};
+
 function colors(el) {
   const cs = getComputedStyle(el);
   const v = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
@@ -24,6 +45,7 @@ export class LinePlot {
   #chart = null;
   #last = null;
   #key = '';
+  #points = [];
   #stop;
 
   /** container: where the view goes. The plot fills the container's width; height via CSS (default 300px). */
@@ -60,15 +82,10 @@ export class LinePlot {
     const at = plane.rowName ?? ((r) => r);  // a window of a long table: x is the row's position
     columns.forEach((c, i) => {
       if (!(Number.isInteger(c) && c >= 0 && c < cols)) return;
-      const points = new Array(rows);
-      for (let r = 0; r < rows; r++) {
-        const v = data[r * cols + c];
-        points[r] = { x: at(r), y: Number.isFinite(v) ? v : null };
-      }
       datasets.push({
         label: plane.colAxis ? `${colLabel} ${c}` : colLabel,
         column: c,
-        data: points,
+        data: null,
         borderColor: lineColor(i),
         backgroundColor: lineColor(i),
         // Skia rasterizes 1-px strokes far faster than wider ones: a dense 2048-row line at 1.5 px
@@ -78,6 +95,7 @@ export class LinePlot {
         pointHoverRadius: 4,
         indexAxis: 'x',
         spanGaps: false,
+        clip: false,  // pixelClip does it
       });
     });
     const th = colors(this.#root);
@@ -95,6 +113,9 @@ export class LinePlot {
         legend: { position: 'top', labels: { color: th.fg, boxWidth: 14, boxHeight: 2 } },
         decimation: { enabled: rows > DECIMATE_ABOVE, algorithm: 'lttb', samples: 800, threshold: DECIMATE_ABOVE },
         tooltip: { enabled: true },
+        // Plugins the UMD build registers that draw nothing here (no fill, titles or default
+        // colours): off, so an update does not resolve their options (~0.5 ms of a redraw).
+        filler: false, subtitle: false, title: false, colors: false,
       },
       scales: {
         x: { type: 'linear', min: at(0), max: rows > 1 ? at(rows - 1) : at(0) + 1, title: { display: !!xLabel, text: xLabel, color: th.fg },
@@ -109,9 +130,25 @@ export class LinePlot {
     const { min, max } = options2.scales.x;
     const key = JSON.stringify([datasets.map((d) => [d.label, d.borderColor, d.borderWidth, d.pointRadius]), options2],
       (k, v) => (k === 'min' || k === 'max' ? undefined : v));
+    const same = this.#chart && key === this.#key;
+    // The points: { x, y } per row. Under the same datasets they are rewritten in place (Chart.js
+    // reads them again on update): no 4 x 2048 new objects per frame for the collector.
+    datasets.forEach((d, i) => {
+      const c = d.column;
+      const old = same ? this.#points[i] : null;
+      const points = old?.length === rows ? old : Array.from({ length: rows }, () => ({ x: 0, y: null }));
+      for (let r = 0; r < rows; r++) {
+        const v = data[r * cols + c];
+        const p = points[r];
+        p.x = at(r);
+        p.y = Number.isFinite(v) ? v : null;
+      }
+      d.data = points;
+    });
+    this.#points = datasets.map((d) => d.data);
     if (!this.#chart) {
-      this.#chart = new Chart(this.#canvas, { type: 'line', data: { datasets }, options: options2 });
-    } else if (key === this.#key) {
+      this.#chart = new Chart(this.#canvas, { type: 'line', data: { datasets }, options: options2, plugins: [pixelClip] });
+    } else if (same) {
       this.#chart.data.datasets.forEach((d, i) => { d.data = datasets[i].data; });
       Object.assign(this.#chart.options.scales.x, { min, max });
       this.#chart.update('none');

@@ -1,0 +1,193 @@
+// pe.colormapImage (c/colormap.c pe_colormap_sample): a [rows, cols] plane drawn into a
+// [height, width] image at the image's resolution. Reference written here from posenc.h's rule:
+//   pixel (y, x) shows the cell under its centre: r = floor((y + 1/2) rows / height), same in x
+//   colour: index = clamp(floor((v - vmin) * (256 / (vmax - vmin))), 0, 255) of the map's table,
+//   -Infinity transparent, NaN magenta, flat limits index 128 (as pe.colormap)
+//   automatic limits: of every cell of the plane (not only the shown ones)
+// and the layout claim the heatmap relies on: cell r covers exactly the pixel rows
+// ceil(r height / rows - 1/2) <= y < ceil((r + 1) height / rows - 1/2).
+// The same C runs natively under ASan/UBSan with its own reference (tests/native/colormap_sample.c).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load, PosencError } from '../web/posenc.js';
+
+const pe = await load();
+
+function rng(seed) {  // mulberry32: the same cases on every run
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// The cell under pixel i's centre, in exact integer arithmetic (all sizes here are < 2^26).
+const under = (i, n, size) => Math.floor(((2 * i + 1) * n) / (2 * size));
+
+function refLimits(values, centred) {
+  let min = Infinity, max = -Infinity, finite = 0;
+  for (const v of values) if (Number.isFinite(v)) { finite++; min = Math.min(min, v); max = Math.max(max, v); }
+  if (!finite) return [0, 0];
+  const m = Math.max(Math.abs(min), Math.abs(max));
+  return centred ? [-m, m] : [min, max];
+}
+
+function refPixel(v, lut, vmin, vmax) {
+  if (Number.isNaN(v)) return [255, 0, 255, 255];
+  if (v === -Infinity) return [0, 0, 0, 0];
+  const scale = vmax > vmin ? 256 / (vmax - vmin) : 0;
+  const t = scale > 0 && Number.isFinite(scale) ? (v - vmin) * scale : 128;
+  const idx = t >= 255 ? 255 : t > 0 ? Math.floor(t) : 0;
+  return [...lut.subarray(4 * idx, 4 * idx + 4)];
+}
+
+// The image a plane should give: every pixel from the formula, independently of C.
+function refImage(data, { offset, rows, cols, stride, width, height }, lut, vmin, vmax) {
+  const out = new Uint8Array(4 * width * height);
+  for (let y = 0; y < height; y++) {
+    const r = under(y, rows, height);
+    for (let x = 0; x < width; x++) {
+      out.set(refPixel(data[offset + r * stride + under(x, cols, width)], lut, vmin, vmax), 4 * (y * width + x));
+    }
+  }
+  return out;
+}
+
+function cells(data, { offset, rows, cols, stride }) {
+  const out = [];
+  for (let r = 0; r < rows; r++) out.push(...data.subarray(offset + r * stride, offset + r * stride + cols));
+  return out;
+}
+
+function values(r, n, pSpecial) {
+  return Float32Array.from({ length: n }, () => {
+    const k = r();
+    if (k < pSpecial) return [NaN, -Infinity, Infinity][Math.floor(r() * 3)];
+    if (k < 0.1) return [0, -0, 1e-40, 3e38, -3e38][Math.floor(r() * 5)];
+    return -1.5 + 3 * r();
+  });
+}
+
+// Sizes: equal, whole multiples, down-sampled (many cells per pixel), up by less than 2, 1 x 1.
+const SHAPES = [
+  [1, 1, 1, 1], [1, 1, 5, 3], [7, 5, 7, 5], [7, 5, 21, 15], [7, 5, 3, 2], [7, 5, 10, 8], [2048, 512, 620, 620],
+  [50, 64, 560, 640], [13, 600, 13, 601], [600, 13, 1, 1], [3, 40000, 2, 32768], [97, 31, 300, 41],
+];
+
+test('every pixel shows the cell under its centre, coloured as pe.colormap colours it (every map, float32)', () => {
+  const r = rng(11);
+  let checked = 0;
+  for (const [rows, cols, height, width] of SHAPES) {
+    for (const map of pe.colormaps) {
+      const stride = cols + (r() < 0.5 ? 0 : Math.floor(r() * 5));
+      const offset = Math.floor(r() * 9);
+      const total = offset + (rows - 1) * stride + cols + Math.floor(r() * 3);
+      const data = values(r, total, [0, 0.01, 0.3][checked % 3]);
+      const plane = { offset, rows, cols, stride, width, height };
+      const lut = pe.colormapLUT(map.name);
+      for (const given of [null, [-0.75, 1.25], [0.5, 0.5]]) {
+        const img = pe.colormapImage(data, { map: map.name, ...plane, ...(given ? { vmin: given[0], vmax: given[1] } : {}) });
+        const [vmin, vmax] = given ?? refLimits(cells(data, plane), map.centred);
+        assert.deepEqual([img.vmin + 0, img.vmax + 0, img.width, img.height, img.data.length],
+          [vmin + 0, vmax + 0, width, height, 4 * width * height]);
+        const want = refImage(data, plane, lut, vmin, vmax);
+        const i = img.data.findIndex((b, k) => b !== want[k]);
+        assert.equal(i, -1, `${map.name} ${rows}x${cols} -> ${height}x${width} stride ${stride}: pixel ${i >> 2} is ` +
+          `${[...img.data.subarray(i & ~3, (i & ~3) + 4)]}, want ${[...want.subarray(i & ~3, (i & ~3) + 4)]}`);
+        img.free();
+        checked++;
+      }
+    }
+  }
+  assert.equal(checked, SHAPES.length * pe.colormaps.length * 3);
+});
+
+test('int32 tables (T5 buckets): the same rule, automatic limits over the whole plane', () => {
+  const t = pe.compute('t5', { queries: 300, keys: 200 });
+  const lut = pe.colormapLUT('viridis');
+  for (const [height, width] of [[300, 200], [97, 61], [600, 400], [1, 1], [299, 201]]) {
+    const plane = { offset: 0, rows: 300, cols: 200, stride: 200, width, height };
+    const img = pe.colormapImage(t, { map: 'viridis', ...plane });
+    const [vmin, vmax] = refLimits(t.data, false);
+    assert.deepEqual([img.vmin, img.vmax], [vmin, vmax]);
+    assert.deepEqual(img.data, new Uint8ClampedArray(refImage(t.data, plane, lut, vmin, vmax).buffer), `${height}x${width}`);
+    img.free();
+  }
+});
+
+test('at the table size it is pe.colormap\'s image; the automatic limits see cells no pixel shows', () => {
+  const m = pe.computeView('sinusoidal', { positions: 333, dim: 48 });
+  const full = pe.colormap(m, { map: 'rdbu' });
+  const img = pe.colormapImage(m, { map: 'rdbu', rows: 333, cols: 48, width: 48, height: 333 });
+  assert.deepEqual(img.data, full.data);
+  assert.deepEqual([img.vmin, img.vmax], [full.vmin, full.vmax]);
+  full.free();
+  img.free();
+  // One 1 x 1 image of a plane whose only extreme is in a cell the pixel does not show.
+  const data = new Float32Array([0, 0, 0, 0, 0, 0, 0, 0, 9]);
+  const one = pe.colormapImage(data, { map: 'viridis', rows: 3, cols: 3, width: 1, height: 1 });
+  assert.deepEqual([one.vmin, one.vmax], [0, 9]);  // the pixel shows cell (1, 1) = 0: index 0
+  assert.deepEqual([...one.data], [...pe.colormapLUT('viridis').subarray(0, 4)]);
+  one.free();
+  m.free();
+});
+
+test('cell r covers exactly the pixels from ceil(r h / rows - 1/2) to ceil((r + 1) h / rows - 1/2)', () => {
+  for (const [rows, size] of [[2048, 620], [512, 620], [50, 560], [7, 3], [3, 7], [1, 1], [1000, 999], [5, 1241]]) {
+    const edge = (k) => Math.ceil((k * size) / rows - 0.5) + 0;  // + 0: ceil(-0.5) is -0
+    let y = 0;
+    for (let cell = 0; cell < rows; cell++) {
+      for (; y < edge(cell + 1); y++) assert.equal(under(y, rows, size), cell, `${rows} cells over ${size} px: pixel ${y}`);
+      // the heatmap's integer form of the edge (web/views/heatmap.js cellRect)
+      assert.equal(Math.floor((2 * cell * size + rows - 1) / (2 * rows)), edge(cell));
+    }
+    assert.equal(y, size);
+  }
+});
+
+test('bad sizes and limits: PosencError naming the argument', () => {
+  const data = new Float32Array(35);
+  const base = { rows: 7, cols: 5, width: 10, height: 10 };
+  const cases = [
+    [{ rows: 8 }, 'ERANGE', 'rows'],
+    [{ offset: 1 }, 'ERANGE', 'rows'],
+    [{ stride: 4 }, 'EINVAL', 'stride'],
+    [{ stride: 6 }, 'ERANGE', 'rows'],
+    [{ width: 0 }, 'ERANGE', 'width'],
+    [{ width: 32769 }, 'ERANGE', 'width'],
+    [{ height: 0 }, 'ERANGE', 'height'],
+    [{ height: 2.5 }, 'ERANGE', 'height'],
+    [{ cols: -1 }, 'ERANGE', 'cols'],
+    [{ rows: 0 }, 'ERANGE', 'height'],  // an empty plane has an empty image
+    [{ rows: 'x' }, 'EINVAL', 'rows'],
+    [{ width: undefined }, 'EINVAL', 'width'],
+    [{ vmin: 2, vmax: 1 }, 'ERANGE', 'vmin'],
+    [{ vmax: Infinity }, 'EINVAL', 'vmax'],
+    [{ vmin: '0' }, 'EINVAL', 'vmin'],
+    [{ map: 'jet' }, 'EINVAL', 'map'],
+    [{ offset: 36 }, 'ERANGE', 'offset'],
+  ];
+  for (const [change, code, param] of cases) {
+    assert.throws(() => pe.colormapImage(data, { ...base, ...change }), (e) => e instanceof PosencError && e.code === code &&
+      e.param === param && e.message.includes(param), JSON.stringify(change));
+  }
+  const empty = pe.colormapImage(data, { rows: 0, cols: 5, width: 0, height: 0 });
+  assert.equal(empty.data.length, 0);
+  empty.free();
+});
+
+test('native build (ASan + UBSan): the C function against its own per-pixel reference', (t) => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const binary = join(root, 'build/native/posenc-native');
+  const built = spawnSync('bash', [join(root, 'build.sh'), 'native'], { cwd: root, encoding: 'utf8' });
+  if (built.status !== 0 || !existsSync(binary)) return t.skip(`no native build: ${built.stderr.trim().slice(0, 200)}`);
+  const r = spawnSync(binary, ['colormap-sample'], { encoding: 'utf8' });
+  assert.equal(r.stderr, '');
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /^colormap-sample: \d+ images, \d+ pixels, \d+ errors checked\n$/);
+});
