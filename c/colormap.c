@@ -365,7 +365,7 @@ static pe_status cm_limits(double vmin, double vmax, double limits[2], double *s
   return PE_OK;
 }
 
-pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t n, double vmin, double vmax, uint8_t *rgba,
+__attribute__((minsize)) pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t n, double vmin, double vmax, uint8_t *rgba,
                             double limits[2], pe_error *err) {
   pe_status s = cm_check(map, data, dtype, n, err);
   if (s) return s;
@@ -386,7 +386,8 @@ pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t n, doub
 static uint32_t sm_col[PE_SAMPLE_MAX];  /* the column each pixel shows */
 static union { float f[PE_SAMPLE_MAX]; int32_t i[PE_SAMPLE_MAX]; uint32_t px[PE_SAMPLE_MAX]; } sm_row;
 
-pe_status pe_colormap_sample(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
+/* minsize: the per-value work is in apply and range_f32; the rest runs per row */
+__attribute__((minsize)) pe_status pe_colormap_sample(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
                              size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,
                              double limits[2], pe_error *err) {
   const int empty = !rows || !cols;

@@ -137,6 +137,28 @@ test('at the table size it is pe.colormap\'s image; the automatic limits see cel
   m.free();
 });
 
+test('a result\'s shape gives the plane, and the image defaults to one pixel per cell', () => {
+  const m = pe.computeView('sinusoidal', { positions: 37, dim: 12 });
+  const full = pe.colormap(m);
+  const img = pe.colormapImage(m);
+  assert.deepEqual([img.width, img.height], [12, 37]);
+  assert.deepEqual(img.data, full.data);
+  const half = pe.colormapImage(m, { width: 6, height: 10 });  // columns 1, 3, .. 11 of rows under each pixel
+  assert.deepEqual([half.width, half.height], [6, 10]);
+  for (const [y, x] of [[0, 0], [9, 5], [4, 2]]) {
+    const r = Math.floor(((y + 0.5) * 37) / 10), c = Math.floor(((x + 0.5) * 12) / 6);
+    assert.deepEqual([...half.data.subarray(4 * (y * 6 + x), 4 * (y * 6 + x) + 4)], [...full.data.subarray(4 * (r * 12 + c), 4 * (r * 12 + c) + 4)]);
+  }
+  // a 3-D result (alibi: heads x queries x keys): the plane of one head, picked by offset
+  const bias = pe.compute('alibi', { heads: 4, queries: 5, keys: 6 });
+  const head2 = pe.colormapImage(bias, { offset: 2 * 30, vmin: -5, vmax: 0 });
+  assert.deepEqual([head2.width, head2.height], [6, 5]);
+  const ref = pe.colormap(bias.data.subarray(60, 90), { vmin: -5, vmax: 0 });
+  assert.deepEqual(head2.data, ref.data);
+  for (const v of [full, img, half, head2, ref]) v.free();
+  m.free();
+});
+
 test('cell r covers exactly the pixels from ceil(r h / rows - 1/2) to ceil((r + 1) h / rows - 1/2)', () => {
   for (const [rows, size] of [[2048, 620], [512, 620], [50, 560], [7, 3], [3, 7], [1, 1], [1000, 999], [5, 1241]]) {
     const edge = (k) => Math.ceil((k * size) / rows - 0.5) + 0;  // + 0: ceil(-0.5) is -0
@@ -165,7 +187,7 @@ test('bad sizes and limits: PosencError naming the argument', () => {
     [{ cols: -1 }, 'ERANGE', 'cols'],
     [{ rows: 0 }, 'ERANGE', 'height'],  // an empty plane has an empty image
     [{ rows: 'x' }, 'EINVAL', 'rows'],
-    [{ width: undefined }, 'EINVAL', 'width'],
+    [{ rows: undefined }, 'EINVAL', 'rows'],  // a typed array has no shape to default to
     [{ vmin: 2, vmax: 1 }, 'ERANGE', 'vmin'],
     [{ vmax: Infinity }, 'EINVAL', 'vmax'],
     [{ vmin: '0' }, 'EINVAL', 'vmin'],
@@ -176,6 +198,8 @@ test('bad sizes and limits: PosencError naming the argument', () => {
     assert.throws(() => pe.colormapImage(data, { ...base, ...change }), (e) => e instanceof PosencError && e.code === code &&
       e.param === param && e.message.includes(param), JSON.stringify(change));
   }
+  assert.throws(() => pe.colormapImage(data, { rows: 7, width: 3, height: 3 }),
+    (e) => e.code === 'EINVAL' && e.param === 'cols' && /cols is required/.test(e.message));
   const empty = pe.colormapImage(data, { rows: 0, cols: 5, width: 0, height: 0 });
   assert.equal(empty.data.length, 0);
   empty.free();

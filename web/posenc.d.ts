@@ -166,9 +166,11 @@ export interface Posenc {
   /**
    * Colour a [rows, cols] plane (from offset, rows stride apart) into a [height, width] image at the
    * image's resolution: pixel (y, x) shows the cell under its centre, (floor((y + ½) rows / height), floor((x + ½) cols / width)).
+   * rows and cols default to a result's last two axes (required for a bare typed array); width and
+   * height default to cols and rows.
    */
-  colormapImage(source: Table, options: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number;
-    rows: number; cols: number; stride?: number; width: number; height: number }): ColormapImage;
+  colormapImage(source: Table, options?: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number;
+    rows?: number; cols?: number; stride?: number; width?: number; height?: number }): ColormapImage;
   /** A colormap's 256 colours, lowest first, RGBA (a copy): for a colorbar. */
   colormapLUT(map?: string): Uint8ClampedArray;
 }

@@ -516,8 +516,14 @@ class Posenc {
    * the cell under its centre, (floor((y + ½) rows / height), floor((x + ½) cols / width))
    * (posenc.h, pe_colormap_sample). Limits as colormap() (automatic ones from every cell of the
    * plane); `data` is width × height RGBA pixels (ImageData's layout) valid until free().
+   * For a result (compute/computeView), rows and cols default to its last two axes; width and
+   * height default to cols and rows (one pixel per cell).
    */
-  colormapImage(source, { map, vmin, vmax, offset = 0, rows, cols, stride = cols, width, height } = {}) {
+  colormapImage(source, options = {}) {
+    // A result's shape gives the plane (its last two axes) and the image defaults to one pixel per cell.
+    const shape = Array.isArray(source?.shape) ? source.shape : null;
+    const { map, vmin, vmax, offset = 0, rows = shape ? (shape.length > 1 ? shape.at(-2) : 1) : undefined,
+      cols = shape?.at(-1), stride = cols, width = cols, height = rows } = options;
     const x = this.#x;
     const t = this.#table(source);
     let out = 0;
@@ -526,6 +532,10 @@ class Posenc {
       for (const [name, v, optional] of [['vmin', vmin, true], ['vmax', vmax, true], ['offset', offset], ['rows', rows],
         ['cols', cols], ['stride', stride], ['width', width], ['height', height]]) {
         if (optional && (v === undefined || v === null)) continue;
+        if (v === undefined) {
+          throw new PosencError(`posenc colormapImage: ${name} is required (a typed array has no shape to take it from)`,
+            'EINVAL', name);
+        }
         if (typeof v !== 'number') throw new PosencError(`posenc colormapImage: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
       }
       // C checks the sizes; a size it will refuse allocates nothing
