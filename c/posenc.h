@@ -60,8 +60,8 @@
  *              numBuckets, halved when bidirectional: bucket = (rel > 0) nb, n = |rel|; causal
  *              (decoder): bucket = 0, n = max(-rel, 0). me = nb/2 ("max_exact"); n < me: bucket += n;
  *              else bucket += min(me + trunc(ln(n/me)/ln(md/me) (nb - me)), nb - 1), md = maxDistance.
- *              The log term is evaluated in float32 step by step, as torch does (float(n)/me, logf,
- *              / float32(ln(md/me)), * (nb - me)); where float32 and exact maths straddle an integer
+ *              The log term is evaluated in float32 step by step, as torch does (float(n)/me, the
+ *              float32 log as glibc's log rounded to float, / float32(ln(md/me)), * (nb - me)); where float32 and exact maths straddle an integer
  *              the bucket follows float32 (e.g. causal nb 9, md 128, n 8 -> 5; float64 gives 4).
  *              ERANGE: numBuckets with me < 1 (bidirectional needs >= 4), maxDistance <= me
  *              (upstream divides by ln(md/me)). transformers T5Attention._relative_position_bucket
@@ -69,7 +69,7 @@
  *
  * deberta      [queries, keys] i32.  r = i - j (i, j as given); mid = bucketSize/2; a = mid - 1 if
  *              |r| < mid else |r|; result = r if a <= mid else sign(r) (ceil(ln(a/mid) /
- *              ln((maxPosition-1)/mid) (mid-1)) + mid), evaluated in float32 like torch (a/mid, logf,
+ *              ln((maxPosition-1)/mid) (mid-1)) + mid), evaluated in float32 like torch (a/mid, log,
  *              float32((maxPosition-1)/mid), ceil): with 256/512 |r| = 65317 gives 700 (float64: 701).
  *              Not bounded by the bucket size (r = 600 -> 270). bucketSize <= 0 or maxPosition <= 0:
  *              plain i - j. ERANGE: bucketSize 1 (mid 0: upstream divides by zero), log denominator 0
