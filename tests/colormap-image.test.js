@@ -13,18 +13,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from './random.js';
 import { load, PosencError } from '../web/posenc.js';
 
 const pe = await load();
 
-function rng(seed) {  // mulberry32: the same cases on every run
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;  // the same cases on every run
 
 // The cell under pixel i's centre, in exact integer arithmetic (all sizes here are < 2^26).
 const under = (i, n, size) => Math.floor(((2 * i + 1) * n) / (2 * size));

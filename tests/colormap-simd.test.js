@@ -7,18 +7,12 @@
 // Random data with specials, boundary values, every map, float32 and int32, unaligned planes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mulberry32 } from './random.js';
 import { load } from '../web/posenc.js';
 
 const pe = await load();
 
-function rng(seed) {  // mulberry32: the same cases on every run
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;  // the same cases on every run
 
 function refRange(values, centred) {
   let min = Infinity, max = -Infinity, finite = 0, nan = 0, negInf = 0, posInf = 0;

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load, PosencError } from '../web/posenc.js';
+import { mulberry32 } from './random.js';
 
 const pe = await load();
 const TYPES = ['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3'];
@@ -95,15 +96,11 @@ function refApply(x, params) {
   return out;
 }
 
-function rng(seed) {  // small deterministic generator (mulberry32), values in [-1, 1)
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2147483648 - 1;
-  };
-}
-const randomArray = (n, seed) => Float32Array.from({ length: n }, rng(seed));
+// values in [-1, 1), the same on every run
+const randomArray = (n, seed) => {
+  const r = mulberry32(seed);
+  return Float32Array.from({ length: n }, () => 2 * r() - 1);
+};
 
 function closeAll(got, want, tol, what) {
   assert.equal(got.length, want.length, `${what}: length`);

@@ -5,17 +5,8 @@
 /** Lines a URL may ask for (web/views/state.js MAX_LINES). */
 export const MAX_LINES = 32;
 
-// mulberry32: small, seedable, good enough to pick cases.
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// mulberry32 (tests/random.js): small, seedable, good enough to pick cases.
+export { mulberry32 as prng } from '../random.js';
 
 // ---------------------------------------------------------------------------------------------
 // Generator
