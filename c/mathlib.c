@@ -4,17 +4,6 @@
 #include <string.h>
 #include "mathlib.h"
 
-static uint64_t bits_of(double x) {
-  uint64_t u;
-  memcpy(&u, &x, sizeof u);
-  return u;
-}
-static double from_bits(uint64_t u) {
-  double x;
-  memcpy(&x, &u, sizeof x);
-  return x;
-}
-
 /* ln 2 = LN2_HI + LN2_LO (+ 2^-93): LN2_HI has 36 bits, so k LN2_HI is exact for |k| < 2^17 */
 #define LN2_HI 0x1.62e42fefa0000p-1
 #define LN2_LO 0x1.cf79abc9e3b3ap-40
@@ -94,9 +83,9 @@ static const double EXP2_J[64][2] = {
 static double log_dd(double x, double *lo) {
   int k = 0;
   if (x < 0x1p-1022) x *= 0x1p54, k = -54;
-  const uint64_t u = bits_of(x);
+  const uint64_t u = pe__bits(x);
   k += (int)(u >> 52) - 1023;
-  double m = from_bits((u & 0xfffffffffffffULL) | 0x3ff0000000000000ULL);
+  double m = pe__from_bits((u & 0xfffffffffffffULL) | 0x3ff0000000000000ULL);
   if (m >= 0x1.6a09e667f3bcdp+0) m *= 0.5, k++;
   const int j = (int)nearbyint((m - 1) * 32);
   const double F = 1 + j * 0.03125, f = m - F;
@@ -127,14 +116,14 @@ static double exp_tail(int N, double rh, double rl) {
   int k = (N - j) / 64;
   const double q = rh * rh * (0.5 + rh * (1.0 / 6 + rh * (1.0 / 24 + rh * (1.0 / 120 + rh * (1.0 / 720 + rh * (1.0 / 5040))))));
   const double t = EXP2_J[j][0], tl = EXP2_J[j][1];
-  const double th = from_bits(bits_of(t) & 0xfffffffffc000000ULL), tt = t - th;
+  const double th = pe__from_bits(pe__bits(t) & 0xfffffffffc000000ULL), tt = t - th;
   const double c = rh * 134217729.0, rhh = c - (c - rh), rhl = rh - rhh;
   const double ph = th * rhh, pl = th * rhl + tt * rh;
   const double sh = t + ph, sl = ph - (sh - t);  /* t >= 1 > |ph|: exact */
   double v = sh + (sl + (pl + (t * (rl * (1 + rh) + q) + tl * (1 + rh))));
   if (k > 1000) v *= 0x1p1000, k -= 1000;
   else if (k < -1000) v *= 0x1p-1000, k += 1000;
-  return v * from_bits((uint64_t)(k + 1023) << 52);
+  return v * pe__from_bits((uint64_t)(k + 1023) << 52);
 }
 
 /* e^(hi + lo), |lo| <= ulp(hi) or so: hi - N ln2/64 exact, the rest within 2^-82 */
@@ -186,7 +175,7 @@ static uint64_t mulhi(uint64_t a, uint64_t b) {
 }
 
 double pe__rem_pio2(double x, int *n) {
-  const uint64_t u = bits_of(x);
+  const uint64_t u = pe__bits(x);
   const int ex = (int)(u >> 52 & 0x7ff);
   *n = 0;
   if (ex == 0x7ff) return x - x;

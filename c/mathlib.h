@@ -40,6 +40,21 @@
 #ifndef POSENC_MATHLIB_H
 #define POSENC_MATHLIB_H
 
+#include <stdint.h>
+#include <string.h>
+
+/* The bits of a double and back (memcpy: no aliasing rules broken; compiles to a move). */
+static inline uint64_t pe__bits(double x) {
+  uint64_t u;
+  memcpy(&u, &x, sizeof u);
+  return u;
+}
+static inline double pe__from_bits(uint64_t u) {
+  double x;
+  memcpy(&x, &u, sizeof x);
+  return x;
+}
+
 double pe__log(double x);            /* ln x; -Infinity at 0, NaN below */
 double pe__exp(double x);            /* e^x */
 double pe__exp2(double x);           /* 2^x */

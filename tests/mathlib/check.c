@@ -26,16 +26,6 @@ static uint64_t next(void) {  /* xorshift64* */
 }
 static double unit(void) { return (double)(next() >> 11) * 0x1p-53; }  /* [0, 1) */
 static double uniform(double a, double b) { return a + (b - a) * unit(); }
-static double from_bits(uint64_t u) {
-  double x;
-  memcpy(&x, &u, sizeof x);
-  return x;
-}
-static uint64_t bits_of(double x) {
-  uint64_t u;
-  memcpy(&u, &x, sizeof u);
-  return u;
-}
 
 enum { F_LOG, F_EXP, F_EXP2, F_POW, F_SEEDS, F_REM, F_N };
 
@@ -44,7 +34,7 @@ static double arg(int fn, double *y) {
   const int near = next() & 1;
   switch (fn) {
     case F_LOG:   /* any positive double, or within 2^-8 of 1 */
-      return near ? 1 + uniform(-0x1p-8, 0x1p-8) : from_bits(next() % 0x7ff0000000000000ULL);
+      return near ? 1 + uniform(-0x1p-8, 0x1p-8) : pe__from_bits(next() % 0x7ff0000000000000ULL);
     case F_EXP:
       return near ? uniform(-1, 1) : uniform(-750, 712);
     case F_EXP2:
@@ -82,7 +72,7 @@ uint64_t pe_check_digest(int fn, int n) {
         case F_REM: r[j] = pe__rem_pio2(x[j], &q) + q; break;
         default: break;
       }
-      h = (h ^ bits_of(r[j])) * 1099511628211ULL;
+      h = (h ^ pe__bits(r[j])) * 1099511628211ULL;
     }
   }
   return h;
@@ -188,12 +178,12 @@ static void seeds_check(int n) {
 static void rem_lines(void) {
   char buf[64];
   while (scanf("%63s", buf) == 1) {
-    const double x = from_bits(strtoull(buf, NULL, 16));
+    const double x = pe__from_bits(strtoull(buf, NULL, 16));
     int q;
     const double r = pe__rem_pio2(x, &q);
     double s, c;
     pe__sincos(&x, 1, 1, &s, &c, 1);
-    printf("%016llx %016llx %d %.3Le %.3Le\n", (unsigned long long)bits_of(x), (unsigned long long)bits_of(r), q,
+    printf("%016llx %016llx %d %.3Le %.3Le\n", (unsigned long long)pe__bits(x), (unsigned long long)pe__bits(r), q,
            fabsl(s - sinl(x)), fabsl(c - cosl(x)));
   }
 }
