@@ -10,10 +10,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mulberry32 } from './random.js';
+import { buildNative, root } from './native/build.js';
 import { load, PosencError } from '../web/posenc.js';
 
 const pe = await load();
@@ -200,10 +199,9 @@ test('bad sizes and limits: PosencError naming the argument', () => {
 });
 
 test('native build (ASan + UBSan): the C function against its own per-pixel reference', (t) => {
-  const root = fileURLToPath(new URL('..', import.meta.url));
   const binary = join(root, 'build/native/posenc-native');
-  const built = spawnSync('bash', [join(root, 'build.sh'), 'native'], { cwd: root, encoding: 'utf8' });
-  if (built.status !== 0 || !existsSync(binary)) return t.skip(`no native build: ${built.stderr.trim().slice(0, 200)}`);
+  const skip = buildNative();
+  if (skip) return t.skip(skip);
   const r = spawnSync(binary, ['colormap-sample'], { encoding: 'utf8' });
   assert.equal(r.stderr, '');
   assert.equal(r.status, 0);

@@ -9,20 +9,12 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { load } from '../web/posenc.js';
+import { buildNative, root } from './native/build.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const checker = join(root, 'build/native/mathlib-check');
 
-function build() {
-  const r = spawnSync('bash', [join(root, 'build.sh'), 'native'], { cwd: root, encoding: 'utf8' });
-  if (r.status === 0) return null;
-  const cc = spawnSync('cc', ['--version']);
-  if (cc.error || cc.status !== 0) return `no C compiler (cc): ${r.stderr.trim()}`;
-  assert.fail(`bash build.sh native failed:\n${r.stderr}`);
-}
-const skip = build() ?? false;
+const skip = buildNative();
 
 function check(args, input) {
   const r = spawnSync(checker, args, { encoding: 'utf8', input, maxBuffer: 64 * 2 ** 20 });

@@ -11,22 +11,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { load, PosencError } from '../web/posenc.js';
+import { buildNative, root } from './native/build.js';
 import { allParams, errorCases, sweepCases, marshal, caseLine, withInput, DEFAULT_CAP } from './native/cases.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const binary = join(root, 'build/native/posenc-native');
 
-// Build (incremental: build.sh watches c/ and tests/native/).
-function build() {
-  const r = spawnSync('bash', [join(root, 'build.sh'), 'native'], { cwd: root, encoding: 'utf8' });
-  if (r.status === 0) return null;
-  const cc = spawnSync('cc', ['--version']);
-  if (cc.error || cc.status !== 0) return `no C compiler (cc) to build the native sanitizer binary: ${r.stderr.trim()}`;
-  assert.fail(`bash build.sh native failed:\n${r.stderr}`);
-}
-const skip = build();
+const skip = buildNative();  // incremental: build.sh watches c/ and tests/native/
 
 const pe = await load();
 
@@ -110,7 +101,7 @@ const SCALINGS = [
   { dim: 16, layout: 'gptj', offset: -3, ropeScaling: { rope_type: 'longrope', factor: 8, short_factor: longFactor, long_factor: longFactor, original_max_position_embeddings: 2048 } },
 ];
 
-test('native ASan + UBSan run of the conformance requests agrees with wasm', { skip: skip ?? false }, () => {
+test('native ASan + UBSan run of the conformance requests agrees with wasm', { skip }, () => {
   const cases = [];
   for (const kind of pe.kinds) {
     const bytes = pe.compute(kind.name, withInput(kind)).data.byteLength;
