@@ -136,7 +136,7 @@ class Posenc {
 
   _grown() { this.#heap = null; }
 
-  /** The wasm memory's buffer (it changes when memory grows). */
+  /** The module's WebAssembly.Memory (its buffer changes when memory grows). */
   get memory() { return this.#x.memory; }
 
   /** Output cap in bytes: larger requests throw ENOMEM before allocating. */
@@ -486,28 +486,14 @@ class Posenc {
    * vmin/vmax default to range(...).lo/hi; -Infinity is transparent, NaN magenta.
    */
   colormap(source, { map, vmin, vmax, offset = 0, count } = {}) {
-    const x = this.#x;
-    const t = this.#table(source);
-    let out = 0;
-    try {
-      const m = this.#map(map);
-      const n = count ?? t.length - offset;
+    return this.#image('colormap', source, map, (t) => {
       for (const [name, v] of [['vmin', vmin], ['vmax', vmax]]) {
         if (v !== undefined && v !== null && typeof v !== 'number') {
           throw new PosencError(`posenc colormap: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
         }
       }
-      out = n > 0 ? x.pe_js_malloc(n * 4) : 0;
-      if (n > 0 && !out) throw new PosencError(`posenc colormap: ${n} pixels do not fit in wasm memory`, 'ENOMEM', 'count');
-      this.#check(x.pe_js_colormap(m, t.ptr, t.dtype, t.length, offset, n, vmin ?? NaN, vmax ?? NaN, out), 'colormap');
-      const image = this.#heapView({ map: this.colormaps[m].name, length: n, vmin: x.pe_js_colormap_limit(0),
-        vmax: x.pe_js_colormap_limit(1) }, out, Uint8ClampedArray, n * 4, 'posenc colormap');
-      out = 0;
-      return image;
-    } finally {
-      if (out) x.pe_js_free(out);
-      t.done();
-    }
+      return { n: count ?? t.length - offset, param: 'count' };
+    }, (m, t, n, out) => this.#x.pe_js_colormap(m, t.ptr, t.dtype, t.length, offset, n, vmin ?? NaN, vmax ?? NaN, out));
   }
 
   /**
@@ -524,11 +510,7 @@ class Posenc {
     const shape = Array.isArray(source?.shape) ? source.shape : null;
     const { map, vmin, vmax, offset = 0, rows = shape ? (shape.length > 1 ? shape.at(-2) : 1) : undefined,
       cols = shape?.at(-1), stride = cols, width = cols, height = rows } = options;
-    const x = this.#x;
-    const t = this.#table(source);
-    let out = 0;
-    try {
-      const m = this.#map(map);
+    return this.#image('colormapImage', source, map, () => {
       for (const [name, v, optional] of [['vmin', vmin, true], ['vmax', vmax, true], ['offset', offset], ['rows', rows],
         ['cols', cols], ['stride', stride], ['width', width], ['height', height]]) {
         if (optional && (v === undefined || v === null)) continue;
@@ -540,12 +522,26 @@ class Posenc {
       }
       // C checks the sizes; a size it will refuse allocates nothing
       const n = Number.isSafeInteger(width) && Number.isSafeInteger(height) && width > 0 && height > 0 ? width * height : 0;
+      return { n, param: 'height', fields: { width, height } };
+    }, (m, t, n, out) => this.#x.pe_js_colormap_sample(m, t.ptr, t.dtype, t.length, offset, rows, cols, stride, height,
+      width, vmin ?? NaN, vmax ?? NaN, out));
+  }
+
+  // colormap() and colormapImage(): `size(table)` checks the options and says how many pixels (n) to
+  // allocate and which parameter an ENOMEM names; `fill(map, table, n, out)` runs C into them. The
+  // result is a view of the heap with the limits C used.
+  #image(who, source, map, size, fill) {
+    const x = this.#x;
+    const t = this.#table(source);
+    let out = 0;
+    try {
+      const m = this.#map(map);
+      const { n, param, fields } = size(t);
       out = n > 0 ? x.pe_js_malloc(n * 4) : 0;
-      if (n > 0 && !out) throw new PosencError(`posenc colormapImage: ${width} × ${height} pixels do not fit in wasm memory`, 'ENOMEM', 'height');
-      this.#check(x.pe_js_colormap_sample(m, t.ptr, t.dtype, t.length, offset, rows, cols, stride, height, width,
-        vmin ?? NaN, vmax ?? NaN, out), 'colormapImage');
-      const image = this.#heapView({ map: this.colormaps[m].name, width, height, length: n, vmin: x.pe_js_colormap_limit(0),
-        vmax: x.pe_js_colormap_limit(1) }, out, Uint8ClampedArray, n * 4, 'posenc colormapImage');
+      if (n > 0 && !out) throw new PosencError(`posenc ${who}: ${n} pixels do not fit in wasm memory`, 'ENOMEM', param);
+      this.#check(fill(m, t, n, out), who);
+      const image = this.#heapView({ map: this.colormaps[m].name, ...fields, length: n, vmin: x.pe_js_colormap_limit(0),
+        vmax: x.pe_js_colormap_limit(1) }, out, Uint8ClampedArray, n * 4, `posenc ${who}`);
       out = 0;
       return image;
     } finally {

@@ -106,9 +106,10 @@ export function ropeFromConfig(pe, config) {
   scaling.rope_type ??= 'default';
   out.ropeScaling = scaling;
 
-  // Let C judge every derived value; report against the config field.
+  // Let C judge every derived value (pe.shape: the checks of a compute, nothing computed); report
+  // against the config field.
   try {
-    pe.compute('rope-frequencies', out);
+    pe.shape('rope-frequencies', out);
   } catch (e) {
     if (!(e instanceof PosencError)) throw e;
     const field = from[e.param] ?? (e.param.startsWith('ropeScaling.') ? `${rsKey ?? 'rope_scaling'}.${e.param.slice(12)}` : e.param);

@@ -6,7 +6,7 @@
 // non-default choice).
 import { formatValue } from '../views/heatmap.js';
 import { axisEntry } from '../views/axes.js';
-import { DEFAULT_LINES } from '../views/state.js';
+import { DEFAULT_LINES, keepLines } from '../views/state.js';
 
 const idOf = (path) => `c-${path.replace(/[^\w-]/g, '-')}`;
 
@@ -114,7 +114,7 @@ export class Controls {
 
     const lines = (this.#view.lines = el('input', { type: 'text', id: 'c-lines', value: state.lines.join(', '), inputMode: 'numeric' }));
     lines.addEventListener('change', () => {
-      state.lines = lines.value.split(/[\s,]+/).filter(Boolean).map(Number).filter((n) => Number.isInteger(n) && n >= 0);
+      state.lines = keepLines(lines.value.split(/[\s,]+/).filter(Boolean).map(Number));
       this.#on.change('lines');
     });
     form.append(el('fieldset', { class: 'group' }, el('legend', {}, 'Lines'),

@@ -15,6 +15,7 @@ const MAX_BYTES = 16 * 2 ** 20;
 
 const root = document.documentElement;
 const pe = await load();
+const C_CAP = pe.maxBytes;  // C's default cap, for the checks of a whole long table
 pe.maxBytes = MAX_BYTES;
 
 // A state from the address bar is untrusted until it has rendered once: see update().
@@ -147,9 +148,10 @@ function computeAndDraw(notes) {
 function computeWindow() {
   const kind = kindOf(state);
   const req = zoomable(kind) ? windowRequest(kind, state.params, state.zoom) : null;
+  explorer.request = req?.params ?? null;
   if (!req) return computePlane(pe, state);
   if (!req.full) {
-    pe.maxBytes = 2 ** 31;
+    pe.maxBytes = C_CAP;
     try {
       pe.shape(state.kind, state.params);
     } finally {
@@ -159,7 +161,6 @@ function computeWindow() {
   const next = computePlane(pe, { ...state, params: req.params });
   next.window = req;
   next.rowName = req.position;
-  explorer.request = req.params;
   return next;
 }
 

@@ -1,8 +1,9 @@
 // Heatmap view: a plane (views/plane.js) drawn on <canvas> the way seaborn's heatmap draws the seed's
 // figures: row 0 at the top, ticks at cell centres, a colorbar with its value scale, titles.
-// Colours come from C (pe.colormap) as RGBA in the wasm heap and reach the canvas through an
-// ImageData over that memory (no JS arrays); the cell image is then scaled nearest-neighbour into a
-// device-pixel-exact plot area, so cells stay sharp at any devicePixelRatio. A transparent overlay
+// Colours come from C (pe.colormapImage) as RGBA in the wasm heap and reach the canvas through an
+// ImageData over that memory (no JS arrays): one pixel per device pixel along an axis where cells
+// are thinner than 2 pixels (each pixel the cell under its centre), else one per cell, scaled
+// nearest-neighbour into a device-pixel-exact plot area, so cells stay sharp at any devicePixelRatio. A transparent overlay
 // canvas carries the interactive parts (hover cell, column markers) so the figure canvas is the
 // exported picture. No inline styles: only CSSOM properties are set (CSP style-src 'self').
 import { axisTitle } from './axes.js';
@@ -26,7 +27,7 @@ export class Heatmap {
   #canvas;
   #overlay;
   #readout;
-  #cells = document.createElement('canvas');  // one pixel per cell
+  #cells = document.createElement('canvas');  // the coloured cells (see #colour)
   #bar = document.createElement('canvas');    // the colorbar, highest value on top
   #barMap = null;                              // the colormap #bar shows
   #plane = null;
@@ -157,8 +158,9 @@ export class Heatmap {
 
   // The cells as an image for the plot area L, coloured by C: one pixel per device pixel along an
   // axis where cells are thinner than 2 pixels (sampled: each pixel shows the cell under its centre,
-  // the cell whose cellRect holds it), else one per cell, L's whole-pixel cells then scale it exactly. Remade only when the
-  // plane, the limits or the size changed; the canvas is reallocated only when its size changes.
+  // the cell whose cellRect holds it), else one pixel per cell, which L's whole-pixel cells then
+  // scale exactly. Remade only when the plane, the limits or the size changed; the canvas is
+  // reallocated only when its size changes.
   #colour(L) {
     const w = L.pw >= 2 * L.cols ? L.cols : L.pw;
     const h = L.ph >= 2 * L.rows ? L.rows : L.ph;

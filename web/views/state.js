@@ -74,6 +74,9 @@ const numberList = (text) => (text.trim() === '' ? [] : text.split(',').map((t) 
 /** Lines a URL may ask for (each is a Chart.js dataset and a legend entry). */
 export const MAX_LINES = 32;
 
+/** The lines kept of a list of numbers, from a URL or the controls: distinct column numbers >= 0, at most MAX_LINES. */
+export const keepLines = (numbers) => [...new Set(numbers.filter((n) => Number.isInteger(n) && n >= 0))].slice(0, MAX_LINES);
+
 // URL text quoted in a message: bounded, so a megabyte of garbage does not fill the page.
 const quote = (text, n = 40) => JSON.stringify(text.length > n ? `${text.slice(0, n)}…` : text);
 
@@ -125,8 +128,7 @@ export function fromQuery(search, pe) {
     if (viewKey || labelKey) count(viewKey ?? `label-${labelKey}`, key);
     if (viewKey === 'lines') {
       const all = numberList(text);
-      s.lines = [...new Set(all.filter((n) => Number.isInteger(n) && n >= 0))];
-      if (s.lines.length > MAX_LINES) s.lines.length = MAX_LINES;
+      s.lines = keepLines(all);
       if (s.lines.length !== all.length) bad('lines', key, text, `kept ${s.lines.join(', ') || 'none'} (distinct column numbers >= 0, at most ${MAX_LINES})`);
     } else if (viewKey === 'zoom') {
       const w = text.split(',').map((t) => (t.trim() === '' ? NaN : Number(t)));
