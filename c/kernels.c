@@ -233,6 +233,9 @@ void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n) {
   sincos_fn(st_w, (double)step, 1, st_sw, st_cw, 4 * st_groups);
   const int64_t st = t->stride, j0 = floordiv(p0, step), rho = p0 - j0 * step;
   float *srow = t->sin_row, *crow = t->layout == PE__SC_INTERLEAVE ? t->sin_row : t->cos_row;
+#ifdef __wasm_simd128__
+  const int full = (t->ns < t->nc ? t->ns : t->nc) / 4;   /* groups wholly inside ns and nc */
+#endif
   for (int64_t j = j0, end = j0 + n; j < end;) {
     /* the block [J, J + B) of lattice rows holding j: seed at J, rotate to j, write rows j .. stop - 1 */
     const int64_t J = floordiv(j, B) * B;
@@ -241,7 +244,6 @@ void pe__sc_rows(const pe__sc_table *t, int64_t p0, int64_t n) {
     if (j > J) skip(j - J);
     for (; j + 4 <= stop; j += 4, srow += 4 * st, crow += 4 * st) {
 #ifdef __wasm_simd128__
-      const int full = (t->ns < t->nc ? t->ns : t->nc) / 4;
       rows4_fn[t->layout](t, srow, crow, full);
       if (full < st_groups) rows_scalar(t, srow, crow, full, 4);
 #else

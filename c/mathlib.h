@@ -26,9 +26,10 @@
  *   0.506-0.508. Compared with the libm the wasm used before (musl's, the same as glibc's),
  *   every output of 735 requests (the conformance sweep and extremes: 2e8 values) is unchanged.
  * Subnormal results of exp/exp2/pow are rounded twice (< 1 ulp); overflow gives Infinity,
- * underflow 0, as glibc. Speed in wasm (Node 20; compiled at -O3: at -Oz the double-double
- * out-parameters go through memory and pow took 50 ns): exp 8-9 ns (musl's 6.5), log 22 ns (6.5),
- * pow 21 ns (11); log and pow run per frequency or per diagonal, exp per value only in xpos.
+ * underflow 0, as glibc. Speed: slower than musl's table-heavy routines (one-off timings in wasm,
+ * Node 20, not part of npm run bench; build.sh compiles this file at -O3, where the double-double
+ * out-parameters stay in registers). log and pow run per frequency or per diagonal; xpos takes an
+ * exp per frequency every 64 rows, and per value only when scaleBase < 1.25.
  * relative.c's T5 and DeBERTa buckets take float32(pe__log(x)) as they took float32(log(x)): the
  * same float as glibc's for EVERY float x in [2^-30, 2^31) (checked exhaustively: the bucket
  * inputs are float ratios in [2^-29, 2^24]) and for every T5 ratio maxDistance / max_exact with

@@ -17,7 +17,8 @@
  *     stored as float32 (forming p*w in float32 costs 2e-3 at 32k positions).
  *   - Every entry point validates and returns a status (pe_status); nothing aborts. After a failure
  *     pe_error names the parameter, the value and the allowed range.
- *   - Sizes (positions, queries, keys) may be 0 (empty result); dim and heads start at 1.
+ *   - Sizes (positions, queries, keys) may be 0 (empty result); dim and heads start at 1 (dim at 2
+ *     for the rope kinds and xpos).
  *   - Where queries != keys, queries are the LAST positions (i' = i + keys - queries, decoding with
  *     a KV cache) except relative with align 'start', t5 and deberta, which use i and j as given.
  *   - A request whose output exceeds pe_max_bytes() (default 2 GiB) fails with PE_ENOMEM before
@@ -109,7 +110,9 @@
  *              x.length / dim, else x.length must be positions * dim: ERANGE naming x) rotated:
  *                  neox  o[k] = x[k] c - x[k+r/2] s,   o[k+r/2] = x[k+r/2] c + x[k] s
  *                  gptj  o[2k] = x[2k] c - x[2k+1] s,  o[2k+1] = x[2k+1] c + x[2k] s
- *              c, s = the rope tables (attention factor included; row i at position offset + i step);
+ *              c, s = cos, sin of the rope tables' angles (attention factor included; row i at
+ *              position offset + i step), evaluated per row in double (the tables' values before their
+ *              float32 rounding);
  *              o[j] = x[j] for j >= r. Computed in double. Norms are kept when A = 1; q.k after rotation depends only on m - n.
  *
  *     ropeScaling: a config.json rope_scaling object, keys verbatim ("type" = legacy rope_type, "su" =

@@ -1,7 +1,7 @@
 /* Relative position indices: relative (j - i, Shaw clipping), t5 buckets, deberta log buckets
- * (see posenc.h). All three tables are Toeplitz (a value depends on j - i only), so each row after
- * the first is the previous row shifted right by one plus one new value: q + k evaluations of the
- * costly bucket function, then memmove. */
+ * (see posenc.h). All three tables are Toeplitz (a value depends on j - i only); the bucket
+ * tables fill each row after the first as the previous row shifted right by one plus one new value
+ * (q + k evaluations of the costly bucket function, then memmove); relative is cheap per element. */
 #include <stdint.h>
 #include <string.h>
 #include "internal.h"

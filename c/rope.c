@@ -1,6 +1,5 @@
 /* RoPE: cos/sin tables, inverse frequencies and rotation of vectors, with every rope_scaling type of
  * transformers' modeling_rope_utils.py (v5, the rope_parameters era; see posenc.h for the formulas). */
-#include <stdlib.h>
 #include "internal.h"
 #include "mathlib.h"
 #include "kernels.h"
@@ -78,8 +77,9 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
       else c->af = mscale_of(f, 1);
       const double bf = v[R_beta_fast] != 0 ? v[R_beta_fast] : 32, bs = v[R_beta_slow] != 0 ? v[R_beta_slow] : 1;
       /* find_correction_dim / find_correction_range */
-      double lo = r * pe__log(orig / (bf * 2 * PE_PI)) / (2 * pe__log(base));
-      double hi = r * pe__log(orig / (bs * 2 * PE_PI)) / (2 * pe__log(base));
+      const double lb2 = 2 * pe__log(base);
+      double lo = r * pe__log(orig / (bf * 2 * PE_PI)) / lb2;
+      double hi = r * pe__log(orig / (bs * 2 * PE_PI)) / lb2;
       /* A beta near 0 (fuzzing found 5e-324) overflows the logarithm; HF would then give NaN. */
       if (!isfinite(lo))
         return pe__fail(err, rq, R_beta_fast, PE_ERANGE, NAN, NAN, "is so small that the correction dim r ln(orig/(2 pi beta)) / (2 ln base) overflows");
@@ -141,14 +141,8 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   return PE_OK;
 }
 
-/* The last row's position offset + (positions - 1) * step must stay within +-(2^30 + 2^24), where
- * step 1 reaches (as sinusoidal). The seeds would be exact beyond too (kernels.h, any angle). */
 static pe_status check_step(const pe_request *rq, int64_t n, pe_error *err) {
-  const int64_t last = (int64_t)rq->v[R_offset] + (n - 1) * (int64_t)rq->v[R_step];
-  if (n > 0 && llabs(last) > (1LL << 30) + (1LL << 24))
-    return pe__fail(err, rq, R_step, PE_ERANGE, NAN, NAN,
-                    "puts the last row's position offset + (positions - 1) * step beyond +-(2^30 + 2^24)");
-  return PE_OK;
+  return pe__check_rows(err, rq, R_step, (int64_t)rq->v[R_offset], n, (int64_t)rq->v[R_step]);
 }
 
 pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {

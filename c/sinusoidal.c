@@ -1,6 +1,5 @@
 /* Sinusoidal absolute encodings: vaswani, tensor2tensor, fairseq, marian, scaled (see posenc.h).
  * Every variant is one table of sin/cos(p w_k) in some layout: the recurrence in kernels.c. */
-#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 #include "mathlib.h"
@@ -17,9 +16,8 @@ pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   const double base = rq->v[S_base];
   const int64_t offset = (int64_t)rq->v[S_offset], step = (int64_t)rq->v[S_step];
   if (!out) {
-    if (n > 0 && llabs(offset + (n - 1) * step) > (1LL << 30) + (1LL << 24))
-      return pe__fail(err, rq, S_step, PE_ERANGE, NAN, NAN,
-                      "puts the last row's position offset + (positions - 1) * step beyond +-(2^30 + 2^24)");
+    pe_status s = pe__check_rows(err, rq, S_step, offset, n, step);
+    if (s) return s;
     if (variant == FAIRSEQ && (d == 2 || d == 3))
       return pe__fail(err, rq, S_dim, PE_ERANGE, NAN, NAN,
                       "is not allowed for variant 'fairseq' (its frequencies divide by dim/2 - 1 = 0)");
@@ -47,7 +45,8 @@ pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info 
     default: {      /* tensor2tensor, fairseq: [sin | cos], odd d ends with a zero column */
       const int den = variant == T2T ? (h - 1 > 1 ? h - 1 : 1) : h - 1;
       t.m = t.ns = t.nc = h, t.cos_row = o + h;
-      for (int k = 0; k < h; k++) w[k] = pe__exp(-k * pe__log(base) / den);
+      const double lb = pe__log(base);
+      for (int k = 0; k < h; k++) w[k] = pe__exp(-k * lb / den);
     }
   }
   if (t.m > 0) pe__sc_rows(&t, offset, n);
