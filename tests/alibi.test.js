@@ -3,7 +3,8 @@
 // forms agreeing after softmax), errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, PosencError } from '../web/posenc.js';
+import { load } from '../web/posenc.js';
+import { throwsWith } from './errors.js';
 
 const pe = await load();
 
@@ -39,8 +40,6 @@ function reference({ heads, queries, keys = queries, maxBias = 8, form = 'causal
 const close = (got, want) =>
   got === want || (Number.isFinite(want) && Math.abs(got - want) <= Math.abs(want) * 1.2e-7 + 1e-45);
 
-const throwsWith = (fn, code, param) =>
-  assert.throws(fn, (e) => e instanceof PosencError && e.code === code && e.param === param);
 
 test('slopes for every head count 1..300 and several maxBias, against get_slopes in float64', () => {
   for (const maxBias of [8, 1, 4, 6, 12, 0.5, 0]) {

@@ -4,7 +4,8 @@
 // numpy original) shows where they part; literal values; errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, PosencError } from '../web/posenc.js';
+import { load } from '../web/posenc.js';
+import { throwsWith } from './errors.js';
 
 const pe = await load();
 const f = Math.fround;
@@ -32,8 +33,6 @@ function reference(queries, keys, bs, mp) {
   return out;
 }
 
-const throwsWith = (fn, code, param) =>
-  assert.throws(fn, (e) => e instanceof PosencError && e.code === code && e.param === param);
 
 // Every r in (-L, L): a key row (r = -j) and a query column (r = i).
 function checkAll(bucketSize, maxPosition, L) {

@@ -6,17 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { load, PosencError } from '../web/posenc.js';
+import { isError } from './errors.js';
 
 const pe = await load();
 const GiB = 2 ** 30;
 const DEFAULT_CAP = 2 * GiB;   // pe_max_bytes() default, documented in posenc.h
 
-const isError = (code, param) => (e) => {
-  assert.ok(e instanceof PosencError, `${e}`);
-  assert.equal(e.code, code, e.message);
-  assert.equal(e.param, param, e.message);
-  return true;
-};
 
 // Reference results taken before any error, compared bit for bit at the end.
 const reference = [

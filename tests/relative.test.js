@@ -3,7 +3,8 @@
 // (tensor2tensor) forms; the int32 guard.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, PosencError } from '../web/posenc.js';
+import { load } from '../web/posenc.js';
+import { throwsWith } from './errors.js';
 
 const pe = await load();
 
@@ -20,8 +21,6 @@ function reference({ queries, keys = queries, offset = 0, clip = 0, align = 'sta
   return out;
 }
 
-const throwsWith = (fn, code, param) =>
-  assert.throws(fn, (e) => e instanceof PosencError && e.code === code && e.param === param);
 
 test('every size 0..9 x 0..9, both alignments, several clips and offsets', () => {
   const sizes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];

@@ -4,7 +4,8 @@
 // reference shows where the two part; literal values; properties (range, monotonicity); errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, PosencError } from '../web/posenc.js';
+import { load } from '../web/posenc.js';
+import { throwsWith } from './errors.js';
 
 const pe = await load();
 const f = Math.fround;
@@ -40,8 +41,6 @@ function reference(queries, keys, params, float32 = true) {
   return out;
 }
 
-const throwsWith = (fn, code, param) =>
-  assert.throws(fn, (e) => e instanceof PosencError && e.code === code && e.param === param);
 
 // Every distance 0 .. L-1 in both directions: one query row and one key column.
 function checkAllDistances(params, L) {

@@ -3,7 +3,8 @@
 // literal values printed by the canonical code; properties; errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, PosencError } from '../web/posenc.js';
+import { load } from '../web/posenc.js';
+import { throwsWith } from './errors.js';
 
 const pe = await load();
 
@@ -24,8 +25,6 @@ function reference({ positions: L, dim: d, scaleBase = 512, centering = 'torchsc
 const close = (got, want, rel = 1.2e-7) =>
   got === want || (Number.isFinite(want) && Math.abs(got - want) <= Math.abs(want) * rel);
 
-const throwsWith = (fn, code, param) =>
-  assert.throws(fn, (e) => e instanceof PosencError && e.code === code && e.param === param);
 
 test('many positions (odd, even, 0), dims, scale bases, both centerings and downscale, against float64', () => {
   for (const positions of [0, 1, 2, 3, 5, 8, 33, 100, 1001, 4096]) {
