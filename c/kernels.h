@@ -10,8 +10,9 @@
  * double from 2^-10 to 2^1024, tests/mathlib.test.js; no libm: the same bits in wasm and native).
  * A range that starts inside a block rotates from that block's seed without writing, so row p
  * is a function of p and w alone: any row range equals the same rows of the whole table,
- * bit for bit, and the error before the float32 rounding stays below 1e-13 (the double rotation
- * drifts ~2e-16 per step over at most PE__SC_BLOCK - 1 steps).
+ * bit for bit, and the error before the float32 rounding stays below ~1e-13 (derived, not measured:
+ * the double rotation drifts ~2e-16 per step over at most PE__SC_BLOCK - 1 steps; the tests see
+ * the float32 values, within 6e-8 of float64).
  * Against a float64 reference that forms fl(p w) per row, the angle itself differs by up to
  * ulp(p w) (2.3e-10 at p w = 2^20, 1.2e-7 at 2^30): that is the reference's rounding, not ours.
  *
@@ -19,12 +20,13 @@
  * work per output value is ~2.5 vector ops (rotation 1.5, f64 -> f32 conversion and store 1); the
  * store of the float32 row is the only memory traffic. Each 4-row pass and each seed is a call of
  * a small function, so V8's tier-up (Liftoff -> TurboFan, used from the next call on) takes effect
- * within one large request. Measured and dropped (8192 x 1024, tests/bench): a Chebyshev recurrence
+ * within one large request. Measured and dropped (8192 x 1024, one-off prototypes timed against
+ * this kernel, not kept in the repo): a Chebyshev recurrence
  * v' = 2 cos(w) v - v_prev (fewer ops, but 20% slower: twice the state traffic), passes of 2 or 8
  * rows (slower / same), a float32 recurrence reseeded exactly every 8 rows (1.25x faster at 4.7e-7:
  * not worth a second mode), 8 frequencies per pass (16 live vectors: 1.4x slower, V8 spills).
  * Where it stands: V8's TurboFan code for a pass (4 frequencies x 4 rows = 32 values) is 32 mulpd,
- * 16 add/subpd, 16 cvtpd2ps, 8 unpcklps and 8 stores with no spills; it runs at 1.6-2.0x the store
+ * 16 add/subpd, 16 cvtpd2ps, 8 unpcklps and 8 stores with no spills; it runs at 1.5-1.8x the store
  * loop at 8192 x 1024. Not the FP ports: timed A/B in one process (prototypes writing the same
  * bytes), at the same speed or slower: a 3-multiplication rotation (more adds), tiles of 5 rows
  * around a centre (rows c +- 1, c +- 2 share their products: 40% fewer multiplies), and half the
