@@ -207,6 +207,33 @@ describe('what the elements draw is what C computes', () => {
     assert.ok(Math.abs(r.attentionFactor - (0.1 * Math.log(4) + 1)) < 1e-6);  // yarn's get_mscale(4)
   });
 
+  test('a plane taller than a canvas side (20000 rows) is shown whole, its last rows at the bottom', async () => {
+    const { id, status } = await add('posenc-heatmap', { kind: 'relative', queries: '20000', keys: '3', colormap: 'viridis' });
+    assert.equal(status, 'ok');
+    const r = await page.evaluate((id) => {
+      const el = document.getElementById(id);
+      const heat = el.view;
+      const rows = 20000, cols = 3;
+      let last = rows - 1;  // the last row with pixels of its own (rows are thinner than a pixel)
+      while (last > 0 && heat.cellRect(last, 1).h === 0) last--;
+      const rect = heat.cellRect(last, 1);
+      const c = heat.canvas;
+      const img = readPixels(c);
+      const k = 4 * ((rect.y + rect.h - 1) * c.width + rect.x + (rect.w >> 1));
+      const table = el.pe.compute('relative', { queries: rows, keys: cols });
+      const value = table.data[last * cols + 1];
+      const [vmin, vmax] = heat.limits;
+      // the colours of that row and of the last row a 16384-cell cap would have shown
+      const cm = el.pe.colormap(new Int32Array([value, table.data[16383 * cols + 1]]), { map: 'viridis', vmin, vmax });
+      const want = [...cm.data];
+      cm.free();
+      return { last, got: [...img.subarray(k, k + 3)], want: want.slice(0, 3), capped: want.slice(4, 7) };
+    }, id);
+    assert.ok(r.last >= 19900, `the bottom pixel row shows row ${r.last}`);
+    assert.deepEqual(r.got, r.want);
+    assert.notDeepEqual(r.got, r.capped);
+  });
+
   test('plot lines are the dims columns along the rows, with the computed values', async () => {
     const { id } = await add('posenc-plot', { kind: 'sinusoidal', positions: '40', dim: '32', dims: '0,1,6' });
     const lines = await page.evaluate((id) => document.getElementById(id).view.chart.data.datasets

@@ -9,7 +9,6 @@
 import { axisTitle } from './axes.js';
 import { cellStep, valueTicks, theme, hatch } from './figure.js';
 
-const MAX_SIDE = 16384;  // cells drawn per side (a canvas limit); larger planes show their start
 
 /** The tallest plot area (CSS pixels) a heatmap takes unless told to fill its container. */
 export const maxPlotHeight = () => Math.max(240, Math.min(620, window.innerHeight * 0.72));
@@ -250,15 +249,15 @@ export class Heatmap {
   #clampCursor() {
     const p = this.#plane;
     if (!this.#cursor || !p) return;
-    this.#cursor.row = Math.max(0, Math.min(this.#cursor.row, Math.min(p.rows, MAX_SIDE) - 1));
-    this.#cursor.col = Math.max(0, Math.min(this.#cursor.col, Math.min(p.cols, MAX_SIDE) - 1));
+    this.#cursor.row = Math.max(0, Math.min(this.#cursor.row, p.rows - 1));
+    this.#cursor.col = Math.max(0, Math.min(this.#cursor.col, p.cols - 1));
   }
 
   #key(e) {
     const p = this.#plane;
     if (!p || !p.rows || !p.cols) return;
     const c = (this.#cursor ??= { row: 0, col: 0 });
-    const page = Math.max(1, Math.round(Math.min(p.rows, MAX_SIDE) / 10));
+    const page = Math.max(1, Math.round(p.rows / 10));
     const moves = {
       ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0],
       PageUp: [-page, 0], PageDown: [page, 0], Home: [0, -Infinity], End: [0, Infinity],
@@ -309,10 +308,8 @@ export class Heatmap {
 
     // Layout in CSS pixels, then snapped to device pixels.
     ctx.font = fTick;
-    const rowsShown = Math.min(p.rows, MAX_SIDE);
-    const colsShown = Math.min(p.cols, MAX_SIDE);
     const rowName = (r) => String(p.rowName ? p.rowName(r) : r);  // a window of a long table: its positions
-    const tickW = Math.max(ctx.measureText(rowName(0)).width, ctx.measureText(rowName(Math.max(rowsShown - 1, 0))).width);
+    const tickW = Math.max(ctx.measureText(rowName(0)).width, ctx.measureText(rowName(Math.max(p.rows - 1, 0))).width);
     const barTickW = Math.max(...bar.ticks.map((t) => ctx.measureText(fmt(t)).width), 0);
     const legend = stats && (stats.negInf > 0 || stats.nan > 0);
     const top = lab.title ? 34 : 12;
@@ -324,9 +321,10 @@ export class Heatmap {
     // fill: the canvas takes the root's height less the readout line; the plot area what is left.
     const fillH = this.#fill ? Math.floor(size.h - this.#readout.offsetHeight) : 0;
     const h = fillH > 0 ? Math.max(40, fillH - top - bottom)
-      : rowsShown && colsShown ? Math.min(maxH, Math.max(140, (w * rowsShown) / colsShown)) : 140;
-    if (rowsShown && colsShown) w = Math.min(w, Math.max(64, (4 * h * colsShown) / rowsShown));  // cells at most 4:1
-    const L = { dpr, rows: rowsShown, cols: colsShown, px: Math.round(left * dpr), py: Math.round(top * dpr) };
+      : p.rows && p.cols ? Math.min(maxH, Math.max(140, (w * p.rows) / p.cols)) : 140;
+    if (p.rows && p.cols) w = Math.min(w, Math.max(64, (4 * h * p.cols) / p.rows));  // cells at most 4:1
+    // every cell is shown: the image is at most the plot area's device pixels (#colour samples in C)
+    const L = { dpr, rows: p.rows, cols: p.cols, px: Math.round(left * dpr), py: Math.round(top * dpr) };
     L.pw = Math.round(w * dpr);
     L.ph = Math.round(h * dpr);
     if (L.cols && L.pw >= 2 * L.cols) L.pw -= L.pw % L.cols;  // whole device pixels per cell
@@ -419,11 +417,6 @@ export class Heatmap {
       ctx.fillStyle = th.muted;
       ctx.fillText(`empty table (${p.rows} × ${p.cols})`, px + pw / 2, py + ph / 2);
       ctx.fillStyle = th.fg;
-    }
-    if (p.rows > L.rows || p.cols > L.cols) {
-      ctx.textAlign = 'right';
-      ctx.textBaseline = 'top';
-      ctx.fillText(`showing the first ${L.rows} × ${L.cols} cells`, px + pw, py + ph + 24 + (lab.x ? 22 : 0));
     }
     ctx.font = fLabel;
     ctx.textAlign = 'center';
