@@ -89,7 +89,8 @@ export class Controls {
     for (const p of kind.params) params.append(p.type === 'object' ? this.#object(p) : this.#param(p, state.params, p.path));
     form.append(params);
 
-    if (kind.params.some((p) => p.type === 'object')) form.append(this.#config());
+    // a model's config.json fills what pe.ropeFromConfig returns: the parameters of the kinds that take ropeScaling
+    if (kind.params.some((p) => p.name === 'ropeScaling')) form.append(this.#config());
 
     const maps = el('select', { id: 'c-cmap' },
       ...this.#pe.colormaps.map((m) => el('option', { value: m.name, title: m.title, selected: m.name === state.cmap }, m.name)));

@@ -296,7 +296,7 @@ function fillFromConfig(text) {
     return;
   }
   const next = { ...state.params };
-  for (const p of kindOf(state).params) if (p.type === 'object') delete next[p.name];
+  delete next.ropeScaling;  // the config's scaling replaces the whole object (none: plain RoPE)
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) next[k] = v;
   state.params = next;
   controls.render(state);

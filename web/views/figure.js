@@ -32,6 +32,7 @@ export function theme(el) {
     muted: v('--pe-muted') || cs.color,
     bg: bg || '#fff',
     focus: v('--pe-focus') || '#1a73e8',
+    grid: v('--pe-grid') || 'rgba(128,128,128,0.25)',
     font: cs.fontFamily || 'sans-serif',
   };
 }

@@ -3,6 +3,7 @@
 // (the wasm heap); non-finite values (ALiBi's -Infinity) become gaps.
 import { Chart } from './chart.js';
 import { axisTitle } from './axes.js';
+import { theme } from './figure.js';
 
 /** matplotlib's tab10: line i of the selection gets PALETTE[i % 10]. */
 export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
@@ -32,12 +33,6 @@ const pixelClip = {
   },
 };
 
-function colors(el) {
-  const cs = getComputedStyle(el);
-  const v = (name, fallback) => cs.getPropertyValue(name).trim() || fallback;
-  return { fg: v('--pe-fg', cs.color), muted: v('--pe-muted', cs.color), grid: v('--pe-grid', 'rgba(128,128,128,0.25)'),
-    font: cs.fontFamily || 'sans-serif' };
-}
 
 export class LinePlot {
   #root;
@@ -98,7 +93,7 @@ export class LinePlot {
         clip: false,  // pixelClip does it
       });
     });
-    const th = colors(this.#root);
+    const th = theme(this.#root);
     const font = { family: th.font };
     const options2 = {
       animation: false,
