@@ -9,7 +9,6 @@ import { PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot, lineColor } from '../views/plot.js';
-import { axisTitle } from '../views/axes.js';
 import { readAttributes, attributeOf, attributeError, parseValue, formatValue } from './attributes.js';
 
 /** Largest table one element computes (the shared instance's own cap is left as it is). */
@@ -215,10 +214,8 @@ class PosencElement extends HTMLElement {
 
   #drawHeatmap(plane, spec, dims) {
     this.#view ??= new Heatmap(this.#frame, this.pe, { fill: true, onColumn: (col) => this.#toggle(col) });
-    const kind = this.pe.kinds.find((k) => k.name === spec.kind);
-    const auto = kind.title + (plane.lead ? ` (${plane.lead.title.toLowerCase()} ${plane.lead.name})` : '');
     this.#view.render(plane, {
-      map: spec.map, vmin: spec.vmin, vmax: spec.vmax, title: spec.labels.title ?? auto,
+      map: spec.map, vmin: spec.vmin, vmax: spec.vmax, title: spec.labels.title,
       xLabel: spec.labels.cols, yLabel: spec.labels.rows, cbarLabel: spec.labels.values,
       marked: dims.map((col, i) => ({ col, color: lineColor(i) })),
     });
@@ -230,12 +227,11 @@ class PosencElement extends HTMLElement {
         'EINVAL', 'map', 'colormap');
     }
     this.#view ??= new LinePlot(this.#frame);
-    const kind = this.pe.kinds.find((k) => k.name === spec.kind);
     this.#view.render(plane, {
       columns: dims,
-      xLabel: spec.labels.rows ?? axisTitle(plane.rowAxis),
-      yLabel: spec.labels.values ?? 'Value',
-      colLabel: plane.colAxis ? spec.labels.cols ?? axisTitle(plane.colAxis) : kind.title,
+      xLabel: spec.labels.rows,
+      yLabel: spec.labels.values,
+      colLabel: plane.colAxis ? spec.labels.cols : undefined,
     });
   }
 

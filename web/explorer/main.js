@@ -4,7 +4,6 @@ import { load, PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot, lineColor } from '../views/plot.js';
-import { axisTitle } from '../views/axes.js';
 import { PRESETS, normalize, fromQuery, toQuery, dropRejected } from '../views/state.js';
 import { toCSV, toNPY, download } from '../views/export.js';
 import { Controls } from './controls.js';
@@ -70,9 +69,8 @@ window.addEventListener('popstate', () => {
 const kindOf = (s) => pe.kinds.find((k) => k.name === s.kind);
 
 function heatmapOptions(p) {
-  const auto = kindOf(state).title + (p.lead ? ` (${p.lead.title.toLowerCase()} ${p.lead.name})` : '');
   return {
-    map: state.cmap, vmin: state.vmin, vmax: state.vmax, title: state.labels.title ?? auto,
+    map: state.cmap, vmin: state.vmin, vmax: state.vmax, title: state.labels.title,
     xLabel: state.labels.x, yLabel: state.labels.y, cbarLabel: state.labels.cbar,
     marked: state.lines.map((col, i) => ({ col, color: lineColor(i) })),
   };
@@ -81,9 +79,9 @@ function heatmapOptions(p) {
 function plotOptions(p) {
   return {
     columns: state.lines,
-    xLabel: state.labels.y ?? axisTitle(p.rowAxis),
-    yLabel: state.labels.cbar ?? 'Value',
-    colLabel: p.colAxis ? state.labels.x ?? axisTitle(p.colAxis) : kindOf(state).title,
+    xLabel: state.labels.y,
+    yLabel: state.labels.cbar,
+    colLabel: p.colAxis ? state.labels.x : undefined,
   };
 }
 

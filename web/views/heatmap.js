@@ -192,7 +192,7 @@ export class Heatmap {
     const p = this.#plane;
     const o = this.#opts;
     return {
-      title: o.title ?? '',
+      title: o.title ?? p?.title ?? '',
       x: o.xLabel ?? axisTitle(p?.colAxis),
       y: o.yLabel ?? axisTitle(p?.rowAxis),
       cbar: o.cbarLabel ?? 'Value',

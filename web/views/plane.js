@@ -10,7 +10,7 @@ import { axisTitle, axisEntry } from './axes.js';
  */
 export function computePlane(pe, { kind, params = {}, index = 0 }) {
   const view = pe.computeView(kind, params);
-  const axes = pe.kinds.find((k) => k.name === kind).shape;
+  const { shape: axes, title: kindTitle } = pe.kinds.find((k) => k.name === kind);
   const shape = view.shape;
   let lead = null;
   let rows;
@@ -34,6 +34,9 @@ export function computePlane(pe, { kind, params = {}, index = 0 }) {
   const offset = lead ? lead.index * count : 0;
   return {
     kind,
+    kindTitle,
+    /** The views' default title: the kind's, and the plane's index of a stacked table. */
+    title: kindTitle + (lead ? ` (${lead.title.toLowerCase()} ${lead.name})` : ''),
     view,
     dtype: view.dtype,
     shape,

@@ -69,8 +69,10 @@ export class LinePlot {
    */
   render(plane, options = {}) {
     this.#last = [plane, options];
-    const { columns = [], xLabel = axisTitle(plane.rowAxis), yLabel = 'Value' } = options;
-    const colLabel = options.colLabel ?? (plane.colAxis ? axisTitle(plane.colAxis) : axisTitle(plane.rowAxis));
+    const { columns = [] } = options;
+    const xLabel = options.xLabel ?? axisTitle(plane.rowAxis), yLabel = options.yLabel ?? 'Value';
+    // a line per column: "<column axis> c", or the kind's name for a one-column table
+    const colLabel = options.colLabel ?? (plane.colAxis ? axisTitle(plane.colAxis) : plane.kindTitle);
     const data = plane.data;
     const { rows, cols } = plane;
     const datasets = [];
