@@ -5,36 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';
+import { VARIANTS, allowed, reference } from './sinusoidal-reference.js';
 
 const pe = await load();
-const VARIANTS = ['vaswani', 'tensor2tensor', 'fairseq', 'marian', 'scaled'];
 const BLOCK = 256;
-
-const allowed = (variant, dim) => !(variant === 'fairseq' && (dim === 2 || dim === 3)) && !(variant === 'scaled' && dim % 2);
-
-// Float64 reference from the published formulas (see SPEC.md §1), written independently of the C.
-function reference(variant, dim, p, base = 10000, paddingIdx = 1) {
-  const h = Math.floor(dim / 2), hs = Math.ceil(dim / 2);
-  const row = new Float64Array(dim);
-  for (let c = 0; c < dim; c++) {
-    let k, isCos, w, scale = 1;
-    if (variant === 'vaswani') {
-      k = c >> 1, isCos = c % 2 === 1, w = Math.pow(base, (-2 * k) / dim);
-    } else if (variant === 'marian') {
-      isCos = c >= hs, k = isCos ? c - hs : c, w = Math.pow(base, (-2 * k) / dim);
-    } else if (variant === 'scaled') {
-      isCos = c >= h, k = isCos ? c - h : c, w = Math.pow(base, -k / h), scale = 1 / Math.sqrt(dim);
-    } else {
-      if (c >= 2 * h || (variant === 'fairseq' && p === paddingIdx)) continue;  // zero column / padding row
-      isCos = c >= h, k = isCos ? c - h : c;
-      const den = variant === 'tensor2tensor' ? Math.max(h - 1, 1) : h - 1;
-      w = Math.exp((-k * Math.log(base)) / den);
-    }
-    const a = p * w;
-    row[c] = scale * (isCos ? Math.cos(a) : Math.sin(a));
-  }
-  return row;
-}
 
 function maxError(variant, dim, offset, data, base) {
   let worst = 0;

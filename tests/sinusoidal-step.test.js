@@ -4,37 +4,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';
+import { VARIANTS, reference } from './sinusoidal-reference.js';
 
 const pe = await load();
-const VARIANTS = ['vaswani', 'tensor2tensor', 'fairseq', 'marian', 'scaled'];
-
-// Float64 row of position p (SPEC.md §1), written independently of the C.
-function reference(variant, dim, p, paddingIdx = 1) {
-  const base = 10000, h = Math.floor(dim / 2), hs = Math.ceil(dim / 2), row = new Float64Array(dim);
-  for (let c = 0; c < dim; c++) {
-    let k, isCos, w, scale = 1;
-    if (variant === 'vaswani') [k, isCos, w] = [c >> 1, c % 2 === 1, Math.pow(base, (-2 * (c >> 1)) / dim)];
-    else if (variant === 'marian') {
-      isCos = c >= hs, k = isCos ? c - hs : c, w = Math.pow(base, (-2 * k) / dim);
-    } else if (variant === 'scaled') {
-      isCos = c >= h, k = isCos ? c - h : c, w = Math.pow(base, -k / h), scale = 1 / Math.sqrt(dim);
-    } else {
-      if (c >= 2 * h || (variant === 'fairseq' && p === paddingIdx)) continue;
-      isCos = c >= h, k = isCos ? c - h : c;
-      w = Math.exp((-k * Math.log(base)) / (variant === 'tensor2tensor' ? Math.max(h - 1, 1) : h - 1));
-    }
-    row[c] = scale * (isCos ? Math.cos(p * w) : Math.sin(p * w));
-  }
-  return row;
-}
-
 const table = (params) => pe.compute('sinusoidal', params).data;
 const bits = (f) => new Uint32Array(f.buffer, f.byteOffset, f.length);
 
 function maxError(variant, dim, offset, step, data, paddingIdx) {
   let worst = 0;
   for (let r = 0; r < data.length / dim; r++) {
-    const ref = reference(variant, dim, offset + r * step, paddingIdx);
+    const ref = reference(variant, dim, offset + r * step, 10000, paddingIdx);
     for (let c = 0; c < dim; c++) worst = Math.max(worst, Math.abs(data[r * dim + c] - ref[c]));
   }
   return worst;
