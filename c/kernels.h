@@ -46,7 +46,7 @@
 #ifndef PE__SC_BLOCK
 #define PE__SC_BLOCK 256      /* rows between direct seeds */
 #endif
-#define PE__SC_MAXW  32768    /* frequencies per table */
+#define PE__SC_MAXW  32768    /* frequencies per table: PE_MAXDIM / 2, the most any family asks for */
 
 typedef enum pe__sc_layout {
   PE__SC_SPLIT,        /* sine k at sin_row[k] (k < ns), cosine k at cos_row[k] (k < nc) */

@@ -9,10 +9,9 @@ enum { PE_PARAMS_ROPE_APPLY(R_) R__N };
 enum { DEFAULT, LINEAR, DYNAMIC, YARN, LONGROPE, LLAMA3 };  /* rope_type choices, kinds.def order */
 enum { NEOX, GPTJ };
 
-#define H_MAX 32768  /* r/2 <= PE_MAXDIM/2 */
 #define PE_PI 3.14159265358979323846
-static double inv[H_MAX];
-static double cur_c[H_MAX], cur_s[H_MAX];  /* rope-apply: one row's af * (cos, sin)(p inv) */
+static double inv[PE__SC_MAXW];
+static double cur_c[PE__SC_MAXW], cur_s[PE__SC_MAXW];  /* rope-apply: one row's af * (cos, sin)(p inv) */
 
 typedef struct { int r, h; double af; } rope_cfg;
 
