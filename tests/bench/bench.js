@@ -23,6 +23,7 @@ const SAVE = !args.includes('--no-save');
 const SIZES = [[512, 64], [2048, 512], [8192, 1024], ...(LARGE ? [[32768, 4096]] : [])];
 const FRESH = Number(args[args.indexOf('--fresh') + 1]) || 15;  // fresh processes per mode
 const BUDGET_MS = 4000;  // per method and size: fewer repetitions for slow methods (at least 3)
+const WARM_MS = 200, WARM_CALLS = 20;  // warm-up per method (see timeInterleaved)
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
@@ -100,11 +101,18 @@ const tableError = (table, dim, rows) => maxError(dim, rows, (i) => table.subarr
 function timeInterleaved(methods) {
   const reps = {};
   const ms = {};
-  for (const [name, fn] of Object.entries(methods)) {  // warm-up, and a first estimate
+  // Warm-up, and a first estimate: each method runs until WARM_MS or WARM_CALLS (V8 compiles wasm's
+  // optimizing tier in the background and switches to it between calls: the steady state is what a
+  // page that redraws sees; a slow method gets one call).
+  for (const [name, fn] of Object.entries(methods)) {
     gc();
-    const t = performance.now();
-    fn();
-    reps[name] = Math.max(3, Math.min(MAX_REPS, Math.floor(BUDGET_MS / (performance.now() - t + 1e-3))));
+    let t = performance.now(), once = 0;
+    for (let i = 0, start = t; i < WARM_CALLS && (i === 0 || performance.now() - start < WARM_MS); i++) {
+      t = performance.now();
+      fn();
+      once = performance.now() - t;
+    }
+    reps[name] = Math.max(3, Math.min(MAX_REPS, Math.floor(BUDGET_MS / (once + 1e-3))));
     ms[name] = [];
   }
   for (let round = 0; round < MAX_REPS; round++) {
@@ -203,7 +211,25 @@ function colormapRuns(pe) {
 }
 
 // ---- main ----
-const conditions = { loadBefore: loadavg()[0], nice: getPriority() };
+// The CPU this process runs on (Linux: /proc/self/stat field 39) and the CPUs it may run on, kept
+// with the run: on a VM, separate processes of the same build can differ by ~2x in the colormap
+// (its median was 0.66 ms in some processes and 1.2-1.4 ms in others here). Pinning with taskset
+// also puts V8's background compiler and the child processes on that one CPU.
+const cpuNow = () => {
+  try {
+    return Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[36]);
+  } catch {
+    return null;
+  }
+};
+const allowedCPUs = () => {
+  try {
+    return readFileSync('/proc/self/status', 'utf8').match(/^Cpus_allowed_list:\s*(.*)$/m)?.[1] ?? null;
+  } catch {
+    return null;
+  }
+};
+const conditions = { loadBefore: loadavg()[0], nice: getPriority(), cpuBefore: cpuNow(), cpusAllowed: allowedCPUs() };
 const limits = limitsModule();
 const pe = await load();
 const wasmBytes = statSync(`${root}web/posenc.wasm`).size;
@@ -252,6 +278,7 @@ const numpy = numpyRuns(SIZES);
 const fresh = freshProcessRuns(FRESH);
 const colormap = colormapRuns(pe);
 conditions.loadAfter = loadavg()[0];
+conditions.cpuAfter = cpuNow();
 
 // ---- report ----
 const report = {
@@ -329,7 +356,7 @@ if (report.targets) {
   lines.push('', 'Targets (issue 5), 8192×1024:');
   for (const [k, v] of Object.entries(report.targets)) lines.push(`- ${k}: ${v === null ? 'n/a' : v < 1e-3 ? v.toExponential(1) : v.toFixed(2)}`);
 }
-lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
+lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; on CPU ${conditions.cpuBefore ?? '?'} → ${conditions.cpuAfter ?? '?'} (allowed: ${conditions.cpusAllowed ?? '?'}); up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
 console.log(lines.join('\n'));
 report.markdown = lines.join('\n');
 if (SAVE) writeFileSync(`${root}tests/bench/results.json`, `${JSON.stringify(report, null, 2)}\n`);
