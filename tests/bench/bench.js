@@ -98,7 +98,11 @@ function maxError(dim, rows, rowValues) {  // rowValues(i) → the dim values of
 const tableError = (table, dim, rows) => maxError(dim, rows, (i) => table.subarray(rows[i] * dim, (rows[i] + 1) * dim));
 
 // ---- timing: interleaved rounds, each method until it has its repetitions ----
-function timeInterleaved(methods) {
+// before(), when given, runs (untimed) ahead of each timed call: for the table methods it reads a
+// buffer larger than the last-level cache (cold() below), so that each method starts from the same
+// cold caches rather than from whatever the method before it left (computeView used to follow
+// compute, which had just written the same heap block).
+function timeInterleaved(methods, before = null) {
   const reps = {};
   const ms = {};
   // Warm-up, and a first estimate: each method runs until WARM_MS or WARM_CALLS (V8 compiles wasm's
@@ -119,6 +123,7 @@ function timeInterleaved(methods) {
     for (const [name, fn] of Object.entries(methods)) {
       if (round >= reps[name]) continue;
       gc();
+      before?.();
       const t = performance.now();
       fn();
       ms[name].push(performance.now() - t);
@@ -210,11 +215,61 @@ function colormapRuns(pe) {
   return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, { ms: median(v), reps: v.length, mpxs: (n * d) / median(v) / 1e3 }]));
 }
 
+// ---- per CPU ----
+// The CPUs of a VM need not be alike, and a process stays on one for seconds at a time. Here, with
+// the machine otherwise idle, the colormap ran at 0.7 ms on one vCPU and 1.3 ms on the other for
+// minutes (which one was slow changed between runs, and sometimes both were), while limits_spin
+// (SIMD arithmetic, no memory) differed by 5-15%: the host shares cores with other guests. The main
+// tables measure whichever CPU the scheduler gave the process; this section measures the 8192×1024
+// ratio and the colormap on each allowed CPU in turn, the main thread pinned with taskset (V8's
+// helper threads keep theirs). Linux with taskset and two or more CPUs only.
+const cpuList = (spec) => (spec ?? '').split(',').filter(Boolean).flatMap((part) => {
+  const [a, b = a] = part.split('-').map(Number);
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+});
+
+// The 8192×1024 ratio by itself: computeView and the store loop interleaved with each other only,
+// each from cold caches. In the main table the JS methods between them run for up to a second and
+// allocate and drop 32 MiB arrays; there the store loop took 1.3-2.0 ms from run to run here, and
+// 1.15-1.5 ms paired with computeView alone, so the target's ratio comes from here.
+function ratioRun(pe) {
+  const bytes = 8192 * 1024 * 4;
+  const ms = timeInterleaved({
+    store: () => limits.limits_store(scratch, bytes),
+    view: () => pe.computeView('sinusoidal', { positions: 8192, dim: 1024 }).free(),
+  }, cold);
+  return { storeMs: median(ms.store), computeViewMs: median(ms.view), xStore: median(ms.view) / median(ms.store) };
+}
+
+function perCPURuns(pe) {
+  const allowed = allowedCPUs();
+  const list = cpuList(allowed);
+  if (process.platform !== 'linux' || list.length < 2 || spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status !== 0) return null;
+  const pin = (spec) => execFileSync('taskset', ['-pc', spec, String(process.pid)], { stdio: 'ignore' });
+  const table = pe.computeView('sinusoidal', { positions: 2048, dim: 512 });
+  const others = {  // as in the colormap section: the table is warm, as after computing it
+    spin: () => limits.limits_spin(200000),
+    colormap: () => pe.colormap(table, { vmin: -1, vmax: 1 }).free(),
+  };
+  const out = {};
+  try {
+    for (const cpu of list) {
+      pin(String(cpu));
+      const ms = Object.fromEntries(Object.entries(timeInterleaved(others)).map(([k, v]) => [k, median(v)]));
+      out[cpu] = { spinMs: ms.spin, ...ratioRun(pe), colormapMs: ms.colormap, colormapMpxs: (2048 * 512) / ms.colormap / 1e3 };
+    }
+  } finally {
+    pin(allowed);
+    table.free();
+  }
+  return out;
+}
+
 // ---- main ----
 // The CPU this process runs on (Linux: /proc/self/stat field 39) and the CPUs it may run on, kept
-// with the run: on a VM, separate processes of the same build can differ by ~2x in the colormap
-// (its median was 0.66 ms in some processes and 1.2-1.4 ms in others here). Pinning with taskset
-// also puts V8's background compiler and the child processes on that one CPU.
+// with the run: the main tables measure the CPU the scheduler chose (see "per CPU" above for why
+// that matters on a VM). Pinning the whole process (taskset at the command line) would also put
+// V8's background compiler and the child processes on that one CPU.
 const cpuNow = () => {
   try {
     return Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[36]);
@@ -236,6 +291,13 @@ const wasmBytes = statSync(`${root}web/posenc.wasm`).size;
 const maxBytes = Math.max(...SIZES.map(([n, d]) => n * d * 4));
 const scratch = limits.limits_alloc(maxBytes);
 if (!scratch) throw new Error('limits module: cannot allocate');
+// 128 MiB: more than the last-level cache of the CPUs this runs on (32 MiB per CCX here; 96 MiB on
+// the largest EPYCs). Written once with plain stores (memory.fill may bypass the caches), then read.
+const EVICT_BYTES = 128 * 2 ** 20;
+const evictBuf = limits.limits_alloc(EVICT_BYTES);
+if (!evictBuf) throw new Error('limits module: cannot allocate');
+limits.limits_store(evictBuf, EVICT_BYTES);
+const cold = () => limits.limits_read(evictBuf, EVICT_BYTES);
 pe.maxBytes = Math.max(pe.maxBytes, maxBytes);
 
 const results = [];
@@ -250,7 +312,7 @@ for (const [n, d] of SIZES) {
     'limit: wasm SIMD store loop': () => limits.limits_store(scratch, bytes),
     'limit: wasm memory.fill': () => limits.limits_fill(scratch, bytes),
   };
-  const ms = timeInterleaved(methods);
+  const ms = timeInterleaved(methods, cold);
   const rows = sampleRows(n);
   const errors = {
     'naive JS (Math.pow + Math.sin per element)': tableError(naiveJS(n, d), d, rows),
@@ -277,8 +339,10 @@ for (let i = 0; i < 5; i++) {
 const numpy = numpyRuns(SIZES);
 const fresh = freshProcessRuns(FRESH);
 const colormap = colormapRuns(pe);
-conditions.loadAfter = loadavg()[0];
+const ratio = ratioRun(pe);
 conditions.cpuAfter = cpuNow();
+const perCPU = perCPURuns(pe);
+conditions.loadAfter = loadavg()[0];
 
 // ---- report ----
 const report = {
@@ -309,12 +373,15 @@ const report = {
     return { positions: r.positions, dim: r.dim, bytes: r.bytes, methods };
   }),
   colormap2048x512: colormap,
+  ratio8192x1024: ratio,
+  perCPU,
 };
 const at = report.sizes.find((s) => s.positions === 8192 && s.dim === 1024)?.methods;
 if (at) {
   const view = at['posenc computeView (zero-copy)'];
   report.targets = {
-    'computeView ÷ store loop (≤ 1.5)': view.xStore,
+    'computeView ÷ store loop (≤ 1.5), the two alone from cold caches': ratio.xStore,
+    'computeView ÷ store loop in the table above': view.xStore,
     'computeView max abs error (≤ 6e-8)': view.maxAbsErr,
     'naive JS ÷ computeView (≥ 150)': at['naive JS (Math.pow + Math.sin per element)'].ms / view.ms,
     'numpy ÷ computeView (≥ 20)': at["the seed's numpy code (child process)"] ? at["the seed's numpy code (child process)"].ms / view.ms : null,
@@ -351,6 +418,13 @@ if (colormap) {
   for (const [k, v] of Object.entries(colormap)) lines.push(`- colormap 2048×512 → RGBA8, ${k}: ${v.ms.toFixed(2)} ms, ${v.mpxs.toFixed(0)} Mpx/s`);
 } else {
   lines.push('- colormap: skipped (pe.colormap does not exist in this build)');
+}
+if (perCPU) {
+  lines.push('', 'The same on each CPU (main thread pinned): arithmetic loop (limits_spin) · store loop and computeView 8192×1024 (the two alone, cold caches) · colormap 2048×512:');
+  for (const [cpu, r] of Object.entries(perCPU)) {
+    lines.push(`- CPU ${cpu}: ${r.spinMs.toFixed(3)} ms · store ${r.storeMs.toFixed(2)} ms, computeView ${r.computeViewMs.toFixed(2)} ms (×${r.xStore.toFixed(2)}) · ` +
+      `colormap ${r.colormapMs.toFixed(2)} ms (${r.colormapMpxs.toFixed(0)} Mpx/s)`);
+  }
 }
 if (report.targets) {
   lines.push('', 'Targets (issue 5), 8192×1024:');

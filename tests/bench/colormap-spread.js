@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The colormap's spread between processes (README, Speed): N fresh Node processes each colour the
-// 2048×512 sinusoidal table 120 times (pe.colormap, vmin/vmax given) after growing the heap as the
-// bench does, and print the median of the last 100 calls and the CPU the process ended on.
+// The colormap's spread between processes (README, Speed: it follows the vCPU a process ran on):
+// N fresh Node processes each colour the 2048×512 sinusoidal table 120 times (pe.colormap,
+// vmin/vmax given) after growing the heap as the bench does, and print the median of the last 100
+// calls and the CPU the process ended on.
 //   node tests/bench/colormap-spread.js [N]      (after bash build.sh)
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
