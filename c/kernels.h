@@ -26,15 +26,23 @@
  * rows (slower / same), a float32 recurrence reseeded exactly every 8 rows (1.25x faster at 4.7e-7:
  * not worth a second mode), 8 frequencies per pass (16 live vectors: 1.4x slower, V8 spills).
  * Where it stands: V8's TurboFan code for a pass (4 frequencies x 4 rows = 32 values) is 32 mulpd,
- * 16 add/subpd, 16 cvtpd2ps, 8 unpcklps and 8 stores with no spills; it runs at 1.5-1.8x the store
- * loop at 8192 x 1024. Not the FP ports: timed A/B in one process (prototypes writing the same
- * bytes), at the same speed or slower: a 3-multiplication rotation (more adds), tiles of 5 rows
- * around a centre (rows c +- 1, c +- 2 share their products: 40% fewer multiplies), and half the
- * f64 -> f32 conversions. The same instructions writing a quarter of the bytes (rows of a pass on
- * top of each other) run at 1.2-1.8x: the rest is how the output stores overlap the arithmetic.
- * Slower still: a load one pass ahead as a software prefetch, and rows built in a scratch block and
- * copied out with memory.copy; passes of 20 rows (L1/L2 set conflicts at a 4 KiB row stride). FMA
- * (relaxed SIMD) is not in Node 20.
+ * 16 add/subpd, 16 cvtpd2ps, 8 unpcklps and 8 stores with no spills; at 8192 x 1024 it runs at
+ * 2.1-2.2x the store loop, the two timed alone from cold caches (npm run bench; the 1.5-1.9x it
+ * reported before was the main table's, where the store loop runs between the JS methods and took
+ * 1.3-2.0 ms instead of 1.15-1.5). Alone, writing a 32 KiB buffer
+ * over and over, the same passes take 1.56 ms per 8192 x 1024 values (the store loop 0.4 ms; the
+ * 32 MiB store loop 1.2-1.5 ms cold): the arithmetic by itself is about the store loop's time, and
+ * it overlaps the stores little. Timed A/B in one process (prototypes writing the same bytes, not
+ * kept), at the same speed or slower: a 3-multiplication rotation (more adds), tiles of 5 rows
+ * around a centre (rows c +- 1, c +- 2 share their products: 40% fewer multiplies), half the
+ * f64 -> f32 conversions; tiles of 8 rows around a half-integer centre (0.63 multiplies and 0.56
+ * adds per value instead of 1 and 0.5): 9% faster alone, -2% to +7% on the 32 MiB table, and 20%
+ * slower in a period when everything ran 40% slower (a busy host). Ablations of those tiles: without the 16
+ * conversions 17% faster, with the adds replaced by xors 20%: the add, convert and shuffle pipes
+ * bind, not the multiplies. Slower still: a load one pass ahead as a software prefetch, rows built in
+ * a scratch block and copied out with memory.copy, passes of 20 rows (L1/L2 set conflicts at a
+ * 4 KiB row stride), and sweeps of one or two rows across all frequencies with the state in memory
+ * (1.3-1.45x slower). FMA (relaxed SIMD) is not in Node 20.
  *
  * Not thread-safe (static state, as the whole library in wasm): one table at a time.
  */
