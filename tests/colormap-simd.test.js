@@ -57,10 +57,10 @@ function floatData(r, n, lo, hi, pSpecial) {
   const f = new Float32Array(1), u = new Uint32Array(f.buffer);
   for (let i = 0; i < n; i++) {
     const k = r();
-    if (k < pSpecial) a[i] = [NaN, -Infinity, Infinity][Math.floor(r() * 3)];
     // NaNs with payloads (written as bits: a JS number would be canonicalised): the SIMD path must
     // not index the colour table with them
     if (k < pSpecial / 4) bits[i] = [0x7fffffff, 0xffffffff, 0x7f800001, 0xffe00007][Math.floor(r() * 4)];
+    else if (k < pSpecial) a[i] = [NaN, -Infinity, Infinity][Math.floor(r() * 3)];
     else if (k < 0.3) {
       f[0] = lo + ((hi - lo) * Math.floor(r() * 257)) / 256;  // a bin edge, then maybe one ulp off
       if (r() < 0.5 && f[0] !== 0) u[0] += r() < 0.5 ? 1 : -1;
@@ -79,6 +79,7 @@ const LIMITS = [
 test('float32: SIMD output equals the scalar rule (every map, given and automatic limits, specials)', () => {
   const r = rng(1);
   let cases = 0;
+  const seen = { nan: 0, negInf: 0, posInf: 0 };
   for (const map of pe.colormaps) {
     const lut = pe.colormapLUT(map.name);
     for (const [lo, hi] of LIMITS) {
@@ -88,6 +89,7 @@ test('float32: SIMD output equals the scalar rule (every map, given and automati
         for (const given of [true, false]) {
           const img = pe.colormap(data, { map: map.name, ...(given ? { vmin: lo, vmax: hi } : {}) });
           const ref = refRange(data, map.centred);
+          for (const k in seen) seen[k] += ref[k];
           const [vmin, vmax] = given ? [lo, hi] : [ref.lo, ref.hi];
           assert.deepEqual([img.vmin + 0, img.vmax + 0], [vmin + 0, vmax + 0]);  // a zero limit's sign: unspecified
           const want = refPixels(data, lut, vmin, vmax);
@@ -101,6 +103,7 @@ test('float32: SIMD output equals the scalar rule (every map, given and automati
     }
   }
   assert.equal(cases, 4 * LIMITS.length * 8 * 2);
+  for (const k in seen) assert.ok(seen[k] > 100, `${k}: ${seen[k]} values`);
 });
 
 test('int32: SIMD output equals the scalar rule (extremes, given and automatic limits)', () => {
@@ -152,6 +155,9 @@ test('range over long random tables: min/max of the finite values and every coun
       const ref = refRange(data, true);
       assert.deepEqual({ ...got, min: got.min + 0, max: got.max + 0, lo: got.lo + 0 },
         { ...ref, min: ref.min + 0, max: ref.max + 0, lo: ref.lo + 0 }, `n=${n} pSpecial=${pSpecial}`);
+      // the data holds what the case is about: every kind of special, or none but specials
+      if (pSpecial > 0 && n >= 4096) assert.ok(ref.nan > 0 && ref.negInf > 0 && ref.posInf > 0, `n=${n} pSpecial=${pSpecial}`);
+      if (pSpecial === 1) assert.equal(ref.finite, 0);
     }
   }
 });
