@@ -4,8 +4,8 @@
 //   colour: index = clamp(floor((v - vmin) * (256 / (vmax - vmin))), 0, 255) of the map's table,
 //   -Infinity transparent, NaN magenta, flat limits index 128 (as pe.colormap)
 //   automatic limits: of every cell of the plane (not only the shown ones)
-// and the layout claim the heatmap relies on: cell r covers exactly the pixel rows
-// ceil(r height / rows - 1/2) <= y < ceil((r + 1) height / rows - 1/2).
+// and the heatmap's hit-testing and outlines (web/views/heatmap.js cellUnder, cellEdge) against
+// the pixels C draws.
 // The same C runs natively under ASan/UBSan with its own reference (tests/native/colormap_sample.c).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { mulberry32 } from './random.js';
 import { buildNative, root } from './native/build.js';
 import { load, PosencError } from '../web/posenc.js';
+import { cellUnder, cellEdge } from '../web/views/heatmap.js';
 
 const pe = await load();
 
@@ -57,14 +58,17 @@ function cells(data, { offset, rows, cols, stride }) {
   return out;
 }
 
-function values(r, n, pSpecial) {
+function values(r, n, pSpecial, outliers) {
   return Float32Array.from({ length: n }, () => {
     const k = r();
     if (k < pSpecial) return [NaN, -Infinity, Infinity][Math.floor(r() * 3)];
-    if (k < 0.1) return [0, -0, 1e-40, 3e38, -3e38][Math.floor(r() * 5)];
+    if (k < pSpecial + 0.1) return [0, -0, 1e-40][Math.floor(r() * 3)];
+    if (outliers && k < pSpecial + 0.11) return [3e38, -3e38][Math.floor(r() * 2)];
     return -1.5 + 3 * r();
   });
 }
+
+const colours = (rgba) => new Set(new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length / 4)).size;
 
 // Sizes: equal, whole multiples, down-sampled (many cells per pixel), up by less than 2, 1 x 1.
 const SHAPES = [
@@ -74,13 +78,14 @@ const SHAPES = [
 
 test('every pixel shows the cell under its centre, coloured as pe.colormap colours it (every map, float32)', () => {
   const r = rng(11);
-  let checked = 0;
+  let checked = 0, planes = 0, specials = 0, varied = 0;
   for (const [rows, cols, height, width] of SHAPES) {
     for (const map of pe.colormaps) {
       const stride = cols + (r() < 0.5 ? 0 : Math.floor(r() * 5));
       const offset = Math.floor(r() * 9);
       const total = offset + (rows - 1) * stride + cols + Math.floor(r() * 3);
-      const data = values(r, total, [0, 0.01, 0.3][checked % 3]);
+      const outliers = planes % 2 === 1;  // ±3e38 in every other plane: automatic limits near ±3e38
+      const data = values(r, total, [0, 0.01, 0.3][planes++ % 3], outliers);
       const plane = { offset, rows, cols, stride, width, height };
       const lut = pe.colormapLUT(map.name);
       for (const given of [null, [-0.75, 1.25], [0.5, 0.5]]) {
@@ -89,6 +94,12 @@ test('every pixel shows the cell under its centre, coloured as pe.colormap colou
         assert.deepEqual([img.vmin + 0, img.vmax + 0, img.width, img.height, img.data.length],
           [vmin + 0, vmax + 0, width, height, 4 * width * height]);
         const want = refImage(data, plane, lut, vmin, vmax);
+        specials += cells(data, plane).filter((v) => !Number.isFinite(v)).length;
+        // where the cells vary, the image must too (flat limits and ±3e38 limits give one colour)
+        if (width * height >= 50 && rows * cols >= 50 && (given ? given[0] !== given[1] : !outliers)) {
+          assert.ok(colours(want) > 10, `${rows}x${cols} -> ${height}x${width}: ${colours(want)} colours`);
+          varied++;
+        }
         const i = img.data.findIndex((b, k) => b !== want[k]);
         assert.equal(i, -1, `${map.name} ${rows}x${cols} -> ${height}x${width} stride ${stride}: pixel ${i >> 2} is ` +
           `${[...img.data.subarray(i & ~3, (i & ~3) + 4)]}, want ${[...want.subarray(i & ~3, (i & ~3) + 4)]}`);
@@ -98,6 +109,8 @@ test('every pixel shows the cell under its centre, coloured as pe.colormap colou
     }
   }
   assert.equal(checked, SHAPES.length * pe.colormaps.length * 3);
+  assert.ok(specials > 1000, `${specials} NaN/±Infinity cells`);
+  assert.ok(varied > 5 * pe.colormaps.length, `${varied} varied images`);  // 5 shapes of >= 50 cells, given and automatic limits
 });
 
 test('int32 tables (T5 buckets): the same rule, automatic limits over the whole plane', () => {
@@ -138,10 +151,8 @@ test('a result\'s shape gives the plane, and the image defaults to one pixel per
   assert.deepEqual(img.data, full.data);
   const half = pe.colormapImage(m, { width: 6, height: 10 });  // columns 1, 3, .. 11 of rows under each pixel
   assert.deepEqual([half.width, half.height], [6, 10]);
-  for (const [y, x] of [[0, 0], [9, 5], [4, 2]]) {
-    const r = Math.floor(((y + 0.5) * 37) / 10), c = Math.floor(((x + 0.5) * 12) / 6);
-    assert.deepEqual([...half.data.subarray(4 * (y * 6 + x), 4 * (y * 6 + x) + 4)], [...full.data.subarray(4 * (r * 12 + c), 4 * (r * 12 + c) + 4)]);
-  }
+  const plane = { offset: 0, rows: 37, cols: 12, stride: 12, width: 6, height: 10 };
+  assert.deepEqual([...half.data], [...refImage(m.data, plane, pe.colormapLUT('coolwarm'), ...refLimits(m.data, false))]);
   // a 3-D result (alibi: heads x queries x keys): the plane of one head, picked by offset
   const bias = pe.compute('alibi', { heads: 4, queries: 5, keys: 6 });
   const head2 = pe.colormapImage(bias, { offset: 2 * 30, vmin: -5, vmax: 0 });
@@ -152,16 +163,20 @@ test('a result\'s shape gives the plane, and the image defaults to one pixel per
   m.free();
 });
 
-test('cell r covers exactly the pixels from ceil(r h / rows - 1/2) to ceil((r + 1) h / rows - 1/2)', () => {
-  for (const [rows, size] of [[2048, 620], [512, 620], [50, 560], [7, 3], [3, 7], [1, 1], [1000, 999], [5, 1241]]) {
-    const edge = (k) => Math.ceil((k * size) / rows - 0.5) + 0;  // + 0: ceil(-0.5) is -0
-    let y = 0;
-    for (let cell = 0; cell < rows; cell++) {
-      for (; y < edge(cell + 1); y++) assert.equal(under(y, rows, size), cell, `${rows} cells over ${size} px: pixel ${y}`);
-      // the heatmap's integer form of the edge (web/views/heatmap.js cellRect)
-      assert.equal(Math.floor((2 * cell * size + rows - 1) / (2 * rows)), edge(cell));
+test('the heatmap\'s hit-testing and outlines (cellUnder, cellEdge) follow the pixels C draws', () => {
+  // a column of distinct colours (cell k: index k of the table), drawn by C at each size
+  const lut = new Uint32Array(pe.colormapLUT('viridis').buffer);
+  for (const [rows, size] of [[256, 620], [200, 560], [7, 3], [3, 7], [1, 1], [250, 249], [5, 1241], [256, 97]]) {
+    const data = Float32Array.from({ length: rows }, (_, k) => k + 0.5);
+    const img = pe.colormapImage(data, { map: 'viridis', rows, cols: 1, width: 1, height: size, vmin: 0, vmax: 256 });
+    const px = new Uint32Array(img.data.buffer, img.data.byteOffset, size);
+    for (let y = 0; y < size; y++) {
+      const cell = cellUnder(y, rows, size);
+      assert.equal(px[y], lut[cell], `${rows} cells over ${size} px: pixel ${y} shows cell ${lut.indexOf(px[y])}, cellUnder says ${cell}`);
+      assert.ok(cellEdge(cell, rows, size) <= y && y < cellEdge(cell + 1, rows, size), `pixel ${y} outside cell ${cell}'s edges`);
     }
-    assert.equal(y, size);
+    assert.deepEqual([cellEdge(0, rows, size), cellEdge(rows, rows, size)], [0, size]);
+    img.free();
   }
 });
 
@@ -205,5 +220,6 @@ test('native build (ASan + UBSan): the C function against its own per-pixel refe
   const r = spawnSync(binary, ['colormap-sample'], { encoding: 'utf8' });
   assert.equal(r.stderr, '');
   assert.equal(r.status, 0);
-  assert.match(r.stdout, /^colormap-sample: \d+ images, \d+ pixels, \d+ errors checked\n$/);
+  // every shape of tests/native/colormap_sample.c, for every map (a change there changes these)
+  assert.equal(r.stdout, 'colormap-sample: 192 images, 13786672 pixels, 11 errors checked\n');
 });

@@ -10,6 +10,14 @@ import { axisTitle } from './axes.js';
 import { cellStep, valueTicks, theme, hatch } from './figure.js';
 
 
+/**
+ * pe.colormapImage's sampling rule, for hit-testing and outlines: device pixel d of an axis `size`
+ * pixels long shows cell floor((d + 1/2) n / size) of its n cells, so cell k's pixels start at the
+ * nearest pixel boundary to k size / n (halves down). Integer arithmetic (sizes < 2^26).
+ */
+export const cellUnder = (d, n, size) => Math.floor(((2 * Math.floor(d) + 1) * n) / (2 * size));
+export const cellEdge = (k, n, size) => Math.floor((2 * k * size + n - 1) / (2 * n));
+
 /** The tallest plot area (CSS pixels) a heatmap takes unless told to fill its container. */
 export const maxPlotHeight = () => Math.max(240, Math.min(620, window.innerHeight * 0.72));
 
@@ -203,13 +211,11 @@ export class Heatmap {
   cellRect(row, col) {
     const L = this.#layout;
     if (!L) return null;
-    // Edges at the nearest pixel boundary (halves down): the pixels whose centres lie in the cell,
-    // the ones pe.colormapImage gives it (w or h 0 when no pixel centre does).
-    const edge = (k, n, size) => Math.floor((2 * k * size + n - 1) / (2 * n));
-    const x0 = L.px + edge(col, L.cols, L.pw);
-    const x1 = L.px + edge(col + 1, L.cols, L.pw);
-    const y0 = L.py + edge(row, L.rows, L.ph);
-    const y1 = L.py + edge(row + 1, L.rows, L.ph);
+    // the pixels whose centres lie in the cell (w or h 0 when no pixel centre does)
+    const x0 = L.px + cellEdge(col, L.cols, L.pw);
+    const x1 = L.px + cellEdge(col + 1, L.cols, L.pw);
+    const y0 = L.py + cellEdge(row, L.rows, L.ph);
+    const y1 = L.py + cellEdge(row + 1, L.rows, L.ph);
     return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
   }
 
@@ -220,9 +226,8 @@ export class Heatmap {
     const dx = x * L.dpr - L.px;
     const dy = y * L.dpr - L.py;
     if (dx < 0 || dy < 0 || dx >= L.pw || dy >= L.ph) return null;
-    // the cell that device pixel shows (under its centre; the cell whose cellRect holds it)
-    const at = (d, n, size) => Math.floor(((2 * Math.floor(d) + 1) * n) / (2 * size));
-    return { row: at(dy, L.rows, L.ph), col: at(dx, L.cols, L.pw) };
+    // the cell that device pixel shows (the cell whose cellRect holds it)
+    return { row: cellUnder(dy, L.rows, L.ph), col: cellUnder(dx, L.cols, L.pw) };
   }
 
   /** The figure as a PNG Blob. */
