@@ -58,21 +58,19 @@ uint64_t pe_check_digest(int fn, int n) {
   for (int i = 0; i < n; i += 2) {
     double y[2] = {0, 0}, x[2], r[2], s[2] = {0, 0}, c[2] = {0, 0};
     x[0] = arg(fn, &y[0]), x[1] = arg(fn, &y[1]);
-    if (fn == F_SEEDS) {
-      pe__sincos(x, 1, 1, s, c, 2);  /* p = 1: the angles are x; pairs take the SIMD path in wasm */
-      r[0] = s[0] + c[0], r[1] = s[1] * c[1];
-    }
+    if (fn == F_SEEDS) pe__sincos(x, 1, 1, s, c, 2);  /* p = 1: the angles are x; pairs take the SIMD path in wasm */
     for (int j = 0; j < 2; j++) {
-      int q = 0;
+      int q = 0;  /* every result's own bits go into the digest (a sum would round a 1-ulp difference away) */
       switch (fn) {
         case F_LOG: r[j] = pe__log(x[j]); break;
         case F_EXP: r[j] = pe__exp(x[j]); break;
         case F_EXP2: r[j] = pe__exp2(x[j]); break;
         case F_POW: r[j] = pe__pow(x[j], y[j]); break;
-        case F_REM: r[j] = pe__rem_pio2(x[j], &q) + q; break;
-        default: break;
+        case F_REM: r[j] = pe__rem_pio2(x[j], &q); break;
+        default: r[j] = s[j], q = (int)(pe__bits(c[j]) >> 32) ^ (int)pe__bits(c[j]); break;  /* F_SEEDS */
       }
       h = (h ^ pe__bits(r[j])) * 1099511628211ULL;
+      h = (h ^ (uint64_t)(uint32_t)q) * 1099511628211ULL;
     }
   }
   return h;
