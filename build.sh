@@ -65,11 +65,11 @@ newer() {  # newer TARGET [DIR...]: true when TARGET is missing or older than a 
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Size: -Oz everywhere but the loops that run per value (-O3 unrolls them: 1.3-2x faster) and
-# mathlib (-O3 inlines its double-double helpers: pow 2.5x faster for 800 bytes). No libm: the maths
-# is c/mathlib.c (libm's pow/log/exp tables and __rem_pio2 were 17 KB), so native and wasm
-# round alike. The link is -O2 and binaryen's -Oz runs after it: -Oz at the link only saves 41 bytes
-# now (it swaps in emscripten's size-optimized libc), -O3 inlines for no measured speed.
+# Size: -Oz everywhere but the loops that run per value (-O3 unrolls them) and mathlib (-O3 inlines
+# its double-double helpers). No libm: the maths is c/mathlib.c, so native and wasm round alike.
+# The link is -O2 and binaryen's -Oz runs after it. (One-off measurements behind these choices,
+# 2026-11-29: -O3 loops 1.3-2x faster, pow 2.5x faster for 800 bytes, libm's tables and
+# __rem_pio2 17 KB, -Oz at the link 41 bytes smaller with emscripten's size-optimized libc.)
 hot=" kernels colormap mathlib "
 cflags=(-msimd128 -mbulk-memory -mnontrapping-fptoint -Wall -Wextra -Werror)
 wasm_objects() {  # wasm_objects SRC...: compile to $tmp/NAME.o, in parallel

@@ -8,7 +8,9 @@
 #include "internal.h"
 #ifdef __wasm_simd128__
 #include <wasm_simd128.h>
-/* Loops that are not per value (tails of < 8 values, fix-ups, table set-up): keep them small. */
+/* Loops kept small (no vectorizing or unrolling): tails of < 8 values, fix-ups, table set-up, the
+ * scalar rule for flat limits, and pe_colormap_sample's per-pixel gathers and copies (which have no
+ * SIMD128 form: no gather). */
 #define CM_TAIL _Pragma("clang loop vectorize(disable) unroll(disable)")
 #else
 #define CM_TAIL
@@ -365,7 +367,8 @@ static pe_status cm_limits(double vmin, double vmax, double limits[2], double *s
   return PE_OK;
 }
 
-/* Size over speed where the per-value work is elsewhere (apply, range_f32); clang only. */
+/* Size over speed for the per-call entry points: their colouring pass is apply(), which clang keeps
+ * out of line and compiles for speed (the range passes may be inlined at minsize); clang only. */
 #ifdef __clang__
 #define MINSIZE __attribute__((minsize))
 #else
@@ -391,7 +394,7 @@ MINSIZE pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t
 
 /* One row of the image at a time, through these (static: wasm is single-threaded; 256 KiB). */
 static uint32_t sm_col[PE_SAMPLE_MAX];  /* the column each pixel shows */
-static union { float f[PE_SAMPLE_MAX]; int32_t i[PE_SAMPLE_MAX]; uint32_t px[PE_SAMPLE_MAX]; } sm_row;
+static union { float f[PE_SAMPLE_MAX]; uint32_t px[PE_SAMPLE_MAX]; } sm_row;
 
 MINSIZE pe_status pe_colormap_sample(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
                              size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,

@@ -26,9 +26,9 @@ PE_KINDS(PE__DECL)
 pe_status pe__fail(pe_error *err, const pe_request *rq, int i, pe_status code, double min, double max,
                    const char *detail);
 
-/* Tables whose rows are the positions offset + r step, r < n (sinusoidal, rope): the last row must
- * stay within +-(2^30 + 2^24), where step 1 reaches (the seeds would be exact beyond too, kernels.h);
- * ERANGE naming parameter i_step otherwise. */
+/* Tables whose rows are the positions offset + r step, r < n (those of kernels.h pe__sc_rows): the
+ * last row must stay within +-(PE_MAXOFF + PE_MAXPOS), where step 1 reaches; ERANGE naming
+ * parameter i_step otherwise. */
 pe_status pe__check_rows(pe_error *err, const pe_request *rq, int i_step, int64_t offset, int64_t n, int64_t step);
 
 /* Set the output shape; the registry multiplies it out and checks it against the byte cap. */

@@ -25,12 +25,13 @@
  * v' = 2 cos(w) v - v_prev (fewer ops, but 20% slower: twice the state traffic), passes of 2 or 8
  * rows (slower / same), a float32 recurrence reseeded exactly every 8 rows (1.25x faster at 4.7e-7:
  * not worth a second mode), 8 frequencies per pass (16 live vectors: 1.4x slower, V8 spills).
- * Where it stands: V8's TurboFan code for a pass (4 frequencies x 4 rows = 32 values) is 32 mulpd,
- * 16 add/subpd, 16 cvtpd2ps, 8 unpcklps and 8 stores with no spills; at 8192 x 1024 it runs at
+ * Where it stands: V8's TurboFan code for a pass (4 frequencies x 4 rows = 32 values; read once from
+ * a node --perf-prof jitdump) is 32 mulpd, 16 add/subpd, 16 cvtpd2ps, 8 unpcklps and 8 stores with
+ * no spills; at 8192 x 1024 it runs at
  * 2.1-2.2x the store loop, the two timed alone from cold caches (npm run bench; the 1.5-1.9x it
  * reported before was the main table's, where the store loop runs between the JS methods and took
- * 1.3-2.0 ms instead of 1.15-1.5). Alone, writing a 32 KiB buffer
- * over and over, the same passes take 1.56 ms per 8192 x 1024 values (the store loop 0.4 ms; the
+ * 1.3-2.0 ms instead of 1.15-1.5). Alone, writing a 32 KiB buffer over and over (a one-off
+ * prototype), the same passes take 1.56 ms per 8192 x 1024 values (the store loop 0.4 ms; the
  * 32 MiB store loop 1.2-1.5 ms cold): the arithmetic by itself is about the store loop's time, and
  * it overlaps the stores little. Timed A/B in one process (prototypes writing the same bytes, not
  * kept), at the same speed or slower: a 3-multiplication rotation (more adds), tiles of 5 rows
@@ -50,11 +51,11 @@
 #define POSENC_KERNELS_H
 
 #include <stdint.h>
+#include "kinds.def"
 
 #ifndef PE__SC_BLOCK
 #define PE__SC_BLOCK 256      /* rows between direct seeds */
 #endif
-#define PE__SC_MAXW  32768    /* frequencies per table: PE_MAXDIM / 2, the most any family asks for */
 
 typedef enum pe__sc_layout {
   PE__SC_SPLIT,        /* sine k at sin_row[k] (k < ns), cosine k at cos_row[k] (k < nc) */
@@ -65,7 +66,7 @@ typedef enum pe__sc_layout {
 
 typedef struct pe__sc_table {
   pe__sc_layout layout;
-  int m;                      /* frequencies, 1 .. PE__SC_MAXW */
+  int m;                      /* frequencies, 1 .. PE_MAXHALF */
   const double *w;            /* m angles per position (radians) */
   int ns, nc;                 /* sines / cosines written per row: ns, nc <= m */
   float *sin_row, *cos_row;   /* where row p0's first sine / cosine goes (cos_row unused by INTERLEAVE) */

@@ -92,7 +92,7 @@ pe_status pe__fail(pe_error *err, const pe_request *rq, int i, pe_status code, d
 }
 
 pe_status pe__check_rows(pe_error *err, const pe_request *rq, int i_step, int64_t offset, int64_t n, int64_t step) {
-  if (n > 0 && llabs(offset + (n - 1) * step) > (1LL << 30) + (1LL << 24))
+  if (n > 0 && llabs(offset + (n - 1) * step) > (int64_t)(PE_MAXOFF + PE_MAXPOS))
     return pe__fail(err, rq, i_step, PE_ERANGE, NAN, NAN,
                     "puts the last row's position offset + (positions - 1) * step beyond +-(2^30 + 2^24)");
   return PE_OK;

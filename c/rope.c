@@ -10,8 +10,8 @@ enum { DEFAULT, LINEAR, DYNAMIC, YARN, LONGROPE, LLAMA3 };  /* rope_type choices
 enum { NEOX, GPTJ };
 
 #define PE_PI 3.14159265358979323846
-static double inv[PE__SC_MAXW];
-static double cur_c[PE__SC_MAXW], cur_s[PE__SC_MAXW];  /* rope-apply: one row's af * (cos, sin)(p inv) */
+static double inv[PE_MAXHALF];
+static double cur_c[PE_MAXHALF], cur_s[PE_MAXHALF];  /* rope-apply: one row's af * (cos, sin)(p inv) */
 
 typedef struct { int r, h; double af; } rope_cfg;
 

@@ -3,7 +3,6 @@
 #include <stdint.h>
 #include "internal.h"
 #include "mathlib.h"
-#include "kernels.h"
 
 #define X_(name, ...) X_##name,
 enum { PE_PARAMS_XPOS(X_) X__N };
@@ -29,7 +28,7 @@ pe_status pe__xpos(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
   /* Rows advance by a factor step_k = zeta_k^(+-1/scaleBase) in double, reseeded with exp every 64
    * rows: about 1e-14 relative drift, far below float32, at a fraction of exp's cost. Only when each
    * step is within [1/e, e], so that 0 * Infinity cannot arise from double underflow/overflow. */
-  static double log_zeta[PE__SC_MAXW], step[PE__SC_MAXW], v[PE__SC_MAXW];
+  static double log_zeta[PE_MAXHALF], step[PE_MAXHALF], v[PE_MAXHALF];
   for (int k = 0; k < h; k++) log_zeta[k] = pe__log((2.0 * k + 0.4 * d) / (1.4 * d));
   const int recur = fabs(log_zeta[0]) / sb <= 1;  /* |ln zeta_k| is largest at k = 0 */
   for (int k = 0; k < h; k++) step[k] = pe__exp(sign * log_zeta[k] / sb);
