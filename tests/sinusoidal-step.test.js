@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';
 import { VARIANTS, reference } from './sinusoidal-reference.js';
+import { throwsWith } from './errors.js';
 
 const pe = await load();
 const table = (params) => pe.compute('sinusoidal', params).data;
@@ -70,7 +71,11 @@ test('large offsets and steps: within 6e-8 plus the float64 angle rounding; beyo
       assert.ok(e <= bound, `${variant} offset ${offset} step ${step}: ${e} > ${bound}`);
     }
   }
-  assert.throws(() => table({ positions: 130, offset: 2 ** 30, step: 2 ** 23 }), (e) => e.code === 'ERANGE' && e.param === 'step');
-  assert.throws(() => table({ positions: 1, step: 2 ** 24 + 1 }), (e) => e.code === 'ERANGE' && e.param === 'step');
-  assert.throws(() => table({ positions: 1, step: 0 }), (e) => e.code === 'ERANGE' && e.param === 'step');
+  // the last row exactly at 2^30 + 2^24 is allowed, 2 past it is not (offsets stop at -2^30, so
+  // rows with step >= 1 cannot pass the negative limit)
+  assert.equal(table({ positions: 3, offset: 2 ** 30, step: 2 ** 23, dim }).length, 3 * dim);
+  throwsWith(() => table({ positions: 3, offset: 2 ** 30, step: 2 ** 23 + 1 }), 'ERANGE', 'step');
+  throwsWith(() => table({ positions: 130, offset: 2 ** 30, step: 2 ** 23 }), 'ERANGE', 'step');
+  throwsWith(() => table({ positions: 1, step: 2 ** 24 + 1 }), 'ERANGE', 'step');
+  throwsWith(() => table({ positions: 1, step: 0 }), 'ERANGE', 'step');
 });
