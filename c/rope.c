@@ -57,7 +57,8 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
     const double L = rq->given[R_seqLen] && v[R_seqLen] > maxpos ? v[R_seqLen] : maxpos;
     b = base * pe__pow(f * L / maxpos - (f - 1), r / (r - 2.0));
   }
-  for (int k = 0; k < h; k++) inv[k] = 1.0 / pe__pow(b, (2.0 * k) / r);
+  if (type != LONGROPE)  /* longrope forms its own with the factor inside (HF's rounding) */
+    for (int k = 0; k < h; k++) inv[k] = 1.0 / pe__pow(b, (2.0 * k) / r);
 
   switch (type) {
     case LINEAR:
