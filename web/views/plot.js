@@ -11,21 +11,22 @@ export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '
 export const lineColor = (i) => PALETTE[i % PALETTE.length];
 
 const DECIMATE_ABOVE = 1000;  // rows
+const HOVER_RADIUS = 4;  // px: the point shown under the pointer (every line, any row count)
 
 // Chart.js clips each line to its chart area, whose edges fall between device pixels (they follow
 // the measured tick labels): Skia then strokes through an anti-aliased clip mask, 4-7 times slower
 // than through a pixel-aligned rectangle (4 dense 2048-row lines: 16 ms of software raster per
 // frame instead of 2.3; tests/bench/browser.js). The datasets go unclipped (clip: false) inside one
-// clip to the same area, rounded out to whole device pixels: what it lets through beyond Chart.js's
-// own is the rest of the edge pixels it would draw partly.
+// clip to the same area, widened above and below as Chart.js widens its own (options.margin: half
+// the widest line or point, hover included) and rounded out to whole device pixels.
 const pixelClip = {
   id: 'posencPixelClip',
-  beforeDatasetsDraw({ ctx, chartArea: a, currentDevicePixelRatio: r }) {
+  beforeDatasetsDraw({ ctx, chartArea: a, currentDevicePixelRatio: r }, args, { margin = 0 }) {
     const out = (v, up) => (up ? Math.ceil(v * r) : Math.floor(v * r)) / r;
-    const left = out(a.left, false), top = out(a.top - 0.5, false);  // Chart.js: borderWidth / 2 above and below
+    const left = out(a.left, false), top = out(a.top - margin, false);
     ctx.save();
     ctx.beginPath();
-    ctx.rect(left, top, out(a.right, true) - left, out(a.bottom + 0.5, true) - top);
+    ctx.rect(left, top, out(a.right, true) - left, out(a.bottom + margin, true) - top);
     ctx.clip();
   },
   afterDatasetsDraw({ ctx }) {
@@ -89,7 +90,7 @@ export class LinePlot {
         // cost 150 ms per frame in software raster (tests/bench/browser.js), at 1 px none.
         borderWidth: rows > 64 ? 1 : 1.5,
         pointRadius: rows > 64 ? 0 : 2,
-        pointHoverRadius: 4,
+        pointHoverRadius: HOVER_RADIUS,
         indexAxis: 'x',
         spanGaps: false,
         clip: false,  // pixelClip does it
@@ -113,6 +114,8 @@ export class LinePlot {
         // Plugins the UMD build registers that draw nothing here (no fill, titles or default
         // colours): off, so an update does not resolve their options (~0.5 ms of a redraw).
         filler: false, subtitle: false, title: false, colors: false,
+        // a point at the top or bottom of the y range, hovered, must show whole (1 px of its border)
+        posencPixelClip: { margin: datasets.length ? HOVER_RADIUS + 1 : 0 },
       },
       scales: {
         x: { type: 'linear', min: at(0), max: rows > 1 ? at(rows - 1) : at(0) + 1, title: { display: !!xLabel, text: xLabel, color: th.fg },
