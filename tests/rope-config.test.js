@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load, PosencError } from '../web/posenc.js';
+import { CONFIG_PARAMS } from '../web/rope-config.js';
 
 const pe = await load();
 
@@ -69,6 +70,16 @@ const GPTJ_6B = {
   model_type: 'gptj', n_embd: 4096, n_head: 16, n_inner: null, n_layer: 28, n_positions: 2048, resid_pdrop: 0.0,
   rotary: true, rotary_dim: 64, scale_attn_weights: true, tie_word_embeddings: false, use_cache: true, vocab_size: 50400,
 };
+
+test('every result holds exactly CONFIG_PARAMS, each set (the explorer replaces them all), and the rope kinds take them', () => {
+  for (const config of [LLAMA_31_8B, QWEN2_7B_YARN, DEEPSEEK_V3, { head_dim: 64 }, { head_dim: 64, rope_scaling: null }]) {
+    const out = pe.ropeFromConfig(config);
+    assert.deepEqual(Object.keys(out).sort(), [...CONFIG_PARAMS].sort());
+    for (const k of CONFIG_PARAMS) assert.ok(out[k] !== undefined && out[k] !== null, `${k} unset`);
+  }
+  const takers = pe.kinds.filter((k) => CONFIG_PARAMS.every((n) => k.params.some((p) => p.name === n))).map((k) => k.name);
+  assert.deepEqual(takers, ['rope', 'rope-frequencies', 'rope-apply']);
+});
 
 test('Llama-3.1-8B: llama3 scaling, base 500000, head dim 4096/32', () => {
   const p = pe.ropeFromConfig(LLAMA_31_8B);

@@ -138,8 +138,8 @@ export interface RopeConfigParams {
   base: number;
   partialRotaryFactor: number;
   layout: 'neox' | 'gptj';
-  ropeScaling?: RopeScaling;
-  maxPositionEmbeddings?: number;
+  ropeScaling: RopeScaling;
+  maxPositionEmbeddings: number;
 }
 
 export interface Posenc {

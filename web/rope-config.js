@@ -13,7 +13,10 @@ const show = (v) =>
 // rope_type values whose pre-training length HF moves into the rope dict (standardize_rope_params).
 const USES_ORIGINAL = ['llama3', 'yarn', 'longrope', 'su'];
 
-/** config: a parsed config.json. Returns { dim, base, partialRotaryFactor, layout, ropeScaling, maxPositionEmbeddings }. */
+/** The parameters ropeFromConfig returns, every one of them always: a kind that takes them all can be set from a config. */
+export const CONFIG_PARAMS = Object.freeze(['dim', 'base', 'partialRotaryFactor', 'layout', 'ropeScaling', 'maxPositionEmbeddings']);
+
+/** config: a parsed config.json. Returns the CONFIG_PARAMS. */
 export function ropeFromConfig(pe, config) {
   if (!isObject(config)) {
     throw new PosencError(`posenc ropeFromConfig: config = ${config === null ? 'null' : typeof config} is not an object (a parsed config.json)`,

@@ -1,12 +1,14 @@
 // Controls generated from the registry (pe.kinds): a kind selector, and for each parameter the
 // widget its type calls for, with its range and its doc as help text, and an error slot that
 // PosencError.param points at. Nothing here knows a particular encoding: an object parameter
-// (rope's ropeScaling) gets a selector from its first enum field, and a field whose doc starts with
+// gets a selector from its first enum field, a kind that takes every parameter pe.ropeFromConfig
+// returns gets a config.json box, and a field whose doc starts with
 // "<choice>[, <choice>…]:" or "<choice> (…):" is shown only for those choices (others for every
 // non-default choice).
 import { formatValue } from '../views/heatmap.js';
 import { axisEntry } from '../views/axes.js';
 import { DEFAULT_LINES, keepLines } from '../views/state.js';
+import { CONFIG_PARAMS } from '../rope-config.js';
 
 const idOf = (path) => `c-${path.replace(/[^\w-]/g, '-')}`;
 
@@ -89,8 +91,8 @@ export class Controls {
     for (const p of kind.params) params.append(p.type === 'object' ? this.#object(p) : this.#param(p, state.params, p.path));
     form.append(params);
 
-    // a model's config.json fills what pe.ropeFromConfig returns: the parameters of the kinds that take ropeScaling
-    if (kind.params.some((p) => p.name === 'ropeScaling')) form.append(this.#config());
+    // a model's config.json fills what pe.ropeFromConfig returns, where the kind takes all of it
+    if (CONFIG_PARAMS.every((name) => kind.params.some((p) => p.name === name))) form.append(this.#config());
 
     const maps = el('select', { id: 'c-cmap' },
       ...this.#pe.colormaps.map((m) => el('option', { value: m.name, title: m.title, selected: m.name === state.cmap }, m.name)));

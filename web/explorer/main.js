@@ -293,10 +293,7 @@ function fillFromConfig(text) {
     controls.showError('config', e.message);
     return;
   }
-  const next = { ...state.params };
-  delete next.ropeScaling;  // the config's scaling replaces the whole object (none: plain RoPE)
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) next[k] = v;
-  state.params = next;
+  state.params = { ...state.params, ...params };  // every CONFIG_PARAMS: the config's scaling replaces the whole object
   controls.render(state);
   schedule();
 }
