@@ -166,7 +166,7 @@ export interface Posenc {
   /**
    * Colour a [rows, cols] plane (from offset, rows stride apart) into a [height, width] image at the
    * image's resolution: pixel (y, x) shows the cell under its centre, (floor((y + ½) rows / height), floor((x + ½) cols / width)).
-   * rows and cols default to a result's last two axes (required for a bare typed array); width and
+   * rows and cols default to a result's last two axes (required for anything without a shape); width and
    * height default to cols and rows.
    */
   colormapImage(source: Table, options?: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number;
@@ -176,7 +176,8 @@ export interface Posenc {
 }
 
 /** A table to colour: a result (view or copy) or its typed array. */
-export type Table = Float32Array | Int32Array | { readonly data: Float32Array | Int32Array };
+/** A result (its shape gives colormapImage's default plane: the last two axes; one axis is 1 row), or bare values. */
+export type Table = Float32Array | Int32Array | { readonly data: Float32Array | Int32Array; readonly shape?: readonly number[] };
 
 export interface ColormapInfo {
   readonly name: string;

@@ -128,7 +128,7 @@ class Posenc {
       this.#x.pe_js_free(ptr);
       if (!this.#leakWarned) {
         this.#leakWarned = true;
-        console.warn('posenc: a computeView() or colormap() result was garbage-collected without free(); ' +
+        console.warn('posenc: a computeView(), colormap() or colormapImage() result was garbage-collected without free(); ' +
           'posenc freed its memory. Call free() (or use `using`) to release it promptly.');
       }
     });
@@ -486,14 +486,8 @@ class Posenc {
    * vmin/vmax default to range(...).lo/hi; -Infinity is transparent, NaN magenta.
    */
   colormap(source, { map, vmin, vmax, offset = 0, count } = {}) {
-    return this.#image('colormap', source, map, (t) => {
-      for (const [name, v] of [['vmin', vmin], ['vmax', vmax]]) {
-        if (v !== undefined && v !== null && typeof v !== 'number') {
-          throw new PosencError(`posenc colormap: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
-        }
-      }
-      return { n: count ?? t.length - offset, param: 'count' };
-    }, (m, t, n, out) => this.#x.pe_js_colormap(m, t.ptr, t.dtype, t.length, offset, n, vmin ?? NaN, vmax ?? NaN, out));
+    return this.#image('colormap', source, { map, vmin, vmax }, (t) => ({ n: count ?? t.length - offset, param: 'count' }),
+      (m, t, n, out) => this.#x.pe_js_colormap(m, t.ptr, t.dtype, t.length, offset, n, vmin ?? NaN, vmax ?? NaN, out));
   }
 
   /**
@@ -510,12 +504,11 @@ class Posenc {
     const shape = Array.isArray(source?.shape) ? source.shape : null;
     const { map, vmin, vmax, offset = 0, rows = shape ? (shape.length > 1 ? shape.at(-2) : 1) : undefined,
       cols = shape?.at(-1), stride = cols, width = cols, height = rows } = options;
-    return this.#image('colormapImage', source, map, () => {
-      for (const [name, v, optional] of [['vmin', vmin, true], ['vmax', vmax, true], ['offset', offset], ['rows', rows],
-        ['cols', cols], ['stride', stride], ['width', width], ['height', height]]) {
-        if (optional && (v === undefined || v === null)) continue;
+    return this.#image('colormapImage', source, { map, vmin, vmax }, () => {
+      for (const [name, v] of [['offset', offset], ['rows', rows], ['cols', cols], ['stride', stride], ['width', width],
+        ['height', height]]) {
         if (v === undefined) {
-          throw new PosencError(`posenc colormapImage: ${name} is required (a typed array has no shape to take it from)`,
+          throw new PosencError(`posenc colormapImage: ${name} is required (the source has no shape to take it from)`,
             'EINVAL', name);
         }
         if (typeof v !== 'number') throw new PosencError(`posenc colormapImage: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
@@ -527,15 +520,21 @@ class Posenc {
       width, vmin ?? NaN, vmax ?? NaN, out));
   }
 
-  // colormap() and colormapImage(): `size(table)` checks the options and says how many pixels (n) to
-  // allocate and which parameter an ENOMEM names; `fill(map, table, n, out)` runs C into them. The
-  // result is a view of the heap with the limits C used.
-  #image(who, source, map, size, fill) {
+  // colormap() and colormapImage(): map, vmin and vmax checked here (C checks the limits' values);
+  // `size(table)` checks the other options and says how many pixels (n) to allocate and which
+  // parameter an ENOMEM names; `fill(map, table, n, out)` runs C into them. The result is a view of
+  // the heap with the limits C used.
+  #image(who, source, { map, vmin, vmax }, size, fill) {
     const x = this.#x;
     const t = this.#table(source);
     let out = 0;
     try {
       const m = this.#map(map);
+      for (const [name, v] of [['vmin', vmin], ['vmax', vmax]]) {
+        if (v !== undefined && v !== null && typeof v !== 'number') {
+          throw new PosencError(`posenc ${who}: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
+        }
+      }
       const { n, param, fields } = size(t);
       out = n > 0 ? x.pe_js_malloc(n * 4) : 0;
       if (n > 0 && !out) throw new PosencError(`posenc ${who}: ${n} pixels do not fit in wasm memory`, 'ENOMEM', param);

@@ -9,6 +9,7 @@ import { formatValue } from '../views/heatmap.js';
 import { axisEntry } from '../views/axes.js';
 import { DEFAULT_LINES, keepLines } from '../views/state.js';
 import { CONFIG_PARAMS } from '../rope-config.js';
+import { formatInt } from './zoom.js';
 
 const idOf = (path) => `c-${path.replace(/[^\w-]/g, '-')}`;
 
@@ -26,7 +27,7 @@ function el(tag, props = {}, ...children) {
 // A property set only when it changes: each write invalidates style even when the value is the same.
 const setIf = (el, key, v) => { if (el[key] !== v) el[key] = v; };
 
-const number = (v) => (Number.isInteger(v) && Math.abs(v) < 1e15 ? v.toLocaleString('en-US') : String(v));
+const number = (v) => (Number.isInteger(v) && Math.abs(v) < 1e15 ? formatInt(v) : String(v));
 const rangeText = (p) => (p.min === undefined ? '' : ` [${number(p.min)} … ${number(p.max)}]`);
 
 // A slider's span for a numeric parameter: log scale for wide positive float ranges, else a

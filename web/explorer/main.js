@@ -68,7 +68,7 @@ window.addEventListener('popstate', () => {
 
 const kindOf = (s) => pe.kinds.find((k) => k.name === s.kind);
 
-function heatmapOptions(p) {
+function heatmapOptions() {
   return {
     map: state.cmap, vmin: state.vmin, vmax: state.vmax, title: state.labels.title,
     xLabel: state.labels.x, yLabel: state.labels.y, cbarLabel: state.labels.cbar,
@@ -129,7 +129,7 @@ function computeAndDraw(notes) {
     let next;
     try {
       next = computeWindow();
-      heatmap.render(next, heatmapOptions(next));
+      heatmap.render(next, heatmapOptions());
       return next;
     } catch (e) {
       next?.free();
@@ -171,7 +171,7 @@ function checkView(next, notes) {
   }
   if (keep.length !== state.lines.length) {
     state.lines = keep;
-    heatmap.mark(heatmapOptions(next).marked);
+    heatmap.mark(heatmapOptions().marked);
   }
   const index = next.lead?.index ?? 0;
   if (state.index !== index) {
@@ -264,7 +264,7 @@ function cancelURL() {
 function showLines() {
   if (!plane) return;
   plot.render(plane, plotOptions(plane));
-  heatmap.mark(heatmapOptions(plane).marked);
+  heatmap.mark(heatmapOptions().marked);
   controls.sync(state, plane, heatmap);
   finish(true);
 }

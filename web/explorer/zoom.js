@@ -12,7 +12,9 @@ export const MAX_ROWS = 2048;
 /** Sampled rows: at most one per device pixel of the tallest heatmap. */
 export const screenRows = () => Math.max(64, Math.floor(maxPlotHeight() * (window.devicePixelRatio || 1)));
 const MIN_SPAN = 4;  // rows: the deepest zoom
-const numbers = new Intl.NumberFormat('en-US');  // what toLocaleString('en-US') gives, without a lookup per call
+/** An integer with thousands separators, as toLocaleString('en-US') gives it, without a locale lookup per call. */
+export const formatInt = (v) => numbers.format(v);
+const numbers = new Intl.NumberFormat('en-US');
 
 export function zoomable(kind) {
   const has = (n) => kind.params.some((p) => p.name === n && p.type === 'int');
@@ -176,7 +178,7 @@ export class ZoomBar {
     const hidden = !zoomable(kind) || !win;
     if (this.#bar.hidden !== hidden) this.#bar.hidden = hidden;
     if (hidden) return;
-    const n = (v) => numbers.format(v);
+    const n = formatInt;
     const text = !plane.rows ? 'no positions'
       : `positions ${n(plane.rowName(0))} … ${n(plane.rowName(plane.rows - 1))} (rows ${n(win.from)}–${n(win.to - 1)} of ` +
         `${n(win.rows)}${win.sample > 1 ? `, every ${n(win.sample)}th row` : ''})`;

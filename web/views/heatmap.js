@@ -132,8 +132,9 @@ export class Heatmap {
   get plane() { return this.#plane; }
 
   /**
-   * Draw a plane. options: map (a pe.colormaps name), vmin/vmax (null = automatic), title,
-   * xLabel/yLabel/cbarLabel (undefined = from the axis names), marked: [{ col, color }] columns to
+   * Draw a plane. options: map (a pe.colormaps name), vmin/vmax (null = automatic), title
+   * (undefined = the plane's title), xLabel/yLabel/cbarLabel (undefined = from the axis names),
+   * marked: [{ col, color }] columns to
    * flag above the plot. Throws PosencError (bad vmin/vmax/map) before changing anything.
    * The plane must stay alive (not freed) while it is shown: hover reads its values.
    */
@@ -161,6 +162,7 @@ export class Heatmap {
     this.#cellsKey = '';
     this.#clampCursor();
     this.#draw();
+    this.#read(this.#hover ?? this.#cursor);  // the cell read out shows its new value
   }
 
   // The cells as an image for the plot area L, coloured by C: one pixel per device pixel along an
@@ -195,7 +197,7 @@ export class Heatmap {
     this.#drawOverlay();
   }
 
-  /** The labels in effect (given or from the axis names). */
+  /** The labels in effect (given, or the plane's title and its axis names). */
   labels() {
     const p = this.#plane;
     const o = this.#opts;
@@ -246,7 +248,9 @@ export class Heatmap {
   }
 
   #point(e) {
-    this.#hover = this.#cellAtEvent(e);
+    const cell = this.#cellAtEvent(e);
+    if (cell?.row === this.#hover?.row && cell?.col === this.#hover?.col) return;  // the same cell: nothing changes
+    this.#hover = cell;
     this.#drawOverlay();
     this.#read(this.#hover ?? this.#cursor);
   }

@@ -66,7 +66,7 @@ export class LinePlot {
   /**
    * Plot columns of a plane. options: columns (indices; out-of-range ones are skipped; line i of
    * the list gets lineColor(i)), xLabel (default: the row axis' title), yLabel (default 'Value'),
-   * colLabel (default: the column axis' title). The values are copied: the plane may be freed after.
+   * colLabel (default: the column axis' title; for a one-column plane, the kind's title). The values are copied: the plane may be freed after.
    */
   render(plane, options = {}) {
     this.#last = [plane, options];
