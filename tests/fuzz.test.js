@@ -7,9 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root } from './native/build.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.POSENC_FUZZ_SECONDS ?? 60);
 
 test(`fuzzing the C entry points for ${seconds} s finds nothing`, () => {

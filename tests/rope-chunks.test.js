@@ -4,6 +4,7 @@
 // rows (positions offset + r step) within the same bound, stepped chunks again bit for bit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { throwsWith } from './errors.js';
 import { load } from '../web/posenc.js';
 
 const pe = await load();
@@ -149,10 +150,10 @@ test('large offsets and steps: the error is the float64 angle rounding only', ()
 });
 
 test('step: the last position beyond ±(2^30 + 2^24) is ERANGE naming step; rope-apply honours step', () => {
-  assert.throws(() => rope({ positions: 200, step: 2 ** 24 }), (e) => e.code === 'ERANGE' && e.param === 'step');
-  assert.throws(() => rope({ positions: 2, offset: -(2 ** 30), step: 2 ** 24 + 1 }), (e) => e.code === 'ERANGE' && e.param === 'step');
+  throwsWith(() => rope({ positions: 200, step: 2 ** 24 }), 'ERANGE', 'step');
+  throwsWith(() => rope({ positions: 2, offset: -(2 ** 30), step: 2 ** 24 + 1 }), 'ERANGE', 'step');
   assert.equal(rope({ positions: 0, step: 2 ** 24, offset: 2 ** 30 }).data.length, 0);
-  assert.throws(() => rope({ positions: 3, offset: 2 ** 30, step: 2 ** 23 + 1 }), (e) => e.code === 'ERANGE' && e.param === 'step');
+  throwsWith(() => rope({ positions: 3, offset: 2 ** 30, step: 2 ** 23 + 1 }), 'ERANGE', 'step');
   assert.equal(rope({ positions: 2 ** 10, offset: 2 ** 30, step: 2 ** 14 }).shape[1], 2 ** 10);  // last = 2^30 + 2^24 - 2^14
   // rope-apply with step rotates row i by position offset + i step
   const dim = 8, n = 5, x = new Float32Array(n * dim).map((_, i) => Math.sin(i + 1));

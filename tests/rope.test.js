@@ -4,7 +4,8 @@
 // of transformers' own tests; and the properties (norms, relative positions, factor 1 = plain RoPE).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, PosencError } from '../web/posenc.js';
+import { throwsWith } from './errors.js';
+import { load } from '../web/posenc.js';
 import { mulberry32 } from './random.js';
 
 const pe = await load();
@@ -513,15 +514,7 @@ test('yarn: attention factor from mscale / mscale_all_dim, truncate, beta defaul
 });
 
 test('errors name the parameter that broke the rule', () => {
-  const throws = (kind, params, code, param) => {
-    assert.throws(() => pe.compute(kind, params), (e) => {
-      assert.ok(e instanceof PosencError, String(e));
-      assert.equal(e.code, code, e.message);
-      assert.equal(e.param, param, e.message);
-      assert.ok(e.message.includes(param), e.message);
-      return true;
-    });
-  };
+  const throws = (kind, params, code, param) => throwsWith(() => pe.compute(kind, params), code, param);
   for (const kind of ['rope', 'rope-frequencies']) {
     throws(kind, { dim: 65 }, 'ERANGE', 'dim');
     throws(kind, { dim: 64, partialRotaryFactor: 0.01 }, 'ERANGE', 'partialRotaryFactor');
