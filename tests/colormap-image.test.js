@@ -1,9 +1,8 @@
 // pe.colormapImage (c/colormap.c pe_colormap_sample): a [rows, cols] plane drawn into a
 // [height, width] image at the image's resolution. Reference written here from posenc.h's rule:
 //   pixel (y, x) shows the cell under its centre: r = floor((y + 1/2) rows / height), same in x
-//   colour: index = clamp(floor((v - vmin) * (256 / (vmax - vmin))), 0, 255) of the map's table,
-//   -Infinity transparent, NaN magenta, flat limits index 128 (as pe.colormap)
-//   automatic limits: of every cell of the plane (not only the shown ones)
+//   colour: posenc.h's colormap rule (tests/colormap-reference.js), automatic limits from every
+//   cell of the plane (not only the shown ones)
 // and the heatmap's hit-testing and outlines (web/views/heatmap.js cellUnder, cellEdge) against
 // the pixels C draws.
 // The same C runs natively under ASan/UBSan with its own reference (tests/native/colormap_sample.c).
@@ -12,8 +11,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { mulberry32 } from './random.js';
+import { refRange, refPixel } from './colormap-reference.js';
 import { buildNative, root } from './native/build.js';
-import { load, PosencError } from '../web/posenc.js';
+import { throwsWith } from './errors.js';
+import { load } from '../web/posenc.js';
 import { cellUnder, cellEdge } from '../web/views/heatmap.js';
 
 const pe = await load();
@@ -23,22 +24,7 @@ const rng = mulberry32;  // the same cases on every run
 // The cell under pixel i's centre, in exact integer arithmetic (all sizes here are < 2^26).
 const under = (i, n, size) => Math.floor(((2 * i + 1) * n) / (2 * size));
 
-function refLimits(values, centred) {
-  let min = Infinity, max = -Infinity, finite = 0;
-  for (const v of values) if (Number.isFinite(v)) { finite++; min = Math.min(min, v); max = Math.max(max, v); }
-  if (!finite) return [0, 0];
-  const m = Math.max(Math.abs(min), Math.abs(max));
-  return centred ? [-m, m] : [min, max];
-}
-
-function refPixel(v, lut, vmin, vmax) {
-  if (Number.isNaN(v)) return [255, 0, 255, 255];
-  if (v === -Infinity) return [0, 0, 0, 0];
-  const scale = vmax > vmin ? 256 / (vmax - vmin) : 0;
-  const t = scale > 0 && Number.isFinite(scale) ? (v - vmin) * scale : 128;
-  const idx = t >= 255 ? 255 : t > 0 ? Math.floor(t) : 0;
-  return [...lut.subarray(4 * idx, 4 * idx + 4)];
-}
+const refLimits = (values, centred) => { const r = refRange(values, centred); return [r.lo, r.hi]; };
 
 // The image a plane should give: every pixel from the formula, independently of C.
 function refImage(data, { offset, rows, cols, stride, width, height }, lut, vmin, vmax) {
@@ -203,8 +189,7 @@ test('bad sizes and limits: PosencError naming the argument', () => {
     [{ offset: 36 }, 'ERANGE', 'offset'],
   ];
   for (const [change, code, param] of cases) {
-    assert.throws(() => pe.colormapImage(data, { ...base, ...change }), (e) => e instanceof PosencError && e.code === code &&
-      e.param === param && e.message.includes(param), JSON.stringify(change));
+    throwsWith(() => pe.colormapImage(data, { ...base, ...change }), code, param);
   }
   assert.throws(() => pe.colormapImage(data, { rows: 7, width: 3, height: 3 }),
     (e) => e.code === 'EINVAL' && e.param === 'cols' && /cols is required/.test(e.message));

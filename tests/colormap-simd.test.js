@@ -1,49 +1,15 @@
-// The colormap's SIMD loops (c/colormap.c: 8 values per step in wasm, scalar tails) against a scalar
-// reference written here from posenc.h's rule and the table read through pe.colormapLUT:
-//   index = clamp(floor((v - vmin) * (256 / (vmax - vmin))), 0, 255)   (the scale formed once, in double)
-//   vmin == vmax, or 256 / (vmax - vmin) not finite: index 128 for every value but NaN and -Infinity
-//   -Infinity → transparent (0, 0, 0, 0), NaN → magenta (255, 0, 255, 255), +Infinity → index 255
-// Automatic limits: min/max of the finite values, ±max|v| for centred maps, [0, 0] when none.
+// The colormap's SIMD loops (c/colormap.c: 8 values per step in wasm, scalar tails) against the
+// scalar rule of posenc.h (tests/colormap-reference.js) and the table read through pe.colormapLUT.
 // Random data with specials, boundary values, every map, float32 and int32, unaligned planes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mulberry32 } from './random.js';
+import { refRange, refPixels } from './colormap-reference.js';
 import { load } from '../web/posenc.js';
 
 const pe = await load();
 
 const rng = mulberry32;  // the same cases on every run
-
-function refRange(values, centred) {
-  let min = Infinity, max = -Infinity, finite = 0, nan = 0, negInf = 0, posInf = 0;
-  for (const v of values) {
-    if (Number.isNaN(v)) nan++;
-    else if (v === -Infinity) negInf++;
-    else if (v === Infinity) posInf++;
-    else { finite++; min = Math.min(min, v); max = Math.max(max, v); }
-  }
-  if (!finite) return { min: NaN, max: NaN, lo: 0, hi: 0, finite, nan, negInf, posInf };
-  const m = Math.max(Math.abs(min), Math.abs(max));
-  return { min, max, lo: centred ? -m : min, hi: centred ? m : max, finite, nan, negInf, posInf };
-}
-
-function refPixels(values, lut, vmin, vmax) {
-  const out = new Uint8Array(4 * values.length);
-  const scale = vmax > vmin ? 256 / (vmax - vmin) : 0;
-  const flat = !(scale > 0 && Number.isFinite(scale));
-  values.forEach((v, i) => {
-    let px;
-    if (Number.isNaN(v)) px = [255, 0, 255, 255];
-    else if (v === -Infinity) px = [0, 0, 0, 0];
-    else {
-      const t = flat ? 128 : (v - vmin) * scale;
-      const idx = t >= 255 ? 255 : t > 0 ? Math.floor(t) : 0;
-      px = lut.subarray(4 * idx, 4 * idx + 4);
-    }
-    out.set(px, 4 * i);
-  });
-  return out;
-}
 
 function firstDiff(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return i;

@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { throwsWith } from './errors.js';
+import { refPixels } from './colormap-reference.js';
 import { load, PosencError } from '../web/posenc.js';
 import { startExplorer, rendered, checkPixels, canvasHash, chartLines, parseNPY } from './browser/harness.js';
 
@@ -55,20 +57,14 @@ describe('colormaps (c/colormap.c)', () => {
       const img = pe.colormap(values, { map, vmin, vmax });
       assert.equal(img.data.length, 4 * values.length);
       assert.deepEqual([img.vmin, img.vmax], [vmin, vmax]);
-      for (let i = 0; i < values.length; i++) {
-        const idx = Math.min(255, Math.max(0, Math.floor((values[i] - vmin) * (256 / (vmax - vmin)))));
-        assert.deepEqual([...img.data.subarray(4 * i, 4 * i + 4)], [...lut.subarray(4 * idx, 4 * idx + 4)], `${map} ${values[i]}`);
-      }
+      assert.deepEqual([...img.data], [...refPixels(values, lut, vmin, vmax)], map);
       img.free();
     }
     const ints = Int32Array.from({ length: 99 }, (_, i) => i + 1);
     const img = pe.colormap(ints, { map: 'viridis' });
     assert.deepEqual([img.vmin, img.vmax], [1, 99]);
     const lut = pe.colormapLUT('viridis');
-    for (let i = 0; i < 99; i++) {
-      const idx = Math.min(255, Math.floor((ints[i] - 1) * (256 / 98)));
-      assert.deepEqual([...img.data.subarray(4 * i, 4 * i + 4)], [...lut.subarray(4 * idx, 4 * idx + 4)]);
-    }
+    assert.deepEqual([...img.data], [...refPixels(ints, lut, 1, 99)]);
     img.free();
   });
 
@@ -114,15 +110,14 @@ describe('colormaps (c/colormap.c)', () => {
 
   test('errors name the parameter; the instance keeps working', () => {
     const t = new Float32Array([0, 1]);
-    const err = (code, param) => (e) => e instanceof PosencError && e.code === code && e.param === param && e.message.includes(param);
-    assert.throws(() => pe.colormap(t, { vmin: 2, vmax: 1 }), err('ERANGE', 'vmin'));
-    assert.throws(() => pe.colormap(t, { vmin: Infinity }), err('EINVAL', 'vmin'));
-    assert.throws(() => pe.colormap(t, { vmax: '1' }), err('EINVAL', 'vmax'));
-    assert.throws(() => pe.colormap(t, { map: 'jet' }), err('EINVAL', 'map'));
-    assert.throws(() => pe.colormap(t, { offset: 3 }), err('ERANGE', 'offset'));
-    assert.throws(() => pe.colormap(t, { offset: 1, count: 2 }), err('ERANGE', 'count'));
-    assert.throws(() => pe.range(t, { offset: 0.5 }), err('ERANGE', 'offset'));
-    assert.throws(() => pe.colormap(new Float64Array(2)), err('EINVAL', 'data'));
+    throwsWith(() => pe.colormap(t, { vmin: 2, vmax: 1 }), 'ERANGE', 'vmin');
+    throwsWith(() => pe.colormap(t, { vmin: Infinity }), 'EINVAL', 'vmin');
+    throwsWith(() => pe.colormap(t, { vmax: '1' }), 'EINVAL', 'vmax');
+    throwsWith(() => pe.colormap(t, { map: 'jet' }), 'EINVAL', 'map');
+    throwsWith(() => pe.colormap(t, { offset: 3 }), 'ERANGE', 'offset');
+    throwsWith(() => pe.colormap(t, { offset: 1, count: 2 }), 'ERANGE', 'count');
+    throwsWith(() => pe.range(t, { offset: 0.5 }), 'ERANGE', 'offset');
+    throwsWith(() => pe.colormap(new Float64Array(2)), 'EINVAL', 'data');
     assert.deepEqual([...pe.colormap(t, { map: 'viridis' }).data.subarray(0, 4)], [68, 1, 84, 255]);
   });
 });
@@ -183,11 +178,7 @@ describe('explorer in Chromium', () => {
       const { page, problems } = await ex.open('?kind=sinusoidal&positions=2048&dim=512', { scale });
       const px = await checkPixels(page, { all: true });
       assert.deepEqual(px.bad, [], `dpr ${scale}`);
-      const area = await page.evaluate(() => {
-        const { heatmap, plane } = window.explorer;
-        const a = heatmap.cellRect(0, 0), b = heatmap.cellRect(plane.rows - 1, plane.cols - 1);
-        return { w: b.x + b.w - a.x, h: b.y + b.h - a.y };
-      });
+      const { area } = px;
       assert.ok(area.h < 2048 && area.w > 512, JSON.stringify(area));  // rows sampled, columns widened
       assert.equal(px.checked, area.w * area.h, `dpr ${scale}: every pixel of the plot area checked once`);
       clean(problems);
