@@ -54,19 +54,27 @@ export async function rendered(page, action) {
 /**
  * Page side: recompute the shown table independently (pe.compute, a copy), check the plane shows
  * the same numbers, colour them with pe.colormap at the heatmap's limits, and compare with the
- * figure canvas: every pixel of every cell (all: true) or each cell's centre.
+ * figure canvas: every pixel of every cell (all: true) or each cell's centre. fromPlane: colour the
+ * plane's own values instead (a zoomed window of a table too long to recompute whole; the caller
+ * checks the values). area: the plot area the cells' rectangles span, in device pixels.
  */
-export function checkPixels(page, { all = false } = {}) {
-  return page.evaluate(({ all }) => {
+export function checkPixels(page, { all = false, fromPlane = false } = {}) {
+  return page.evaluate(({ all, fromPlane }) => {
     const { pe, heatmap, state, plane } = window.explorer;
-    const copy = pe.compute(state.kind, state.params);
-    const shown = plane.data;
-    for (let i = 0; i < plane.count; i++) {
-      if (!Object.is(copy.data[plane.offset + i], shown[i])) return { error: `value ${i} differs` };
+    let values;
+    if (fromPlane) {
+      values = plane.data.slice();
+    } else {
+      const copy = pe.compute(state.kind, state.params);
+      const shown = plane.data;  // read after the compute: it may grow the memory, which detaches old views
+      for (let i = 0; i < plane.count; i++) {
+        if (!Object.is(copy.data[plane.offset + i], shown[i])) return { error: `value ${i} differs` };
+      }
+      values = copy.data.subarray(plane.offset, plane.offset + plane.count);
     }
-    const auto = pe.range(copy.data.subarray(plane.offset, plane.offset + plane.count), { map: state.cmap });
+    const auto = pe.range(values, { map: state.cmap });
     const [vmin, vmax] = heatmap.limits;
-    const cm = pe.colormap(copy.data.subarray(plane.offset, plane.offset + plane.count), { map: state.cmap, vmin, vmax });
+    const cm = pe.colormap(values, { map: state.cmap, vmin, vmax });
     const expected = cm.data.slice();
     cm.free();
     const c = heatmap.canvas;
@@ -98,11 +106,13 @@ export function checkPixels(page, { all = false } = {}) {
         if (e[3] === 0) masked++;
       }
     }
+    const a = heatmap.cellRect(0, 0), b = heatmap.cellRect(plane.rows - 1, plane.cols - 1);
     return {
       checked, masked, bad, opaque, rows: plane.rows, cols: plane.cols, limits: [vmin, vmax], auto: [auto.lo, auto.hi],
       dpr: window.devicePixelRatio, canvasWidth: c.width, cssWidth: parseFloat(c.style.width),
+      area: { w: b.x + b.w - a.x, h: b.y + b.h - a.y },
     };
-  }, { all });
+  }, { all, fromPlane });
 }
 
 /** Page side: SHA-256 (hex) of the figure canvas's pixels. */
