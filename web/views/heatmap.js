@@ -100,7 +100,8 @@ export class Heatmap {
     ov.addEventListener('blur', () => { this.#drawOverlay(); });
 
     // The root's size, read where layout is up to date anyway: a redraw after a control changed
-    // then does not force a layout of the page in the middle of the input handler.
+    // then does not force a layout of the page in the middle of the input handler (fill mode, the
+    // custom elements', still reads the readout's height in the redraw: its text may wrap).
     const ro = new ResizeObserver(() => {
       this.#size = { w: this.#root.clientWidth, h: this.#root.clientHeight };
       if (this.#size.w !== this.#drawnWidth || (this.#fill && this.#size.h !== this.#drawnHeight)) this.#draw();
