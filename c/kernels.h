@@ -44,6 +44,18 @@
  * a scratch block and copied out with memory.copy, passes of 20 rows (L1/L2 set conflicts at a
  * 4 KiB row stride), and sweeps of one or two rows across all frequencies with the state in memory
  * (1.3-1.45x slower). FMA (relaxed SIMD) is not in Node 20.
+ * Also dropped (2026-11-29, evening; one-off prototypes, 8192 x 1024 interleaved, seeds left out,
+ * timed A/B in one process from caches full of other data): rows in float32 as a correction to an
+ * exact centre, sin((c + t) w) = H + (L + C sin(t w) - S (1 - cos(t w))) with S = H + L and C, S
+ * in float32 per 8-row block and the two tables of t w in float32 (2 multiplies and 2.5 adds per
+ * 4 values, 8 rows around a half-integer centre sharing their products). Its error bound,
+ * 2^-25 + 4 * 2^-24 |sin(t w)|, stays within 6e-8 only for |t w| <= 0.125, here the 64% of the
+ * frequencies with w <= 0.0357. On every frequency (2e-7, too coarse) it took 1.32-1.37x the
+ * store loop against 1.71-1.73x for these passes; with the high frequencies left to these passes
+ * (4.1e-8 measured) it took 1.55-1.66x against 1.57-1.70x: no gain. The store pattern alone
+ * (the same 16-byte stores, no arithmetic) costs, against the store loop: one row at a time
+ * 0.82-0.89x, 2 rows 1.30-1.44x, 4 rows 1.23-1.37x, 8 rows 0.92-1.04x, 16 rows 4.7-4.9x; yet
+ * these passes over 8 rows took 1.64-1.74x against 1.51-1.65x over 4 (6 rows: the same as 4).
  *
  * Not thread-safe (static state, as the whole library in wasm): one table at a time.
  */
