@@ -52,10 +52,18 @@
  * 2^-25 + 4 * 2^-24 |sin(t w)|, stays within 6e-8 only for |t w| <= 0.125, here the 64% of the
  * frequencies with w <= 0.0357. On every frequency (2e-7, too coarse) it took 1.32-1.37x the
  * store loop against 1.71-1.73x for these passes; with the high frequencies left to these passes
- * (4.1e-8 measured) it took 1.55-1.66x against 1.57-1.70x: no gain. The store pattern alone
- * (the same 16-byte stores, no arithmetic) costs, against the store loop: one row at a time
- * 0.82-0.89x, 2 rows 1.30-1.44x, 4 rows 1.23-1.37x, 8 rows 0.92-1.04x, 16 rows 4.7-4.9x; yet
- * these passes over 8 rows took 1.64-1.74x against 1.51-1.65x over 4 (6 rows: the same as 4).
+ * (4.1e-8 measured) it took 1.55-1.66x against 1.57-1.70x: no gain.
+ * Where the stores' share comes from (same prototypes; stores of 0.5f, no arithmetic; zeros are
+ * written faster here, one row at a time 0.82-0.89x): against the store loop, this kernel's
+ * pattern (4 adjacent rows, 32 bytes of each per step) takes 1.42-1.53x, 8 adjacent rows
+ * 1.20-1.22x, one row at a time 0.92-1.01x, and 4 streams each writing a band of B consecutive
+ * rows 1.35-1.43x (B = 4), 1.05-1.07x (16), 0.96-0.98x (64), 0.90-0.95x (quarters of the table).
+ * Kernels built on that, also dropped: passes over 4 bands of 64 rows (rows q + i B from row q's
+ * state by rotations of B w, the same 4 rotations per pass) halved the stores' share but took
+ * 1.64-1.68x against 1.69-1.81x (caches full of clean data; their arithmetic alone is slightly
+ * dearer); rows one at a time by angle addition from block seeds and tables of j w (no state
+ * stores, 4 loads per 4 values) 1.9-2.1x; the 4-row passes writing an L1 scratch that is copied
+ * out one row at a time, a block behind, within the same loop 2.5-3.0x.
  *
  * Not thread-safe (static state, as the whole library in wasm): one table at a time.
  */
