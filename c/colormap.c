@@ -177,11 +177,20 @@ static pe_status cm_check(int map, const void *data, int dtype, size_t n, pe_err
   return PE_OK;
 }
 
-/* Lane l of a vector loop sees elements l, l + 4, ...; merging the lanes in order keeps the scalar
- * comparisons, so min/max are the same values (a zero extreme may differ in sign when the data holds
- * both zeros). Counters are flushed every 2^24 vectors: i32 lanes cannot overflow. */
+/* Add n values to the counts and extremes of r (range_start first; any number of calls, then
+ * range_finish). Lane l of a vector loop sees elements l, l + 4, ...; merging the lanes in order
+ * keeps the scalar comparisons, so min/max are the same values (a zero extreme may differ in sign
+ * when the data holds both zeros). Counters are flushed every 2^24 vectors: i32 lanes cannot
+ * overflow. */
+static void range_merge(pe_range *r, int64_t finite, double lo, double hi) {
+  if (finite && (!r->finite || lo < r->min)) r->min = lo;
+  if (finite && (!r->finite || hi > r->max)) r->max = hi;
+  r->finite += finite;
+}
+
 static void range_f32(const float *v, size_t n, pe_range *r) {
   float lo = INFINITY, hi = -INFINITY;
+  int64_t special = 0;  /* NaN and +-Infinity */
   size_t i = 0;
 #ifdef __wasm_simd128__
   const v128_t inf = wasm_f32x4_splat(INFINITY), ninf = wasm_f32x4_splat(-INFINITY), zero = wasm_f32x4_splat(0);
@@ -204,24 +213,25 @@ static void range_f32(const float *v, size_t n, pe_range *r) {
     }
     int32_t c[12];
     wasm_v128_store(c, cnan), wasm_v128_store(c + 4, cneg), wasm_v128_store(c + 8, cpos);
-    for (int l = 0; l < 4; l++) r->nan += c[l], r->neg_inf += c[4 + l], r->pos_inf += c[8 + l];
+    for (int l = 0; l < 4; l++) r->nan += c[l], r->neg_inf += c[4 + l], r->pos_inf += c[8 + l], special += c[l] + c[4 + l] + c[8 + l];
   }
   float l4[4], h4[4];
   wasm_v128_store(l4, vlo), wasm_v128_store(h4, vhi);
   for (int l = 0; l < 4; l++) lo = l4[l] < lo ? l4[l] : lo, hi = h4[l] > hi ? h4[l] : hi;
-  r->finite = (int64_t)i - r->nan - r->neg_inf - r->pos_inf;
 #endif
   CM_TAIL
-  for (; i < n; i++) {
-    const float x = v[i];
+  for (size_t k = i; k < n; k++) {
+    const float x = v[k];
     if (x - x == 0) {
       lo = x < lo ? x : lo, hi = x > hi ? x : hi;
-      r->finite++;
-    } else if (x != x) r->nan++;
+      continue;
+    }
+    special++;
+    if (x != x) r->nan++;
     else if (x < 0) r->neg_inf++;
     else r->pos_inf++;
   }
-  if (r->finite) r->min = lo, r->max = hi;
+  range_merge(r, (int64_t)n - special, lo, hi);
 }
 
 static void range_i32(const int32_t *v, size_t n, pe_range *r) {
@@ -239,8 +249,12 @@ static void range_i32(const int32_t *v, size_t n, pe_range *r) {
 #endif
   CM_TAIL
   for (; i < n; i++) lo = v[i] < lo ? v[i] : lo, hi = v[i] > hi ? v[i] : hi;
-  r->finite = (int64_t)n;
-  if (n) r->min = lo, r->max = hi;
+  range_merge(r, (int64_t)n, lo, hi);
+}
+
+static void range_add(int dtype, const void *data, size_t n, pe_range *r) {  /* n elements of dtype */
+  if (dtype == PE_F32) range_f32(data, n, r);
+  else range_i32(data, n, r);
 }
 
 static void range_start(pe_range *r) {
@@ -264,8 +278,7 @@ pe_status pe_range_of(int map, const void *data, int dtype, size_t n, pe_range *
   if (s) return s;
   if (!r) return cm_fail(err, PE_EINVAL, "range", 0, NAN, NAN, "is NULL");
   range_start(r);
-  if (dtype == PE_F32) range_f32(data, n, r);
-  else range_i32(data, n, r);
+  range_add(dtype, data, n, r);
   range_finish(map, r);
   return PE_OK;
 }
@@ -396,6 +409,11 @@ MINSIZE pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t
 static uint32_t sm_col[PE_SAMPLE_MAX];  /* the column each pixel shows */
 static union { float f[PE_SAMPLE_MAX]; uint32_t px[PE_SAMPLE_MAX]; } sm_row;
 
+/* The cell of `cells` under the centre of pixel i of `pixels`: floor((i + 1/2) cells / pixels). */
+static size_t centre_cell(size_t i, size_t cells, size_t pixels) {
+  return (size_t)((2 * (uint64_t)i + 1) * cells / (2 * (uint64_t)pixels));
+}
+
 MINSIZE pe_status pe_colormap_sample(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
                              size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,
                              double limits[2], pe_error *err) {
@@ -403,7 +421,9 @@ MINSIZE pe_status pe_colormap_sample(int map, const void *data, int dtype, size_
   if (rows > PE_SAMPLE_SIDE) return cm_fail(err, PE_ERANGE, "rows", (double)rows, 0, PE_SAMPLE_SIDE, "is outside the range");
   if (cols > PE_SAMPLE_SIDE) return cm_fail(err, PE_ERANGE, "cols", (double)cols, 0, PE_SAMPLE_SIDE, "is outside the range");
   if (!empty && stride < cols) return cm_fail(err, PE_EINVAL, "stride", (double)stride, (double)cols, NAN, "is less than cols");
-  if (!empty && (cols > SIZE_MAX / 4 || (rows > 1 && stride > (SIZE_MAX / 4 - cols) / (rows - 1))))
+  if (!empty && cols > SIZE_MAX / 4)  /* 32-bit size_t only */
+    return cm_fail(err, PE_ENOMEM, "cols", (double)cols, 0, (double)(SIZE_MAX / 4), "makes the table larger than memory");
+  if (!empty && rows > 1 && stride > (SIZE_MAX / 4 - cols) / (rows - 1))
     return cm_fail(err, PE_ENOMEM, "stride", (double)stride, (double)cols, NAN, "makes the table larger than memory");
   const size_t n = empty ? 0 : (rows - 1) * stride + cols;  /* elements from the first cell to the last */
   pe_status s = cm_check(map, data, dtype, n, err);
@@ -418,18 +438,11 @@ MINSIZE pe_status pe_colormap_sample(int map, const void *data, int dtype, size_
     return cm_fail(err, PE_ENOMEM, "height", (double)height, 1, NAN, "makes the image larger than memory");
   if (!empty && !rgba) return cm_fail(err, PE_EINVAL, "rgba", 0, NAN, NAN, "is NULL");
   if (isnan(vmin) || isnan(vmax)) {  /* of every cell, not only the sampled ones */
-    pe_range r, row;
+    pe_range r;
     range_start(&r);
-    for (size_t y = 0; y < rows; y += stride == cols ? rows : 1) {  /* contiguous: one pass */
-      const void *p = (const uint8_t *)data + 4 * y * stride;
-      const size_t len = stride == cols ? n : cols;
-      range_start(&row);
-      if (dtype == PE_F32) range_f32(p, len, &row);
-      else range_i32(p, len, &row);
-      if (row.finite && (!r.finite || row.min < r.min)) r.min = row.min;
-      if (row.finite && (!r.finite || row.max > r.max)) r.max = row.max;
-      r.finite += row.finite, r.nan += row.nan, r.neg_inf += row.neg_inf, r.pos_inf += row.pos_inf;
-    }
+    const int packed = stride == cols || rows == 1;  /* the cells are n contiguous elements: one pass */
+    for (size_t y = 0; y < (empty ? 0 : packed ? 1 : rows); y++)
+      range_add(dtype, (const uint8_t *)data + 4 * y * stride, packed ? n : cols, &r);
     range_finish(map, &r);
     vmin = isnan(vmin) ? r.lo : vmin;
     vmax = isnan(vmax) ? r.hi : vmax;
@@ -438,12 +451,13 @@ MINSIZE pe_status pe_colormap_sample(int map, const void *data, int dtype, size_
   if ((s = cm_limits(vmin, vmax, limits, &scale, err))) return s;
   if (empty) return PE_OK;
   const int f32 = dtype == PE_F32;
-  CM_TAIL
-  for (size_t x = 0; x < width && width != cols; x++) sm_col[x] = (uint32_t)((2 * (uint64_t)x + 1) * cols / (2 * width));
+  if (width != cols)
+    CM_TAIL
+    for (size_t x = 0; x < width; x++) sm_col[x] = (uint32_t)centre_cell(x, cols, width);
   size_t last = SIZE_MAX;
   for (size_t y = 0; y < height; y++) {
     uint8_t *out = rgba + 4 * width * y;
-    const size_t r = (size_t)((2 * (uint64_t)y + 1) * rows / (2 * (uint64_t)height));  /* under the pixel's centre */
+    const size_t r = centre_cell(y, rows, height);
     if (r == last) {  /* a cell taller than a pixel: the row above again */
       memcpy(out, out - 4 * width, 4 * width);
       continue;

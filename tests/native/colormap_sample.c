@@ -124,7 +124,12 @@ int pe_native_colormap_sample(void) {
       fail("NULL data was not refused", 1, 1, 1, 1);
     if (pe_colormap_sample(0, img, PE_F32, 0, 0, 0, 0, 0, NAN, NAN, NULL, NULL, &err) != PE_OK)
       fail("an empty table was refused", 0, 0, 0, 0);
-    errors += 2;
+    /* rows of no columns, no data: nothing to scan for the automatic limits (no pointer into NULL) */
+    double limits[2] = {1, 1};
+    if (pe_colormap_sample(0, NULL, PE_F32, 3, 0, 1, 0, 0, NAN, NAN, NULL, limits, &err) != PE_OK || limits[0] != 0 ||
+        limits[1] != 0)
+      fail("rows of no columns were refused or not given limits 0, 0", 3, 0, 0, 0);
+    errors += 3;
   }
   printf("colormap-sample: %ld images, %ld pixels, %ld errors checked\n", images, pixels, errors);
   return failures ? 1 : 0;
