@@ -373,6 +373,17 @@ describe('explorer in Chromium', () => {
     assert.equal(await rendered(page, () => page.fill('#c-positions', '16777216')), 'error');
     assert.match(await visibleError('c-positions-error'), /ENOMEM|cap/);
     assert.equal(await canvasHash(page), good);
+    // The address bar follows the view on screen: toggling a line after the rejected edit writes
+    // the URL, with the line change and without the rejected value (toggled back after).
+    await page.locator('.posenc-heatmap-overlay').focus();
+    for (const round of [0, 1]) {
+      await rendered(page, () => page.keyboard.press('Enter'));
+      await page.waitForFunction(() => !window.explorer.urlPending);
+      const search = await page.evaluate(() => location.search);
+      assert.match(search, /[?&]positions=50(&|$)/);
+      assert.match(search, round ? /lines=1%2C10%2C20%2C0(&|$)/ : /lines=1%2C10%2C20(&|$)/);
+    }
+    assert.equal(await canvasHash(page), good);
     assert.equal(await rendered(page, () => page.fill('#c-positions', '50')), 'ok');
     assert.equal(await visibleError('c-positions-error'), null);
     assert.equal(await rendered(page, () => page.fill('#c-vmin', '2')), 'error');

@@ -24,6 +24,7 @@ let plane = null;       // the plane on screen (its data stays in the wasm heap 
 let scheduled = false;  // an update waits for the next animation frame
 let shown = null;       // drawn outside an animation frame, not yet painted: { ok } for posenc:rendered
 let inFrame = false;    // running in an animation frame callback
+let urlState = null;    // the state of the view on screen, for the address bar (edits C rejected stay out)
 let touched = location.search !== '';
 
 const controls = new Controls(document.getElementById('controls'), pe, {
@@ -206,6 +207,7 @@ function update() {
   state.zoom = win && (win.from > 0 || win.to < win.rows) ? [win.from, win.to] : null;
   zoomBar.update();
   state.index = next.lead?.index ?? 0;
+  urlState = structuredClone(state);
   controls.sync(state, next, heatmap);
   showNotes(notes);
   finish(true);
@@ -221,7 +223,7 @@ function finish(ok) {
   // For benchmarks and embedders: posenc:rendered fires in the animation frame whose paint shows the
   // new heatmap and plot (or the error): at once when drawn in a frame, else in the next one.
   if (inFrame) return void rendered(ok);
-  if (!shown) requestAnimationFrame(() => rendered(shown.ok));
+  if (!shown) requestAnimationFrame(() => shown && rendered(shown.ok));
   shown = { ok };
 }
 
@@ -250,7 +252,7 @@ function flushURL() {
   urlPending = 0;
   urlAt = performance.now();
   try {
-    history.replaceState(null, '', toQuery(state));
+    history.replaceState(null, '', toQuery(urlState));
   } catch {  // over a browser's rate limit (a SecurityError): again in a second
     urlAt += 1000;
     writeURL();
@@ -263,6 +265,7 @@ function cancelURL() {
 
 function showLines() {
   if (!plane) return;
+  urlState.lines = [...state.lines];
   plot.render(plane, plotOptions(plane));
   heatmap.mark(heatmapOptions().marked);
   controls.sync(state, plane, heatmap);
