@@ -217,6 +217,18 @@ describe('explorer in Chromium', () => {
     await page.close();
   });
 
+  test('the head selector keeps its focus while the keyboard steps through heads', async () => {
+    const { page, problems } = await ex.open('?kind=alibi');
+    await page.focus('#c-index');
+    for (const want of [1, 2]) {
+      assert.equal(await rendered(page, () => page.keyboard.press('ArrowDown')), 'ok');
+      assert.deepEqual(await page.evaluate(() => [document.activeElement.id, document.activeElement.value,
+        window.explorer.plane.lead.index]), ['c-index', String(want), want]);
+    }
+    clean(problems);
+    await page.close();
+  });
+
   test('clicking a heatmap column adds its line, clicking again removes it; Enter does the same', async () => {
     const { page, problems } = await ex.open();
     const point = await page.evaluate(() => {

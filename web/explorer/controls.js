@@ -152,10 +152,13 @@ export class Controls {
   /** Update what depends on the computed plane: the head/part selector, automatic limits, placeholders. */
   sync(state, plane, heatmap) {
     const lead = plane.lead;
-    // Rebuilt only when it changes (a redraw under a slider leaves it as it is).
-    const leadKey = lead ? `${lead.axis} ${lead.size} ${lead.index}` : '';
+    // Rebuilt only when its axis changes (a redraw under a slider, or a new index, keeps the control
+    // and its focus).
+    const leadKey = lead ? `${lead.axis} ${lead.size} ${lead.title}` : '';
     if (this.#leadKey !== leadKey) this.#syncLead(state, lead);
     this.#leadKey = leadKey;
+    const index = this.#lead.querySelector('#c-index');
+    if (index && document.activeElement !== index) setIf(index, 'value', String(lead.index));
     const [lo, hi] = heatmap.limits;
     const short = (v) => formatValue(Number.isFinite(v) ? Number(v.toPrecision(6)) : v);
     setIf(this.#view.vmin, 'placeholder', `auto ${short(lo)}`);
