@@ -413,6 +413,33 @@ describe('explorer in Chromium', () => {
     await page.close();
   });
 
+  test('a plane the heatmap cannot colour leaves the last good view, whose values the readout still reads', async () => {
+    const { page, problems } = await ex.open();
+    const good = await canvasHash(page);
+    // The next image request fails in C (a width it refuses), as running out of memory would.
+    await page.evaluate(() => {
+      const pe = window.explorer.pe;
+      const colormapImage = pe.colormapImage;
+      pe.colormapImage = (source, options) => {
+        pe.colormapImage = colormapImage;
+        return colormapImage.call(pe, source, { ...options, width: -1 });
+      };
+    });
+    assert.equal(await rendered(page, () => page.fill('#c-positions', '60')), 'error');
+    assert.equal(await canvasHash(page), good);
+    const { point, want } = await page.evaluate(() => {
+      const ex = window.explorer;
+      const r = ex.heatmap.cellRect(7, 5);
+      const d = window.devicePixelRatio;
+      return { point: { x: (r.x + r.w / 2) / d, y: (r.y + r.h / 2) / d }, want: ex.heatmap.plane.value(7, 5) };
+    });
+    assert.equal(await page.evaluate(() => window.explorer.heatmap.plane === window.explorer.plane), true);
+    await page.locator('.posenc-heatmap-overlay').hover({ position: point });
+    assert.equal(await page.textContent('.posenc-heatmap-readout'), `Sequence Position 7, Embedding Dimension 5: ${want}`);
+    clean(problems);
+    await page.close();
+  });
+
   test("a model's config.json fills the RoPE controls (rope_type fields shown)", async () => {
     const { page, problems } = await ex.open('?kind=rope');
     // meta-llama/Llama-3.1-8B config.json (the RoPE part)

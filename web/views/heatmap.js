@@ -38,6 +38,7 @@ export class Heatmap {
   #bar = document.createElement('canvas');    // the colorbar, highest value on top
   #barMap = null;                              // the colormap #bar shows
   #plane = null;
+  #map = null;                                 // the colormap of the plane shown
   #opts = {};
   #stats = null;
   #limits = [0, 0];
@@ -136,7 +137,8 @@ export class Heatmap {
    * Draw a plane. options: map (a pe.colormaps name), vmin/vmax (null = automatic), title
    * (undefined = the plane's title), xLabel/yLabel/cbarLabel (undefined = from the axis names),
    * marked: [{ col, color }] columns to
-   * flag above the plot. Throws PosencError (bad vmin/vmax/map) before changing anything.
+   * flag above the plot. Throws PosencError (bad vmin/vmax/map; no memory for the image) with the
+   * previous plane still shown.
    * The plane must stay alive (not freed) while it is shown: hover reads its values.
    */
   render(plane, options = {}) {
@@ -147,23 +149,41 @@ export class Heatmap {
     // the layout is known (#draw: at the plot area's device pixels).
     const check = pe.colormap(plane.view, { ...slice, count: 0, vmin: options.vmin ?? stats.lo, vmax: options.vmax ?? stats.hi });
     check.free();
-    if (this.#barMap !== check.map) {
-      this.#bar.width = 1;
-      this.#bar.height = 256;
-      const lut = pe.colormapLUT(check.map);
-      const bar = new ImageData(1, 256);
-      for (let i = 0; i < 256; i++) bar.data.set(lut.subarray(4 * (255 - i), 4 * (256 - i)), 4 * i);
-      this.#bar.getContext('2d').putImageData(bar, 0, 0);
-      this.#barMap = check.map;
-    }
+    // Colouring can still fail (no memory for the image): then the previous plane is drawn again.
+    const previous = [this.#plane, this.#map, this.#limits, this.#stats, this.#opts];
+    this.#plane = plane;
+    this.#map = check.map;
     this.#limits = [check.vmin, check.vmax];
     this.#stats = stats;
-    this.#plane = plane;
     this.#opts = { ...options };
     this.#cellsKey = '';
-    this.#clampCursor();
-    this.#draw();
+    try {
+      this.#paintBar();
+      this.#clampCursor();
+      this.#draw();
+    } catch (e) {
+      [this.#plane, this.#map, this.#limits, this.#stats, this.#opts] = previous;
+      this.#cellsKey = '';
+      if (this.#plane) {
+        this.#paintBar();
+        this.#clampCursor();
+        this.#draw();
+      }
+      throw e;
+    }
     this.#read(this.#hover ?? this.#cursor);  // the cell read out shows its new value
+  }
+
+  // The colorbar's 256 colours, redrawn when the map changes.
+  #paintBar() {
+    if (this.#barMap === this.#map) return;
+    this.#bar.width = 1;
+    this.#bar.height = 256;
+    const lut = this.#pe.colormapLUT(this.#map);
+    const bar = new ImageData(1, 256);
+    for (let i = 0; i < 256; i++) bar.data.set(lut.subarray(4 * (255 - i), 4 * (256 - i)), 4 * i);
+    this.#bar.getContext('2d').putImageData(bar, 0, 0);
+    this.#barMap = this.#map;
   }
 
   // The cells as an image for the plot area L, coloured by C: one pixel per device pixel along an
@@ -178,7 +198,7 @@ export class Heatmap {
     if (key === this.#cellsKey) return { w, h };
     const p = this.#plane;
     const [vmin, vmax] = this.#limits;
-    const image = this.#pe.colormapImage(p.view, { map: this.#barMap, vmin, vmax, offset: p.offset, rows: L.rows,
+    const image = this.#pe.colormapImage(p.view, { map: this.#map, vmin, vmax, offset: p.offset, rows: L.rows,
       cols: L.cols, stride: p.cols, width: w, height: h });
     try {
       if (this.#cells.width !== w) this.#cells.width = w;
