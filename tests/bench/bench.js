@@ -98,10 +98,11 @@ function maxError(dim, rows, rowValues) {  // rowValues(i) → the dim values of
 const tableError = (table, dim, rows) => maxError(dim, rows, (i) => table.subarray(rows[i] * dim, (rows[i] + 1) * dim));
 
 // ---- timing: interleaved rounds, each method until it has its repetitions ----
-// before(), when given, runs (untimed) ahead of each timed call: for the table methods it reads a
-// buffer larger than the last-level cache (cold() below), so that each method starts from the same
-// cold caches rather than from whatever the method before it left (computeView used to follow
-// compute, which had just written the same heap block).
+// before(), when given, runs (untimed) ahead of each timed call: for tables of COLD_BYTES and more it
+// reads a buffer larger than the last-level cache (cold() below), so that each method starts from
+// the same cold caches rather than from whatever the method before it left (computeView used to
+// follow compute, which had just written the same heap block). Smaller tables are timed from warm
+// caches, as a page that redraws them sees them: refilling the caches took most of their time.
 function timeInterleaved(methods, before = null) {
   const reps = {};
   const ms = {};
@@ -299,6 +300,7 @@ const evictBuf = limits.limits_alloc(EVICT_BYTES);
 if (!evictBuf) throw new Error('limits module: cannot allocate');
 limits.limits_store(evictBuf, EVICT_BYTES);
 const cold = () => limits.limits_read(evictBuf, EVICT_BYTES);
+const COLD_BYTES = 16 * 2 ** 20;  // half this machine's last-level cache: 8192×1024 and up
 pe.maxBytes = Math.max(pe.maxBytes, maxBytes);
 
 const results = [];
@@ -313,7 +315,7 @@ for (const [n, d] of SIZES) {
     'limit: wasm SIMD store loop': () => limits.limits_store(scratch, bytes),
     'limit: wasm memory.fill': () => limits.limits_fill(scratch, bytes),
   };
-  const ms = timeInterleaved(methods, cold);
+  const ms = timeInterleaved(methods, bytes >= COLD_BYTES ? cold : null);
   const rows = sampleRows(n);
   const errors = {
     'naive JS (Math.pow + Math.sin per element)': tableError(naiveJS(n, d), d, rows),
@@ -410,13 +412,13 @@ for (const name of Object.keys(report.sizes[0].methods)) {
   const errs = report.sizes.map((s) => s.methods[name].maxAbsErr).filter((e) => e !== null);
   lines.push(`| ${name} | ${cells.join(' | ')} | ${errs.length ? fmtErr(Math.max(...errs)) : '—'} |`);
 }
-lines.push('', 'Cells: median time · GB/s of float32 output · × the SIMD store loop at that size.');
+lines.push('', `Cells: median time · GB/s of float32 output · × the SIMD store loop at that size; tables of ${COLD_BYTES / 2 ** 20} MiB and more from cold caches, smaller ones warm.`);
 if (!numpy) lines.push("The seed's numpy code: skipped (/usr/bin/python3 has no numpy).");
 lines.push('', `- .wasm: ${wasmBytes} bytes (${(wasmBytes / 1024).toFixed(1)} KiB)`,
   `- instantiate in a fresh process (${report.instantiate.runs} processes each): load() median ${report.instantiate.loadMsMedian.toFixed(2)} ms, ` +
     `to the first result (load() + a 50×64 compute, which reads the registry) ${report.instantiate.firstResultMsMedian.toFixed(2)} ms; ` +
     `bare new WebAssembly.Module + Instance ${fmtSync(report.instantiate.sync)}, WebAssembly.instantiate (async) ${report.instantiate.instantiateMsMedian.toFixed(2)} ms; ` +
-    `the same for a ${report.instantiate.floor.bytes}-byte module (the engine's fixed cost) ${fmtSync(report.instantiate.floor)}`,
+    `the same for a ${report.instantiate.floor.bytes}-byte module (the engine's fixed cost, and that module's own code: an upper bound) ${fmtSync(report.instantiate.floor)}`,
   `- first computeView 8192×1024 in a fresh process: median ${report.firstCall8192x1024.firstMsMedian.toFixed(1)} ms, second ${report.firstCall8192x1024.secondMsMedian.toFixed(1)} ms`,
   `- context: a new 32 MiB Float32Array filled once (fresh pages): median ${report.freshMemory32MiBMs.toFixed(1)} ms`);
 if (colormap) {
@@ -435,7 +437,7 @@ if (report.targets) {
   lines.push('', 'Targets (issue 5), 8192×1024:');
   for (const [k, v] of Object.entries(report.targets)) lines.push(`- ${k}: ${v === null ? 'n/a' : v < 1e-3 ? v.toExponential(1) : v.toFixed(2)}`);
 }
-lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; on CPU ${conditions.cpuBefore ?? '?'} → ${conditions.cpuAfter ?? '?'} (allowed: ${conditions.cpusAllowed ?? '?'}); up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
+lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; on CPU ${conditions.cpuBefore ?? '?'} at the start, ${conditions.cpuAfter ?? '?'} at the end (allowed: ${conditions.cpusAllowed ?? '?'}); up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
 console.log(lines.join('\n'));
 report.markdown = lines.join('\n');
 if (SAVE) writeFileSync(`${root}tests/bench/results.json`, `${JSON.stringify(report, null, 2)}\n`);
