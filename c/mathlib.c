@@ -109,8 +109,8 @@ double pe__log(double x) {
 /* 2^(N/64) e^(rh + rl), |rh| <= ln2/128 (+ a little), |rl| <= ulp(rh): t (1 + rh) formed exactly
  * for t = 2^(j/64) (t split into 27 + 26 bits, rh into 26 + 26: the products are exact), the rest
  * (rl (1 + rh), the Taylor terms r^2/2 .. r^7/5040 of rh, the table's low part) below 2^-6 of it,
- * so that the result is rounded once (< 0.5001 ulp); scaled by 2^k with a single rounding even
- * into subnormals. */
+ * so that the result is rounded once (< 0.5001 ulp); then scaled by 2^k, exactly unless the result
+ * is subnormal, where the scaling rounds it a second time (< 1 ulp). */
 static double exp_tail(int N, double rh, double rl) {
   const int j = N & 63;
   int k = (N - j) / 64;

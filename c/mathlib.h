@@ -22,8 +22,9 @@
  * Accuracy, measured against x87 long double logl/expl/exp2l/powl (64-bit significand) over 10^7
  * random arguments each by `build/native/mathlib-check ulp 10000000` (tests/mathlib/check.c, built
  * by `bash build.sh native`; tests/mathlib.test.js runs 10^6 and asserts the bounds):
- *   pe__log, pe__exp, pe__exp2 0.5000 ulp; pe__pow 0.5000 where |y ln x| < 64 (every call the
- *   families make), 0.521 at |y ln x| ~ 700 with x near 1 (the logarithm's last bits). glibc's:
+ *   pe__log, pe__exp, pe__exp2 0.5000 ulp; pe__pow 0.5000 where |y ln x| < 64 (the families'
+ *   calls, but for dynamic rope at extreme factors and lengths, up to ~71), 0.521 at
+ *   |y ln x| ~ 700 with x near 1 (the logarithm's last bits). glibc's:
  *   0.506-0.508. Compared with the libm the wasm used before (musl's, the same as glibc's),
  *   every output of 735 requests (the conformance sweep and extremes: 2e8 values) was unchanged
  *   (checked once, when libm was replaced; tests/native.test.js now compares wasm with native).
@@ -38,7 +39,8 @@
  * maxDistance <= 2^22 and max_exact a power of two <= 2^15, plus 2e7 random ratios of the whole
  * range. It is the double rounding Python's float32(math.log(...)) does, not a correctly rounded
  * logf: these differ for 3 floats of that range (0x1.827a74p-7, 0x1.2f1fd6p+3, 0x1.bacb4ap+25,
- * where the correctly rounded double log is a float midpoint).
+ * where the correctly rounded double log is a float midpoint; a one-off comparison with
+ * (float)logl, not part of mathlib-check).
  */
 #ifndef POSENC_MATHLIB_H
 #define POSENC_MATHLIB_H

@@ -111,8 +111,8 @@
  *                  neox  o[k] = x[k] c - x[k+r/2] s,   o[k+r/2] = x[k+r/2] c + x[k] s
  *                  gptj  o[2k] = x[2k] c - x[2k+1] s,  o[2k+1] = x[2k+1] c + x[2k] s
  *              c, s = cos, sin of the rope tables' angles (attention factor included; row i at
- *              position offset + i step), evaluated per row in double (the tables' values before their
- *              float32 rounding);
+ *              position offset + i step), evaluated per row in double by the method that seeds the
+ *              tables (within ~1e-13 of the tables' values before their float32 rounding);
  *              o[j] = x[j] for j >= r. Computed in double. Norms are kept when A = 1; q.k after rotation depends only on m - n.
  *
  *     ropeScaling: a config.json rope_scaling object, keys verbatim ("type" = legacy rope_type, "su" =

@@ -205,7 +205,7 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   const int gptj = (int)rq->v[R_layout] == GPTJ;
   const double step = rq->v[R_step];
   for (int64_t row = 0; row < n; row++, x += d, o += d) {
-    /* each row's phases exactly, by the kernel's seed method (the tables' values before float32) */
+    /* each row's phases exactly, by the method that seeds the tables (kernels.h) */
     pe__sincos(inv, rq->v[R_offset] + row * step, c.af, cur_s, cur_c, c.h);
     for (int k = 0; k < c.h; k++) {
       const double cv = cur_c[k], sv = cur_s[k];

@@ -233,7 +233,7 @@ function rendered(ok) {
 }
 
 // The address bar follows the view within about URL_MS, written when the page is idle and at most
-// once per URL_MS: a history update costs 1-5 ms (serialized, sent to the browser process) that
+// once per URL_MS: a history update costs 1-5 ms (one-off traces; serialized, sent to the browser process) that
 // would otherwise delay the next frame, and browsers rate-limit them (a refused write is retried).
 const URL_MS = 100;
 const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 0));

@@ -16,7 +16,7 @@ const HOVER_RADIUS = 4;  // px: the point shown under the pointer (every line, a
 // Chart.js clips each line to its chart area, whose edges fall between device pixels (they follow
 // the measured tick labels): Skia then strokes through an anti-aliased clip mask, 4-7 times slower
 // than through a pixel-aligned rectangle (4 dense 2048-row lines: 16 ms of software raster per
-// frame instead of 2.3; tests/bench/browser.js). The datasets go unclipped (clip: false) inside one
+// frame instead of 2.3, in one-off Chrome traces of tests/bench/browser.js's run). The datasets go unclipped (clip: false) inside one
 // clip to the same area, widened above and below as Chart.js widens its own (options.margin: half
 // the widest line or point, hover included) and rounded out to whole device pixels.
 const pixelClip = {
@@ -87,7 +87,8 @@ export class LinePlot {
         borderColor: lineColor(i),
         backgroundColor: lineColor(i),
         // Skia rasterizes 1-px strokes far faster than wider ones: a dense 2048-row line at 1.5 px
-        // cost 150 ms per frame in software raster (tests/bench/browser.js), at 1 px none.
+        // cost 150 ms per frame in software raster (a one-off trace of tests/bench/browser.js's run),
+        // at 1 px none.
         borderWidth: rows > 64 ? 1 : 1.5,
         pointRadius: rows > 64 ? 0 : 2,
         pointHoverRadius: HOVER_RADIUS,
@@ -112,7 +113,7 @@ export class LinePlot {
         decimation: { enabled: rows > DECIMATE_ABOVE, algorithm: 'lttb', samples: 800, threshold: DECIMATE_ABOVE },
         tooltip: { enabled: true },
         // Plugins the UMD build registers that draw nothing here (no fill, titles or default
-        // colours): off, so an update does not resolve their options (~0.5 ms of a redraw).
+        // colours): off, so an update does not resolve their options (~0.5 ms of a redraw, one-off trace).
         filler: false, subtitle: false, title: false, colors: false,
         // a point at the top or bottom of the y range, hovered, must show whole (1 px of its border)
         posencPixelClip: { margin: datasets.length ? HOVER_RADIUS + 1 : 0 },
