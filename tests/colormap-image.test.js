@@ -10,16 +10,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { mulberry32 } from './random.js';
+import { mulberry32 as rng } from './random.js';  // seeded: the same cases on every run
 import { refRange, refPixel } from './colormap-reference.js';
 import { buildNative, root } from './native/build.js';
-import { throwsWith } from './errors.js';
+import { isError, throwsWith } from './errors.js';
 import { load } from '../web/posenc.js';
 import { cellUnder, cellEdge } from '../web/views/heatmap.js';
 
 const pe = await load();
 
-const rng = mulberry32;  // the same cases on every run
 
 // The cell under pixel i's centre, in exact integer arithmetic (all sizes here are < 2^26).
 const under = (i, n, size) => Math.floor(((2 * i + 1) * n) / (2 * size));
@@ -145,7 +144,13 @@ test('a result\'s shape gives the plane, and the image defaults to one pixel per
   assert.deepEqual([head2.width, head2.height], [6, 5]);
   const ref = pe.colormap(bias.data.subarray(60, 90), { vmin: -5, vmax: 0 });
   assert.deepEqual(head2.data, ref.data);
-  for (const v of [full, img, half, head2, ref]) v.free();
+  // a 1-D result (alibi-slopes: one per head) is a column, as the views draw it
+  const slopes = pe.computeView('alibi-slopes', { heads: 8 });
+  const column = pe.colormapImage(slopes);
+  assert.deepEqual([column.width, column.height], [1, 8]);
+  const byValue = pe.colormap(slopes);
+  assert.deepEqual(column.data, byValue.data);
+  for (const v of [full, img, half, head2, ref, column, byValue, slopes]) v.free();
   m.free();
 });
 
@@ -192,7 +197,7 @@ test('bad sizes and limits: PosencError naming the argument', () => {
     throwsWith(() => pe.colormapImage(data, { ...base, ...change }), code, param);
   }
   assert.throws(() => pe.colormapImage(data, { rows: 7, width: 3, height: 3 }),
-    (e) => e.code === 'EINVAL' && e.param === 'cols' && /cols is required/.test(e.message));
+    (e) => isError('EINVAL', 'cols')(e) && /cols is required/.test(e.message));
   const empty = pe.colormapImage(data, { rows: 0, cols: 5, width: 0, height: 0 });
   assert.equal(empty.data.length, 0);
   empty.free();

@@ -175,8 +175,8 @@ export interface Posenc {
   colormapLUT(map?: string): Uint8ClampedArray;
 }
 
-/** A table to colour: a result (view or copy) or its typed array. */
-/** A result (its shape gives colormapImage's default plane: the last two axes; one axis is 1 row), or bare values. */
+/** A table to colour: a result, view or copy (its shape gives colormapImage's default plane: the last
+ * two axes; one axis is a column), or bare values. */
 export type Table = Float32Array | Int32Array | { readonly data: Float32Array | Int32Array; readonly shape?: readonly number[] };
 
 export interface ColormapInfo {

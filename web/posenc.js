@@ -500,10 +500,11 @@ class Posenc {
    * height default to cols and rows (one pixel per cell).
    */
   colormapImage(source, options = {}) {
-    // A result's shape gives the plane (its last two axes) and the image defaults to one pixel per cell.
+    // A result's shape gives the plane (its last two axes; one axis is a column, as the views show
+    // it) and the image defaults to one pixel per cell.
     const shape = Array.isArray(source?.shape) ? source.shape : null;
-    const { map, vmin, vmax, offset = 0, rows = shape ? (shape.length > 1 ? shape.at(-2) : 1) : undefined,
-      cols = shape?.at(-1), stride = cols, width = cols, height = rows } = options;
+    const { map, vmin, vmax, offset = 0, rows = shape?.at(shape.length > 1 ? -2 : -1),
+      cols = shape ? (shape.length > 1 ? shape.at(-1) : 1) : undefined, stride = cols, width = cols, height = rows } = options;
     return this.#image('colormapImage', source, { map, vmin, vmax }, () => {
       for (const [name, v] of [['offset', offset], ['rows', rows], ['cols', cols], ['stride', stride], ['width', width],
         ['height', height]]) {
