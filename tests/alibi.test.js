@@ -40,7 +40,6 @@ function reference({ heads, queries, keys = queries, maxBias = 8, form = 'causal
 const close = (got, want) =>
   got === want || (Number.isFinite(want) && Math.abs(got - want) <= Math.abs(want) * 1.2e-7 + 1e-45);
 
-
 test('slopes for every head count 1..300 and several maxBias, against get_slopes in float64', () => {
   for (const maxBias of [8, 1, 4, 6, 12, 0.5, 0]) {
     for (let heads = 1; heads <= 300; heads++) {

@@ -16,7 +16,6 @@ const wasmURL = new URL('../web/posenc.wasm', import.meta.url);
 const KINDS = ['sinusoidal', 'relative', 't5', 'deberta', 'alibi-slopes', 'alibi', 'rope', 'rope-frequencies',
   'rope-apply', 'xpos'];
 
-
 test('the registry: pinned kinds, each with title, dtype, shape and well-formed params', () => {
   assert.equal(pe.kinds.length, KINDS.length);
   assert.deepEqual(pe.kinds.map((k) => k.name), KINDS);

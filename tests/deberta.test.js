@@ -33,7 +33,6 @@ function reference(queries, keys, bs, mp) {
   return out;
 }
 
-
 // Every r in (-L, L): a key row (r = -j) and a query column (r = i).
 function checkAll(bucketSize, maxPosition, L) {
   const p = { bucketSize, maxPosition };

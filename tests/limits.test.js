@@ -12,7 +12,6 @@ const pe = await load();
 const GiB = 2 ** 30;
 const DEFAULT_CAP = 2 * GiB;   // pe_max_bytes() default, documented in posenc.h
 
-
 // Reference results taken before any error, compared bit for bit at the end.
 const reference = [
   ['sinusoidal', { positions: 16, dim: 8 }],

@@ -21,7 +21,6 @@ function reference({ queries, keys = queries, offset = 0, clip = 0, align = 'sta
   return out;
 }
 
-
 test('every size 0..9 x 0..9, both alignments, several clips and offsets', () => {
   const sizes = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
   for (const queries of sizes) {

@@ -41,7 +41,6 @@ function reference(queries, keys, params, float32 = true) {
   return out;
 }
 
-
 // Every distance 0 .. L-1 in both directions: one query row and one key column.
 function checkAllDistances(params, L) {
   const row = pe.compute('t5', { ...params, queries: 1, keys: L }).data;

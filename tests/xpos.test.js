@@ -25,7 +25,6 @@ function reference({ positions: L, dim: d, scaleBase = 512, centering = 'torchsc
 const close = (got, want, rel = 1.2e-7) =>
   got === want || (Number.isFinite(want) && Math.abs(got - want) <= Math.abs(want) * rel);
 
-
 test('many positions (odd, even, 0), dims, scale bases, both centerings and downscale, against float64', () => {
   for (const positions of [0, 1, 2, 3, 5, 8, 33, 100, 1001, 4096]) {
     for (const dim of [2, 4, 6, 10, 64, 128]) {

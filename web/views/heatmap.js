@@ -9,7 +9,6 @@
 import { axisTitle } from './axes.js';
 import { cellStep, valueTicks, theme, hatch } from './figure.js';
 
-
 /**
  * pe.colormapImage's sampling rule, for hit-testing and outlines: device pixel d of an axis `size`
  * pixels long shows cell floor((d + 1/2) n / size) of its n cells, so cell k's pixels start at the
