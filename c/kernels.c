@@ -30,7 +30,8 @@
 #define S_ADD(a, b) ((a) + (b))
 #define S_K(x) (x)
 
-/* One value by the vector path's operations (bit for bit); beyond SC_XMAX, Payne-Hanek. */
+/* One value by the vector path's operations (bit for bit); beyond SC_XMAX, Payne-Hanek. The vector
+ * pe__sincos calls it only beyond SC_XMAX; the scalar build uses both branches. */
 static __attribute__((noinline)) void sincos1(double x, double scale, double *s, double *c) {
   double r;
   int q;

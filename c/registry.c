@@ -91,6 +91,9 @@ pe_status pe__fail(pe_error *err, const pe_request *rq, int i, pe_status code, d
   return code;
 }
 
+_Static_assert((long long)PE_MAXOFF + (long long)PE_MAXPOS == (1LL << 30) + (1LL << 24),
+               "pe__check_rows's message names the bound");
+
 pe_status pe__check_rows(pe_error *err, const pe_request *rq, int i_step, int64_t offset, int64_t n, int64_t step) {
   if (n > 0 && llabs(offset + (n - 1) * step) > (int64_t)(PE_MAXOFF + PE_MAXPOS))
     return pe__fail(err, rq, i_step, PE_ERANGE, NAN, NAN,
