@@ -190,15 +190,20 @@ static pe_status pe__check(const pe_request *rq, pe_request *n, pe_shape *sh, pe
   }
   if (count * 4 > pe__cap) {
     /* Name the parameter behind the largest axis ("positions" in "part,positions,rotary", "dim" in
-     * "dim/2"); an axis no parameter names falls back to the first parameter. */
+     * "dim/2"). An axis no parameter names is one derived from dim (rope's "rotary": dim times
+     * partialRotaryFactor), so it names dim; a kind without dim names its first parameter. */
     const pe_kind *K = &pe__kinds[n->kind];
     const char *ax = K->axes;
     for (int a = 0; a < axis && ax; a++) ax = strchr(ax, ','), ax = ax ? ax + 1 : NULL;
-    int i = 0;
-    for (int t = 0; ax && t < K->nparams; t++) {
-      size_t len = strlen(K->params[t].name);
-      if (!strncmp(ax, K->params[t].name, len) && (ax[len] == ',' || ax[len] == '/' || !ax[len])) i = t;
+    int i = -1, dim = 0;
+    for (int t = 0; t < K->nparams; t++) {
+      const char *name = K->params[t].name;
+      const size_t len = strlen(name);
+      if (*K->params[t].group) continue;   /* axes are sized by top-level parameters */
+      if (!strcmp(name, "dim")) dim = t;
+      if (ax && !strncmp(ax, name, len) && (ax[len] == ',' || ax[len] == '/' || !ax[len])) i = t;
     }
+    if (i < 0) i = dim;
     pe__fail(err, n, i, PE_ENOMEM, 0, NAN, "makes the output larger than the byte cap (pe_max_bytes)");
     err->max = pe__cap;
     return PE_ENOMEM;

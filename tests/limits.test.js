@@ -49,6 +49,8 @@ test('the cap: default 2 GiB, settable by pe.maxBytes and load({ maxBytes }); ab
     const heap = pe.memory.buffer.byteLength;
     refused(() => pe.compute('relative', { queries: 4097, keys: 4096 }), 'ENOMEM', 'queries', '64 MiB + 16 KiB');
     refused(() => pe.compute('rope', { positions: 2 ** 21 + 1, dim: 8 }), 'ENOMEM', 'positions', 'rope tables');
+    // rope's largest axis is the rotary one (dim * partialRotaryFactor): the refusal names dim
+    refused(() => pe.compute('rope', { positions: 256, dim: 2 ** 16 }), 'ENOMEM', 'dim', 'rope rotary axis');
     refused(() => pe.compute('alibi', { heads: 65536, queries: 17, keys: 16 }), 'ENOMEM', 'heads', 'alibi heads');
     assert.equal(pe.memory.buffer.byteLength, heap);
     pe.maxBytes = 0;   // nothing non-empty fits; empty results still do
