@@ -86,8 +86,7 @@ export function load(options = {}) {
 
 async function instantiate(options) {
   const source = await wasmSource(options);
-  let onGrow = () => {};
-  const imports = { env: { emscripten_notify_memory_growth: () => onGrow() } };
+  const imports = {};  // none: views follow memory.buffer themselves (c/wasm_api.c)
   // Bytes first: merely reading the global Response makes Node 20 load its fetch stack (~40 ms).
   const bytes = source instanceof ArrayBuffer || ArrayBuffer.isView(source);
   // Bytes compile synchronously: the async API compiles on other threads and resolves through a
@@ -104,9 +103,7 @@ async function instantiate(options) {
   instance ??= (!bytes && typeof Response !== 'undefined' && source instanceof Response
     ? await WebAssembly.instantiateStreaming(source, imports)
     : await WebAssembly.instantiate(source, imports)).instance;
-  const pe = new Posenc(instance.exports);
-  onGrow = () => pe._grown();
-  return pe;
+  return new Posenc(instance.exports);
 }
 
 class Posenc {
@@ -133,8 +130,6 @@ class Posenc {
       }
     });
   }
-
-  _grown() { this.#heap = null; }
 
   /** The module's WebAssembly.Memory (its buffer changes when memory grows). */
   get memory() { return this.#x.memory; }
