@@ -68,14 +68,15 @@
  * Chebyshev step again, with one frequency's (sin, cos) per f64x2 so the sine and cosine share
  * 2 cos(w) (2 frequencies x 4 rows per pass: 8 multiplies, 8 subtractions, 8 conversions, 4
  * shuffles, 4 table and 4 state stores per 16 values; max error 3.0e-8 like these passes). Its
- * arithmetic alone is cheaper (1.07-1.18x the store loop against 1.30-1.47x here), the table not:
- * 1.64-1.86x against 1.71-1.87x pinned, and 2.05-2.38x against 1.85-2.08x in unpinned runs. The
- * same pass with its state stores left out (wrong values, an ablation) took 0.95-1.00x alone and
- * 1.50-1.59x on the table: with no state traffic at all the cold table is still at the target's
- * edge, so the state a real pass must keep puts 1.5x out of reach here. Bands with Chebyshev
- * (rows q and q + B rotated, q + 2B and q + 3B by the step along the bands, 2 cos(B w)) took
- * 1.66-1.73x against 1.71-1.78x; all four bands by Chebyshev 2.27-2.31x; Chebyshev sweeps of one
- * or two rows with the state in memory 3.4-3.9x. No change of kernel.
+ * arithmetic alone is cheaper (1.07-1.18x the store loop in 7 of 8 pinned measurements, against
+ * 1.30-1.47x here), the table not: 1.55-2.19x against 1.71-1.96x pinned, 1.93-2.38x against
+ * 1.85-2.08x unpinned. The same pass with its state stores left out (wrong values, an ablation)
+ * took 0.95-1.00x alone and 1.50-1.59x on the table (1.75x on a busy vCPU): with no state traffic
+ * at all the cold table is still at the target's edge, so the state a real pass must keep puts
+ * 1.5x out of reach here. Bands with Chebyshev (rows q and q + B rotated, q + 2B and q + 3B by the
+ * step along the bands, 2 cos(B w)) took 1.66-1.73x against 1.71-1.79x; all four bands by
+ * Chebyshev 2.27-2.31x; Chebyshev passes of 8 rows 1.73-2.26x; Chebyshev sweeps of one or two rows
+ * with the state in memory 3.3-3.9x. No change of kernel.
  *
  * Not thread-safe (static state, as the whole library in wasm): one table at a time.
  */
