@@ -14,7 +14,7 @@
 typedef pe_status (*pe__kind_fn)(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
                                  pe_error *err);
 
-#define PE__DECL(id, name, title, dtype, axes, flags, params, fn) \
+#define PE__DECL(id, name, title, dtype, axes, sizes, flags, params, fn) \
   pe_status fn(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err);
 PE_KINDS(PE__DECL)
 #undef PE__DECL

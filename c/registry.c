@@ -5,19 +5,22 @@
 
 #define PE__ROW(name, type, def, min, max, choices, group, doc) \
   {#name, type, def, min, max, choices, group, doc, (group "." #name) + (sizeof(group) == 1)},
-#define PE__PARAMS(id, name, title, dtype, axes, flags, params, fn) \
+#define PE__PARAMS(id, name, title, dtype, axes, sizes, flags, params, fn) \
   static const pe_param pe__params_##id[] = {params(PE__ROW)};
 PE_KINDS(PE__PARAMS)
 
-#define PE__KIND(id, name, title, dtype, axes, flags, params, fn) \
+#define PE__KIND(id, name, title, dtype, axes, sizes, flags, params, fn) \
   {name, title, dtype, axes, flags, (int)(sizeof pe__params_##id / sizeof(pe_param)), pe__params_##id},
 static const pe_kind pe__kinds[] = {PE_KINDS(PE__KIND)};
 
-#define PE__FN(id, name, title, dtype, axes, flags, params, fn) fn,
+#define PE__FN(id, name, title, dtype, axes, sizes, flags, params, fn) fn,
 static const pe__kind_fn pe__fns[] = {PE_KINDS(PE__FN)};
 
+#define PE__SIZES(id, name, title, dtype, axes, sizes, flags, params, fn) sizes,
+static const char *const pe__sizes[] = {PE_KINDS(PE__SIZES)};
+
 /* Every kind fits the fixed-size request. */
-#define PE__FITS(id, name, title, dtype, axes, flags, params, fn) \
+#define PE__FITS(id, name, title, dtype, axes, sizes, flags, params, fn) \
   _Static_assert(sizeof pe__params_##id / sizeof(pe_param) <= PE_MAX_PARAMS, name " has too many params");
 PE_KINDS(PE__FITS)
 
@@ -189,21 +192,15 @@ static pe_status pe__check(const pe_request *rq, pe_request *n, pe_shape *sh, pe
     if ((double)sh->dims[a] > biggest) biggest = (double)sh->dims[a], axis = a;
   }
   if (count * 4 > pe__cap) {
-    /* Name the parameter behind the largest axis ("positions" in "part,positions,rotary", "dim" in
-     * "dim/2"). An axis no parameter names is one derived from dim (rope's "rotary": dim times
-     * partialRotaryFactor), so it names dim; a kind without dim names its first parameter. */
+    /* Name the parameter that sets the largest axis (kinds.def's sizes), else the first one. */
     const pe_kind *K = &pe__kinds[n->kind];
-    const char *ax = K->axes;
-    for (int a = 0; a < axis && ax; a++) ax = strchr(ax, ','), ax = ax ? ax + 1 : NULL;
-    int i = -1, dim = 0;
-    for (int t = 0; t < K->nparams; t++) {
-      const char *name = K->params[t].name;
-      const size_t len = strlen(name);
-      if (*K->params[t].group) continue;   /* axes are sized by top-level parameters */
-      if (!strcmp(name, "dim")) dim = t;
-      if (ax && !strncmp(ax, name, len) && (ax[len] == ',' || ax[len] == '/' || !ax[len])) i = t;
-    }
-    if (i < 0) i = dim;
+    const char *sz = pe__sizes[n->kind];
+    for (int a = 0; a < axis && sz; a++) sz = strchr(sz, ','), sz = sz ? sz + 1 : NULL;
+    size_t len = 0;
+    while (sz && sz[len] && sz[len] != ',') len++;
+    int i = 0;
+    for (int t = 0; len && t < K->nparams; t++)
+      if (!strncmp(K->params[t].path, sz, len) && !K->params[t].path[len]) i = t;
     pe__fail(err, n, i, PE_ENOMEM, 0, NAN, "makes the output larger than the byte cap (pe_max_bytes)");
     err->max = pe__cap;
     return PE_ENOMEM;
