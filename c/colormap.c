@@ -177,20 +177,21 @@ static pe_status cm_check(int map, const void *data, int dtype, size_t n, pe_err
   return PE_OK;
 }
 
-/* Add n values to the counts and extremes of r (range_start first; any number of calls, then
- * range_finish). Lane l of a vector loop sees elements l, l + 4, ...; merging the lanes in order
- * keeps the scalar comparisons, so min/max are the same values (a zero extreme may differ in sign
- * when the data holds both zeros). Counters are flushed every 2^24 vectors: i32 lanes cannot
- * overflow. */
+/* Fold the extremes lo, hi of `finite` more finite values into r. */
 static void range_merge(pe_range *r, int64_t finite, double lo, double hi) {
   if (finite && (!r->finite || lo < r->min)) r->min = lo;
   if (finite && (!r->finite || hi > r->max)) r->max = hi;
   r->finite += finite;
 }
 
+/* Add n values to the counts and extremes of r (range_start first; any number of calls, then
+ * range_finish). Lane l of a vector loop sees elements l, l + 4, ...; merging the lanes in order
+ * keeps the scalar comparisons, so min/max are the same values (a zero extreme may differ in sign
+ * when the data holds both zeros). Counters are flushed every 2^24 vectors: i32 lanes cannot
+ * overflow. */
 static void range_f32(const float *v, size_t n, pe_range *r) {
   float lo = INFINITY, hi = -INFINITY;
-  int64_t special = 0;  /* NaN and +-Infinity */
+  const int64_t seen = r->nan + r->neg_inf + r->pos_inf;  /* the specials counted before this call */
   size_t i = 0;
 #ifdef __wasm_simd128__
   const v128_t inf = wasm_f32x4_splat(INFINITY), ninf = wasm_f32x4_splat(-INFINITY), zero = wasm_f32x4_splat(0);
@@ -213,7 +214,7 @@ static void range_f32(const float *v, size_t n, pe_range *r) {
     }
     int32_t c[12];
     wasm_v128_store(c, cnan), wasm_v128_store(c + 4, cneg), wasm_v128_store(c + 8, cpos);
-    for (int l = 0; l < 4; l++) r->nan += c[l], r->neg_inf += c[4 + l], r->pos_inf += c[8 + l], special += c[l] + c[4 + l] + c[8 + l];
+    for (int l = 0; l < 4; l++) r->nan += c[l], r->neg_inf += c[4 + l], r->pos_inf += c[8 + l];
   }
   float l4[4], h4[4];
   wasm_v128_store(l4, vlo), wasm_v128_store(h4, vhi);
@@ -226,12 +227,11 @@ static void range_f32(const float *v, size_t n, pe_range *r) {
       lo = x < lo ? x : lo, hi = x > hi ? x : hi;
       continue;
     }
-    special++;
     if (x != x) r->nan++;
     else if (x < 0) r->neg_inf++;
     else r->pos_inf++;
   }
-  range_merge(r, (int64_t)n - special, lo, hi);
+  range_merge(r, (int64_t)n - (r->nan + r->neg_inf + r->pos_inf - seen), lo, hi);
 }
 
 static void range_i32(const int32_t *v, size_t n, pe_range *r) {
@@ -252,7 +252,7 @@ static void range_i32(const int32_t *v, size_t n, pe_range *r) {
   range_merge(r, (int64_t)n, lo, hi);
 }
 
-static void range_add(int dtype, const void *data, size_t n, pe_range *r) {  /* n elements of dtype */
+__attribute__((noinline)) static void range_add(int dtype, const void *data, size_t n, pe_range *r) {  /* n of dtype */
   if (dtype == PE_F32) range_f32(data, n, r);
   else range_i32(data, n, r);
 }
@@ -329,7 +329,7 @@ __attribute__((noinline)) static void cm_fix8(const uint8_t *lut, const float *v
 }
 #endif
 
-static void apply(int map, const void *data, int f32, size_t n, double vmin, double scale, uint8_t *rgba) {
+__attribute__((noinline)) static void apply(int map, const void *data, int f32, size_t n, double vmin, double scale, uint8_t *rgba) {
   const uint8_t *lut = pe__luts[map];
   size_t i = 0;
 #ifdef __wasm_simd128__
@@ -380,8 +380,8 @@ static pe_status cm_limits(double vmin, double vmax, double limits[2], double *s
   return PE_OK;
 }
 
-/* Size over speed for the per-call entry points: their colouring pass is apply(), which clang keeps
- * out of line and compiles for speed (the range passes may be inlined at minsize); clang only. */
+/* Size over speed for the per-call entry points: their per-value passes, apply() and range_add(),
+ * are noinline and compiled for speed; clang only. */
 #ifdef __clang__
 #define MINSIZE __attribute__((minsize))
 #else
@@ -395,7 +395,9 @@ MINSIZE pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t
   if (n > 0 && !rgba) return cm_fail(err, PE_EINVAL, "rgba", 0, NAN, NAN, "is NULL");
   if (isnan(vmin) || isnan(vmax)) {
     pe_range r;
-    pe_range_of(map, data, dtype, n, &r, err);
+    range_start(&r);
+    range_add(dtype, data, n, &r);
+    range_finish(map, &r);
     vmin = isnan(vmin) ? r.lo : vmin;
     vmax = isnan(vmax) ? r.hi : vmax;
   }

@@ -1,7 +1,5 @@
 /* log, exp, exp2, pow and the pi/2 reduction of large arguments (see mathlib.h). */
 #include <math.h>
-#include <stdint.h>
-#include <string.h>
 #include "mathlib.h"
 
 /* ln 2 = LN2_HI + LN2_LO (+ 2^-93): LN2_HI has 36 bits, so k LN2_HI is exact for |k| < 2^17 */
