@@ -22,8 +22,8 @@
  * Accuracy, measured against x87 long double logl/expl/exp2l/powl (64-bit significand) over 10^7
  * random arguments each by `build/native/mathlib-check ulp 10000000` (tests/mathlib/check.c, built
  * by `bash build.sh native`; tests/mathlib.test.js runs 10^6 and asserts the bounds):
- *   pe__log, pe__exp, pe__exp2 0.5000 ulp; pe__pow 0.5000 where |y ln x| < 64 (the families'
- *   calls, but for dynamic rope at extreme factors and lengths, up to ~71), 0.521 at
+ *   pe__log, pe__exp, pe__exp2 0.5000 ulp; pe__pow 0.5000 where |y ln x| < 72 (every call of the
+ *   families: dynamic rope at extreme factors and lengths reaches ~71), 0.521 at
  *   |y ln x| ~ 700 with x near 1 (the logarithm's last bits). glibc's:
  *   0.506-0.508. Compared with the libm the wasm used before (musl's, the same as glibc's),
  *   every output of 735 requests (the conformance sweep and extremes: 2e8 values) was unchanged
@@ -32,7 +32,7 @@
  * underflow 0, as glibc. Speed: slower than musl's table-heavy routines (one-off timings in wasm,
  * Node 20, not part of npm run bench; build.sh compiles this file at -O3, where the double-double
  * out-parameters stay in registers). log and pow run per frequency or per diagonal; xpos takes an
- * exp per frequency every 64 rows, and per value only when scaleBase < 1.25.
+ * exp per frequency every 64 rows, and per value only when scaleBase < ln 3.5 (~1.253).
  * relative.c's T5 and DeBERTa buckets take float32(pe__log(x)) as they took float32(log(x)): the
  * same float as glibc's for EVERY float x in [2^-30, 2^31) (checked exhaustively: the bucket
  * inputs are float ratios in [2^-29, 2^24]) and for every T5 ratio maxDistance / max_exact with

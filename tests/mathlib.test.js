@@ -41,13 +41,13 @@ test('log, exp, exp2: within 0.5005 ulp of long double, pow within 0.53 (0.5005 
   const n = 1000000;
   const lines = check(['ulp', String(n)]);
   assert.deepEqual(lines.filter((l) => l[0] === 'bad'), [], 'subnormal results off by an ulp or more');
-  // log, exp, exp2 round a double-double (0.5000 measured); pow too where |y ln x| < 64, which
+  // log, exp, exp2 round a double-double (0.5000 measured); pow too where |y ln x| < 72, which
   // covers every call the families make; near |y ln x| = 745 the logarithm's last bits show
   const bound = { log: 0.5005, exp: 0.5005, exp2: 0.5005, pow: 0.53, 'pow-small': 0.5005 };
   assert.deepEqual(lines.filter((l) => l[0] !== 'bad').map((l) => l[0]), Object.keys(bound), 'the functions checked');
   const small = lines.find((l) => l[0] === 'pow-small');
-  assert.ok(small && +small[2] < bound['pow-small'], `pow, |y ln x| < 64: ${small?.[2]} ulp`);
-  t.diagnostic(`pow where |y ln x| < 64: max ${small[2]} ulp`);
+  assert.ok(small && +small[2] < bound['pow-small'], `pow, |y ln x| < 72: ${small?.[2]} ulp`);
+  t.diagnostic(`pow where |y ln x| < 72: max ${small[2]} ulp`);
   for (const [name, count, worst, glibc, , subnormal] of lines.filter((l) => l[0] !== 'pow-small')) {
     assert.equal(+count, n, name);
     assert.ok(+worst < bound[name], `${name}: ${worst} ulp (glibc ${glibc})`);
