@@ -20,63 +20,13 @@
  * work per output value is ~2.5 vector ops (rotation 1.5, f64 -> f32 conversion and store 1); the
  * store of the float32 row is the only memory traffic. Each 4-row pass and each seed is a call of
  * a small function, so V8's tier-up (Liftoff -> TurboFan, used from the next call on) takes effect
- * within one large request. Measured and dropped (8192 x 1024, one-off prototypes timed against
- * this kernel, not kept in the repo): a Chebyshev recurrence
- * v' = 2 cos(w) v - v_prev (fewer ops, but 20% slower: twice the state traffic), passes of 2 or 8
- * rows (slower / same), a float32 recurrence reseeded exactly every 8 rows (1.25x faster at 4.7e-7:
- * not worth a second mode), 8 frequencies per pass (16 live vectors: 1.4x slower, V8 spills).
- * Where it stands: V8's TurboFan code for a pass (4 frequencies x 4 rows = 32 values; read once from
- * a node --perf-prof jitdump) is 32 mulpd, 16 add/subpd, 16 cvtpd2ps, 8 unpcklps and 8 stores with
- * no spills; at 8192 x 1024 it runs at
- * 2.1-2.2x the store loop, the two timed alone from cold caches (npm run bench; the 1.5-1.9x it
- * reported before was the main table's, where the store loop runs between the JS methods and took
- * 1.3-2.0 ms instead of 1.15-1.5). Alone, writing a 32 KiB buffer over and over (a one-off
- * prototype), the same passes take 1.56 ms per 8192 x 1024 values (the store loop 0.4 ms; the
- * 32 MiB store loop 1.2-1.5 ms cold): the arithmetic by itself is about the store loop's time, and
- * it overlaps the stores little. Timed A/B in one process (prototypes writing the same bytes, not
- * kept), at the same speed or slower: a 3-multiplication rotation (more adds), tiles of 5 rows
- * around a centre (rows c +- 1, c +- 2 share their products: 40% fewer multiplies), half the
- * f64 -> f32 conversions; tiles of 8 rows around a half-integer centre (0.63 multiplies and 0.56
- * adds per value instead of 1 and 0.5): 9% faster alone, -2% to +7% on the 32 MiB table, and 20%
- * slower in a period when everything ran 40% slower (a busy host). Ablations of those tiles: without the 16
- * conversions 17% faster, with the adds replaced by xors 20%: the add, convert and shuffle pipes
- * bind, not the multiplies. Slower still: a load one pass ahead as a software prefetch, rows built in
- * a scratch block and copied out with memory.copy, passes of 20 rows (L1/L2 set conflicts at a
- * 4 KiB row stride), and sweeps of one or two rows across all frequencies with the state in memory
- * (1.3-1.45x slower). FMA (relaxed SIMD) is not in Node 20.
- * Also dropped (2026-11-29, evening; one-off prototypes, 8192 x 1024 interleaved, seeds left out,
- * timed A/B in one process from caches full of other data): rows in float32 as a correction to an
- * exact centre, sin((c + t) w) = H + (L + C sin(t w) - S (1 - cos(t w))) with S = H + L and C, S
- * in float32 per 8-row block and the two tables of t w in float32 (2 multiplies and 2.5 adds per
- * 4 values, 8 rows around a half-integer centre sharing their products). Its error bound,
- * 2^-25 + 4 * 2^-24 |sin(t w)|, stays within 6e-8 only for |t w| <= 0.125, here the 64% of the
- * frequencies with w <= 0.0357. On every frequency (2e-7, too coarse) it took 1.32-1.37x the
- * store loop against 1.71-1.73x for these passes; with the high frequencies left to these passes
- * (4.1e-8 measured) it took 1.55-1.66x against 1.57-1.70x: no gain.
- * Where the stores' share comes from (same prototypes; stores of 0.5f, no arithmetic; zeros are
- * written faster here, one row at a time 0.82-0.89x): against the store loop, this kernel's
- * pattern (4 adjacent rows, 32 bytes of each per step) takes 1.42-1.53x, 8 adjacent rows
- * 1.20-1.22x, one row at a time 0.92-1.01x, and 4 streams each writing a band of B consecutive
- * rows 1.35-1.43x (B = 4), 1.05-1.07x (16), 0.96-0.98x (64), 0.90-0.95x (quarters of the table).
- * Kernels built on that, also dropped: passes over 4 bands of 64 rows (rows q + i B from row q's
- * state by rotations of B w, the same 4 rotations per pass) halved the stores' share but took
- * 1.64-1.68x against 1.69-1.81x (caches full of clean data; their arithmetic alone is slightly
- * dearer); rows one at a time by angle addition from block seeds and tables of j w (no state
- * stores, 4 loads per 4 values) 1.9-2.1x; the 4-row passes writing an L1 scratch that is copied
- * out one row at a time, a block behind, within the same loop 2.5-3.0x.
- * Last round (2026-11-29, night; same kind of prototypes, each timed pinned to each vCPU): the
- * Chebyshev step again, with one frequency's (sin, cos) per f64x2 so the sine and cosine share
- * 2 cos(w) (2 frequencies x 4 rows per pass: 8 multiplies, 8 subtractions, 8 conversions, 4
- * shuffles, 4 table and 4 state stores per 16 values; max error 3.0e-8 like these passes). Its
- * arithmetic alone is cheaper (1.07-1.18x the store loop in 7 of 8 pinned measurements, against
- * 1.30-1.47x here), the table not: 1.55-2.19x against 1.71-1.96x pinned, 1.93-2.38x against
- * 1.85-2.08x unpinned. The same pass with its state stores left out (wrong values, an ablation)
- * took 0.95-1.00x alone and 1.50-1.59x on the table (1.75x on a busy vCPU): with no state traffic
- * at all the cold table is still at the target's edge, so the state a real pass must keep puts
- * 1.5x out of reach here. Bands with Chebyshev (rows q and q + B rotated, q + 2B and q + 3B by the
- * step along the bands, 2 cos(B w)) took 1.66-1.73x against 1.71-1.79x; all four bands by
- * Chebyshev 2.27-2.31x; Chebyshev passes of 8 rows 1.73-2.26x; Chebyshev sweeps of one or two rows
- * with the state in memory 3.3-3.9x. No change of kernel.
+ * within one large request. V8's TurboFan code for a pass (4 frequencies x 4 rows = 32 values;
+ * read once from a node --perf-prof jitdump) is 32 mulpd, 16 add/subpd, 16 cvtpd2ps, 8 unpcklps
+ * and 8 stores with no spills. At 8192 x 1024 it takes 2.1-2.4x the SIMD store loop, the two
+ * timed alone from cold caches (npm run bench). The alternatives measured against it (Chebyshev
+ * steps, tiles, bands, sweeps, float32 corrections, scratch copies) and why none reaches 1.5x on
+ * this machine: README, Speed ("Alternatives measured and dropped"). FMA (relaxed SIMD) is not in
+ * Node 20.
  *
  * Not thread-safe (static state, as the whole library in wasm): one table at a time.
  */
