@@ -31,6 +31,11 @@ pe_status pe__fail(pe_error *err, const pe_request *rq, int i, pe_status code, d
  * parameter i_step otherwise. */
 pe_status pe__check_rows(pe_error *err, const pe_request *rq, int i_step, int64_t offset, int64_t n, int64_t step);
 
+/* The parameter (index) that sets the largest axis of a kind's shape sh, from kinds.def's sizes
+ * (the first of equal axes; the kind's first parameter when no parameter sets it): what a request
+ * too large for the cap or for memory names. */
+int pe__size_param(int kind, const pe_shape *sh);
+
 /* Set the output shape; the registry multiplies it out and checks it against the byte cap. */
 static inline void pe__shape(pe_shape *sh, int ndim, const int64_t *dims) {
   sh->ndim = ndim;

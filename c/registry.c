@@ -180,28 +180,30 @@ static pe_status pe__normalize(const pe_request *rq, pe_request *n, pe_error *er
   return PE_OK;
 }
 
+int pe__size_param(int kind, const pe_shape *sh) {
+  int axis = 0;
+  for (int a = 1; a < sh->ndim; a++)
+    if (sh->dims[a] > sh->dims[axis]) axis = a;
+  const pe_kind *K = &pe__kinds[kind];
+  const char *sz = pe__sizes[kind];
+  for (int a = 0; a < axis && sz; a++) sz = strchr(sz, ','), sz = sz ? sz + 1 : NULL;
+  size_t len = 0;
+  while (sz && sz[len] && sz[len] != ',') len++;
+  for (int t = 0; len && t < K->nparams; t++)
+    if (!strncmp(K->params[t].path, sz, len) && !K->params[t].path[len]) return t;
+  return 0;
+}
+
 static pe_status pe__check(const pe_request *rq, pe_request *n, pe_shape *sh, pe_error *err) {
   pe_status s = pe__normalize(rq, n, err);
   if (s) return s;
   memset(sh, 0, sizeof *sh);
   if ((s = pe__fns[n->kind](n, sh, NULL, NULL, err))) return s;
-  double count = 1, biggest = -1;
-  int axis = 0;
-  for (int a = 0; a < sh->ndim; a++) {
-    count *= (double)sh->dims[a];
-    if ((double)sh->dims[a] > biggest) biggest = (double)sh->dims[a], axis = a;
-  }
+  double count = 1;
+  for (int a = 0; a < sh->ndim; a++) count *= (double)sh->dims[a];
   if (count * 4 > pe__cap) {
-    /* Name the parameter that sets the largest axis (kinds.def's sizes), else the first one. */
-    const pe_kind *K = &pe__kinds[n->kind];
-    const char *sz = pe__sizes[n->kind];
-    for (int a = 0; a < axis && sz; a++) sz = strchr(sz, ','), sz = sz ? sz + 1 : NULL;
-    size_t len = 0;
-    while (sz && sz[len] && sz[len] != ',') len++;
-    int i = 0;
-    for (int t = 0; len && t < K->nparams; t++)
-      if (!strncmp(K->params[t].path, sz, len) && !K->params[t].path[len]) i = t;
-    pe__fail(err, n, i, PE_ENOMEM, 0, NAN, "makes the output larger than the byte cap (pe_max_bytes)");
+    pe__fail(err, n, pe__size_param(n->kind, sh), PE_ENOMEM, 0, NAN,
+             "makes the output larger than the byte cap (pe_max_bytes)");
     err->max = pe__cap;
     return PE_ENOMEM;
   }

@@ -50,6 +50,7 @@ PE_EXPORT int pe_js_prepare(void) { return pe_prepare(&js_rq, &js_sh, &js_err); 
 PE_EXPORT int pe_js_ndim(void) { return js_sh.ndim; }
 PE_EXPORT double pe_js_dim(int a) { return (double)js_sh.dims[a]; }
 PE_EXPORT double pe_js_count(void) { return (double)js_sh.count; }
+PE_EXPORT int pe_js_size_param(void) { return pe__size_param(js_rq.kind, &js_sh); }  /* index: too large names it */
 PE_EXPORT int pe_js_compute(void *out, double count) {
   return pe_compute(&js_rq, out, count > 0 ? (size_t)count : 0, &js_info, &js_err);
 }

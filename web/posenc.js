@@ -341,8 +341,9 @@ class Posenc {
       const { info, shape, count } = this.#prepare(kind, params, arrays);
       const ptr = count > 0 ? x.pe_js_malloc(count * 4) : 0;
       if (count > 0 && !ptr) {
-        throw new PosencError(`posenc ${kind}: shape [${shape}] (${count * 4} bytes) does not fit in wasm memory`,
-          'ENOMEM', info.shape.find((a) => info.params.some((p) => p.name === a)) ?? 'positions');
+        const name = info.params.find((p) => p.index === x.pe_js_size_param())?.path ?? info.params[0].path;
+        throw new PosencError(`posenc ${kind}: shape [${shape}] (${count * 4} bytes) does not fit in wasm memory; ` +
+          `${name} sets its largest axis`, 'ENOMEM', name);
       }
       try {
         this.#check(x.pe_js_compute(ptr, count), kind);
