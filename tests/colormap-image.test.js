@@ -63,7 +63,7 @@ const SHAPES = [
 
 test('every pixel shows the cell under its centre, coloured as pe.colormap colours it (every map, float32)', () => {
   const r = rng(11);
-  let checked = 0, planes = 0, specials = 0, varied = 0;
+  let checked = 0, planes = 0, specials = 0, varied = 0, variedAuto = 0;
   for (const [rows, cols, height, width] of SHAPES) {
     for (const map of pe.colormaps) {
       const stride = cols + (r() < 0.5 ? 0 : Math.floor(r() * 5));
@@ -84,6 +84,7 @@ test('every pixel shows the cell under its centre, coloured as pe.colormap colou
         if (width * height >= 50 && rows * cols >= 50 && (given ? given[0] !== given[1] : !outliers)) {
           assert.ok(colours(want) > 10, `${rows}x${cols} -> ${height}x${width}: ${colours(want)} colours`);
           varied++;
+          if (!given) variedAuto++;
         }
         const i = img.data.findIndex((b, k) => b !== want[k]);
         assert.equal(i, -1, `${map.name} ${rows}x${cols} -> ${height}x${width} stride ${stride}: pixel ${i >> 2} is ` +
@@ -95,7 +96,10 @@ test('every pixel shows the cell under its centre, coloured as pe.colormap colou
   }
   assert.equal(checked, SHAPES.length * pe.colormaps.length * 3);
   assert.ok(specials > 1000, `${specials} NaN/±Infinity cells`);
-  assert.ok(varied > 5 * pe.colormaps.length, `${varied} varied images`);  // 5 shapes of >= 50 cells, given and automatic limits
+  // 5 shapes of >= 50 cells: with the given limits [-0.75, 1.25] each, with automatic ones where the
+  // plane has no ±3e38 outliers (about every other); so automatic limits are exercised too
+  assert.ok(varied > 5 * pe.colormaps.length, `${varied} varied images`);
+  assert.ok(variedAuto >= 2 * pe.colormaps.length, `${variedAuto} varied images with automatic limits`);
 });
 
 test('int32 tables (T5 buckets): the same rule, automatic limits over the whole plane', () => {
@@ -198,6 +202,10 @@ test('bad sizes and limits: PosencError naming the argument', () => {
   }
   assert.throws(() => pe.colormapImage(data, { rows: 7, width: 3, height: 3 }),
     (e) => isError('EINVAL', 'cols')(e) && /cols is required/.test(e.message));
+  // the messages name the method called, also for the checks colormap() shares
+  assert.throws(() => pe.colormapImage(data, { ...base, map: 'jet' }), (e) => /^posenc colormapImage: map = string "jet" is not one of/.test(e.message));
+  assert.throws(() => pe.colormapImage([1], base), (e) => /^posenc colormapImage: data is not/.test(e.message));
+  assert.throws(() => pe.range([1], { map: 'jet' }), (e) => /^posenc range: data is not/.test(e.message));
   const empty = pe.colormapImage(data, { rows: 0, cols: 5, width: 0, height: 0 });
   assert.equal(empty.data.length, 0);
   empty.free();
@@ -210,6 +218,8 @@ test('native build (ASan + UBSan): the C function against its own per-pixel refe
   const r = spawnSync(binary, ['colormap-sample'], { encoding: 'utf8' });
   assert.equal(r.stderr, '');
   assert.equal(r.status, 0);
-  // every shape of tests/native/colormap_sample.c, for every map (a change there changes these)
-  assert.equal(r.stdout, 'colormap-sample: 192 images, 13786672 pixels, 12 errors checked\n');
+  // every shape of tests/native/colormap_sample.c (48 images, 3,446,668 pixels) for every map, and its
+  // 12 refusals (a change there changes these)
+  const maps = pe.colormaps.length;
+  assert.equal(r.stdout, `colormap-sample: ${48 * maps} images, ${3446668 * maps} pixels, 12 errors checked\n`);
 });

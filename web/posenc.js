@@ -437,10 +437,10 @@ class Posenc {
     return maps;
   }
 
-  #map(map) {
+  #map(map, who) {
     const m = map === undefined ? 0 : this.colormaps.findIndex((c) => c.name === map);
     if (m < 0) {
-      throw new PosencError(`posenc colormap: map = ${describe(map)} is not one of ${this.colormaps.map((c) => fmt(c.name)).join(', ')}`,
+      throw new PosencError(`posenc ${who}: map = ${describe(map)} is not one of ${this.colormaps.map((c) => fmt(c.name)).join(', ')}`,
         'EINVAL', 'map');
     }
     return m;
@@ -448,13 +448,13 @@ class Posenc {
 
   // A table (computeView/compute result or a Float32Array/Int32Array) as a heap pointer; tables
   // outside the heap are copied in (call done() after).
-  #table(source) {
+  #table(source, who) {
     const a = ArrayBuffer.isView(source) ? source : source?.data;
     const dtype = a instanceof Float32Array ? 0 : a instanceof Int32Array ? 1 : -1;
-    if (dtype < 0) throw new PosencError('posenc colormap: data is not a Float32Array or Int32Array (nor a result holding one)', 'EINVAL', 'data');
+    if (dtype < 0) throw new PosencError(`posenc ${who}: data is not a Float32Array or Int32Array (nor a result holding one)`, 'EINVAL', 'data');
     if (a.buffer === this.#x.memory.buffer) return { ptr: a.byteOffset, dtype, length: a.length, done() {} };
     const ptr = a.length ? this.#x.pe_js_malloc(a.length * 4) : 0;
-    if (a.length && !ptr) throw new PosencError(`posenc colormap: ${a.length} values do not fit in wasm memory`, 'ENOMEM', 'data');
+    if (a.length && !ptr) throw new PosencError(`posenc ${who}: ${a.length} values do not fit in wasm memory`, 'ENOMEM', 'data');
     new a.constructor(this.#x.memory.buffer, ptr, a.length).set(a);
     return { ptr, dtype, length: a.length, done: () => this.#x.pe_js_free(ptr) };
   }
@@ -465,9 +465,9 @@ class Posenc {
    * { finite, nan, negInf, posInf }.
    */
   range(source, { map, offset = 0, count } = {}) {
-    const t = this.#table(source);
+    const t = this.#table(source, 'range');
     try {
-      const m = this.#map(map);
+      const m = this.#map(map, 'range');
       this.#check(this.#x.pe_js_range(m, t.ptr, t.dtype, t.length, offset, count ?? t.length - offset), 'range');
       const g = (i) => this.#x.pe_js_range_get(i);
       return { min: g(0), max: g(1), lo: g(2), hi: g(3), finite: g(4), nan: g(5), negInf: g(6), posInf: g(7) };
@@ -523,10 +523,10 @@ class Posenc {
   // the heap with the limits C used.
   #image(who, source, { map, vmin, vmax }, size, fill) {
     const x = this.#x;
-    const t = this.#table(source);
+    const t = this.#table(source, who);
     let out = 0;
     try {
-      const m = this.#map(map);
+      const m = this.#map(map, who);
       for (const [name, v] of [['vmin', vmin], ['vmax', vmax]]) {
         if (v !== undefined && v !== null && typeof v !== 'number') {
           throw new PosencError(`posenc ${who}: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
@@ -548,7 +548,7 @@ class Posenc {
 
   /** A colormap's 256 colours, lowest first, as RGBA (a copy): for a colorbar. */
   colormapLUT(map) {
-    const m = this.#map(map);
+    const m = this.#map(map, 'colormapLUT');
     const ptr = this.#x.pe_js_malloc(1024);
     try {
       this.#x.pe_js_colormap_lut(m, ptr);
