@@ -19,6 +19,7 @@ async function inspect(page) {
   const px = await checkPixels(page, { all: true, fromPlane: true });
   assert.deepEqual(px.bad, []);
   assert.equal(px.checked, px.area.w * px.area.h, 'every pixel of the plot area checked once');
+  assert.ok(px.area.w * px.area.h > 1000, `a plot area of ${px.area.w} x ${px.area.h}`);
   return { ...px, ...(await values(page)) };
 }
 
