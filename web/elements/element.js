@@ -231,7 +231,7 @@ class PosencElement extends HTMLElement {
       columns: dims,
       xLabel: spec.labels.rows,
       yLabel: spec.labels.values,
-      colLabel: plane.colAxis ? spec.labels.cols : undefined,
+      colLabel: spec.labels.cols,
     });
   }
 

@@ -77,13 +77,8 @@ function heatmapOptions() {
   };
 }
 
-function plotOptions(p) {
-  return {
-    columns: state.lines,
-    xLabel: state.labels.y,
-    yLabel: state.labels.cbar,
-    colLabel: p.colAxis ? state.labels.x : undefined,
-  };
+function plotOptions() {
+  return { columns: state.lines, xLabel: state.labels.y, yLabel: state.labels.cbar, colLabel: state.labels.x };
 }
 
 // A change is drawn at once unless something drawn earlier still waits for its frame: its pixels
@@ -200,7 +195,7 @@ function update() {
     controls.render(state);
   }
   fromURL = false;
-  plot.render(next, plotOptions(next));
+  plot.render(next, plotOptions());
   plane?.free();
   plane = next;
   const win = next.window;
@@ -266,7 +261,7 @@ function cancelURL() {
 function showLines() {
   if (!plane) return;
   urlState.lines = [...state.lines];
-  plot.render(plane, plotOptions(plane));
+  plot.render(plane, plotOptions());
   heatmap.mark(heatmapOptions().marked);
   controls.sync(state, plane, heatmap);
   finish(true);

@@ -1,5 +1,5 @@
 // Drawing helpers shared by the canvas views: tick choice, colours from the page's custom
-// properties (--pe-fg, --pe-muted, --pe-bg, --pe-focus), the hatch that marks masked cells.
+// properties (--pe-fg, --pe-muted, --pe-bg, --pe-focus, --pe-grid), the hatch that marks masked cells.
 
 // Tick step in cells: the smallest of 1, 2, 5, 10, 20, 50 … whose spacing is at least minCells.
 export function cellStep(minCells) {
@@ -17,20 +17,23 @@ export function valueTicks(lo, hi, n) {
   return { ticks, digits: Math.max(0, -Math.floor(Math.log10(step) + 1e-9) + (step / p === 2.5 ? 1 : 0)) };
 }
 
-/** Colours and font of el: the --pe-* custom properties, else its text colour and nearest background. */
-export function theme(el) {
+/**
+ * Colours and font of el: the --pe-* custom properties, else its text colour and nearest background
+ * (looked up only when `background`: the walk up the tree costs a getComputedStyle per ancestor).
+ */
+export function theme(el, { background = true } = {}) {
   const cs = getComputedStyle(el);
   const v = (name) => cs.getPropertyValue(name).trim();
   let bg = v('--pe-bg');
   // Up the tree, out of shadow roots too (the custom elements draw inside one).
-  for (let e = el; !bg && e; e = e.parentElement ?? e.getRootNode().host) {
+  for (let e = el; background && !bg && e; e = e.parentElement ?? e.getRootNode().host) {
     const c = getComputedStyle(e).backgroundColor;
     if (c && c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c)) bg = c;
   }
   return {
     fg: v('--pe-fg') || cs.color,
     muted: v('--pe-muted') || cs.color,
-    bg: bg || '#fff',
+    bg: bg || (background ? '#fff' : null),
     focus: v('--pe-focus') || '#1a73e8',
     grid: v('--pe-grid') || 'rgba(128,128,128,0.25)',
     font: cs.fontFamily || 'sans-serif',

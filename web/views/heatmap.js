@@ -42,6 +42,7 @@ export class Heatmap {
   #stats = null;
   #limits = [0, 0];
   #layout = null;
+  #theme = null;  // theme(root) at the last #draw: the overlay's colours
   #hover = null;
   #cursor = null;
   #onColumn;
@@ -149,25 +150,19 @@ export class Heatmap {
     const check = pe.colormap(plane.view, { ...slice, count: 0, vmin: options.vmin ?? stats.lo, vmax: options.vmax ?? stats.hi });
     check.free();
     // Colouring can still fail (no memory for the image): then the previous plane is drawn again.
-    const previous = [this.#plane, this.#map, this.#limits, this.#stats, this.#opts];
-    this.#plane = plane;
-    this.#map = check.map;
-    this.#limits = [check.vmin, check.vmax];
-    this.#stats = stats;
-    this.#opts = { ...options };
-    this.#cellsKey = '';
-    try {
+    const show = (shown) => {
+      [this.#plane, this.#map, this.#limits, this.#stats, this.#opts] = shown;
+      this.#cellsKey = '';
+      if (!this.#plane) return;
       this.#paintBar();
       this.#clampCursor();
       this.#draw();
+    };
+    const previous = [this.#plane, this.#map, this.#limits, this.#stats, this.#opts];
+    try {
+      show([plane, check.map, [check.vmin, check.vmax], stats, { ...options }]);
     } catch (e) {
-      [this.#plane, this.#map, this.#limits, this.#stats, this.#opts] = previous;
-      this.#cellsKey = '';
-      if (this.#plane) {
-        this.#paintBar();
-        this.#clampCursor();
-        this.#draw();
-      }
+      show(previous);
       throw e;
     }
     this.#read(this.#hover ?? this.#cursor);  // the cell read out shows its new value
@@ -323,7 +318,7 @@ export class Heatmap {
     this.#drawnWidth = size.w;
     this.#drawnHeight = size.h;
     const dpr = window.devicePixelRatio || 1;
-    const th = theme(this.#root);
+    const th = (this.#theme = theme(this.#root));
     const lab = this.labels();
     const canvas = this.#canvas;
     const ctx = canvas.getContext('2d');
@@ -489,7 +484,7 @@ export class Heatmap {
     const L = this.#layout;
     // Unchanged (a redraw under a slider moves no marker): the canvas keeps what it shows.
     const focused = ov.getRootNode().activeElement === ov;
-    const th = theme(this.#root);
+    const th = this.#theme;
     const key = JSON.stringify([ov.width, ov.height, L, this.#opts.marked, this.#hover, focused && this.#cursor, th]);
     if (key === this.#overlayKey) return;
     this.#overlayKey = key;

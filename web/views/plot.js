@@ -66,14 +66,15 @@ export class LinePlot {
   /**
    * Plot columns of a plane. options: columns (indices; out-of-range ones are skipped; line i of
    * the list gets lineColor(i)), xLabel (default: the row axis' title), yLabel (default 'Value'),
-   * colLabel (default: the column axis' title; for a one-column plane, the kind's title). The values are copied: the plane may be freed after.
+   * colLabel (default: the column axis' title; a one-column plane's line is named after its kind
+   * whatever colLabel says). The values are copied: the plane may be freed after.
    */
   render(plane, options = {}) {
     this.#last = [plane, options];
     const { columns = [] } = options;
     const xLabel = options.xLabel ?? axisTitle(plane.rowAxis), yLabel = options.yLabel ?? 'Value';
     // a line per column: "<column axis> c", or the kind's name for a one-column table
-    const colLabel = options.colLabel ?? (plane.colAxis ? axisTitle(plane.colAxis) : plane.kindTitle);
+    const colLabel = plane.colAxis ? options.colLabel ?? axisTitle(plane.colAxis) : plane.kindTitle;
     const data = plane.data;
     const { rows, cols } = plane;
     const datasets = [];
@@ -97,7 +98,7 @@ export class LinePlot {
         clip: false,  // pixelClip does it
       });
     });
-    const th = theme(this.#root);
+    const th = theme(this.#root, { background: false });  // the plot draws no background
     const font = { family: th.font };
     const options2 = {
       animation: false,
