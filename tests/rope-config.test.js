@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load, PosencError } from '../web/posenc.js';
-import { CONFIG_PARAMS } from '../web/rope-config.js';
+import { CONFIG_PARAMS, takesConfig } from '../web/rope-config.js';
 
 const pe = await load();
 
@@ -77,7 +77,7 @@ test('every result holds exactly CONFIG_PARAMS, each set (the explorer replaces 
     assert.deepEqual(Object.keys(out).sort(), [...CONFIG_PARAMS].sort());
     for (const k of CONFIG_PARAMS) assert.ok(out[k] !== undefined && out[k] !== null, `${k} unset`);
   }
-  const takers = pe.kinds.filter((k) => CONFIG_PARAMS.every((n) => k.params.some((p) => p.name === n))).map((k) => k.name);
+  const takers = pe.kinds.filter(takesConfig).map((k) => k.name);
   assert.deepEqual(takers, ['rope', 'rope-frequencies', 'rope-apply']);
 });
 

@@ -87,10 +87,12 @@ export function load(options = {}) {
 async function instantiate(options) {
   const source = await wasmSource(options);
   const imports = {};  // none: views follow memory.buffer themselves (c/wasm_api.c)
-  // Bytes first: merely reading the global Response makes Node 20 load its fetch stack (~40 ms).
+  // Bytes first: merely reading the global Response makes Node 20 load its fetch stack (~40 ms,
+  // a one-off measurement).
   const bytes = source instanceof ArrayBuffer || ArrayBuffer.isView(source);
   // Bytes compile synchronously: the async API compiles on other threads and resolves through a
-  // task, which took ~3 ms more than the compilation itself in a fresh Node process. Chrome before
+  // task (npm run bench, fresh processes: WebAssembly.instantiate 2.4-2.8 ms against 1.7-2.0 for
+  // Module + Instance). Chrome before
   // 114 refuses synchronous compilation over 4 KB on the main thread (RangeError): async then.
   let instance;
   if (bytes) {
@@ -118,7 +120,8 @@ class Posenc {
     exports._initialize();
     this.version = VERSION;
     // The registry is read on first use (pe.kinds, pe.colormaps or a request), so load() costs what
-    // instantiating the module costs; reading it is ~2 ms more in a fresh process (~100 parameters).
+    // instantiating the module costs; reading it is 2-3 ms more in a fresh process (~100 parameters;
+    // a one-off measurement, README: load()).
     readOnce(this, 'kinds', () => Object.freeze(this.#readRegistry()));
     readOnce(this, 'colormaps', () => Object.freeze(this.#readColormaps()));
     this.#finalizer = new FinalizationRegistry((ptr) => {
@@ -149,7 +152,7 @@ class Posenc {
   }
 
   // A NUL-terminated string from the heap. One decoder for all: one per string (~400 in the
-  // registry) cost ~1.4 ms in a fresh Node process.
+  // registry) cost ~1.4 ms in a fresh Node process (a one-off measurement).
   #str(ptr) {
     const heap = this.#u8();
     return (utf8 ??= new TextDecoder()).decode(heap.subarray(ptr, heap.indexOf(0, ptr)));

@@ -1,7 +1,7 @@
 // ropeFromConfig: a model's config.json → the posenc rope params, read the way transformers reads them
 // (configuration classes + RotaryEmbeddingConfigMixin.standardize_rope_params, transformers v5). This
-// is key mapping only: every value is checked by the C registry (by computing rope-frequencies), and a
-// failure is reported against the config field it came from.
+// is key mapping only: every value is checked by the C registry (pe.shape on rope-frequencies: the
+// checks of a compute, nothing computed), and a failure is reported against the config field it came from.
 import { PosencError } from './posenc.js';
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
@@ -15,6 +15,9 @@ const USES_ORIGINAL = ['llama3', 'yarn', 'longrope', 'su'];
 
 /** The parameters ropeFromConfig returns, every one of them always: a kind that takes them all can be set from a config. */
 export const CONFIG_PARAMS = Object.freeze(['dim', 'base', 'partialRotaryFactor', 'layout', 'ropeScaling', 'maxPositionEmbeddings']);
+
+/** Whether a kind (an entry of pe.kinds) takes every one of the CONFIG_PARAMS. */
+export const takesConfig = (kind) => CONFIG_PARAMS.every((name) => kind.params.some((p) => p.name === name));
 
 /** config: a parsed config.json. Returns the CONFIG_PARAMS. */
 export function ropeFromConfig(pe, config) {

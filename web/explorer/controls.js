@@ -8,7 +8,7 @@
 import { formatValue } from '../views/heatmap.js';
 import { axisEntry } from '../views/axes.js';
 import { DEFAULT_LINES, keepLines } from '../views/state.js';
-import { CONFIG_PARAMS } from '../rope-config.js';
+import { takesConfig } from '../rope-config.js';
 import { formatInt } from './zoom.js';
 
 const idOf = (path) => `c-${path.replace(/[^\w-]/g, '-')}`;
@@ -93,7 +93,7 @@ export class Controls {
     form.append(params);
 
     // a model's config.json fills what pe.ropeFromConfig returns, where the kind takes all of it
-    if (CONFIG_PARAMS.every((name) => kind.params.some((p) => p.name === name))) form.append(this.#config());
+    if (takesConfig(kind)) form.append(this.#config());
 
     const maps = el('select', { id: 'c-cmap' },
       ...this.#pe.colormaps.map((m) => el('option', { value: m.name, title: m.title, selected: m.name === state.cmap }, m.name)));
