@@ -1,5 +1,6 @@
 // Request builders shared by tests/conformance.test.js (wasm) and tests/native.test.js (the same C
 // under ASan + UBSan). Everything is derived from the registry (pe.kinds); no kind is named here.
+import { mulberry32 } from '../random.js';
 
 export const DEFAULT_CAP = 2 ** 31;  // pe_max_bytes() default (posenc.h)
 
@@ -23,13 +24,8 @@ export function axisParams(kind) {
 
 // Deterministic values in [-1, 1) for input arrays.
 function inputArray(n, seed = 1) {
-  const a = new Float32Array(n);
-  let s = seed >>> 0;
-  for (let i = 0; i < n; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    a[i] = s / 2 ** 31 - 1;
-  }
-  return a;
+  const r = mulberry32(seed);
+  return Float32Array.from({ length: n }, () => 2 * r() - 1);
 }
 
 /**
