@@ -436,7 +436,7 @@ if (report.targets) {
   lines.push('', 'Targets (issue 5), 8192×1024:');
   for (const [k, v] of Object.entries(report.targets)) lines.push(`- ${k}: ${v === null ? 'n/a' : v < 1e-3 ? v.toExponential(1) : v.toFixed(2)}`);
 }
-lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; on CPU ${conditions.cpuBefore ?? '?'} at the start, ${conditions.cpuAfter ?? '?'} at the end (allowed: ${conditions.cpusAllowed ?? '?'}); up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
+lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; on CPU ${conditions.cpuBefore ?? '?'} at the start, ${conditions.cpuAfter ?? '?'} before the pinned runs (allowed: ${conditions.cpusAllowed ?? '?'}); up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
 console.log(lines.join('\n'));
 report.markdown = lines.join('\n');
 if (SAVE) writeFileSync(`${root}tests/bench/results.json`, `${JSON.stringify(report, null, 2)}\n`);
