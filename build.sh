@@ -3,8 +3,9 @@
 #   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
 #   setup     also install what tests and the explorer need: node_modules (npm ci) and Chromium;
 #             implies vendor
-#   vendor    also copy Chart.js's UMD build (the chart.js devDependency) to web/vendor/, where the
-#             views load it from; the package ships it (`npm pack` runs `build.sh vendor`)
+#   vendor    also bundle Chart.js (the chart.js dependency) as one ES module, web/vendor/chart.js,
+#             where the views load it from when no bundler maps it; the package ships it (`npm pack`
+#             runs `build.sh vendor`)
 #   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined, and
 #             build/native/mathlib-check (+ .wasm): tests/mathlib/check.c natively and in wasm
 #   fuzz      also build/fuzz/posenc-fuzz: libFuzzer harness tests/fuzz/fuzz.c (clang, ASan + UBSan)
@@ -44,14 +45,16 @@ if [ $setup = 1 ]; then
 fi
 
 if [ $vendor = 1 ]; then
-  # Chart.js's UMD build next to the views: plain static hosting works without import maps or a CDN.
-  # Its source map is not shipped, so the comment pointing at it goes (dev servers look it up).
-  chart=node_modules/chart.js/dist/chart.umd.js
-  [ -e $chart ] || { echo "build.sh: $chart is missing: run npm ci (or build.sh setup)" >&2; exit 1; }
+  # Chart.js as one ES module next to the views: plain static hosting works without import maps or
+  # a CDN (its dist/chart.js imports @kurkle/color by a bare name, which browsers cannot resolve).
+  # Minified as its UMD build is; its licence comment stays at the top.
+  auto=node_modules/chart.js/auto/auto.js
+  [ -e $auto ] || { echo "build.sh: $auto is missing: run npm ci (or build.sh setup)" >&2; exit 1; }
   mkdir -p web/vendor
-  if ! [ web/vendor/chart.umd.js -nt $chart ]; then
-    sed '/^\/\/# sourceMappingURL=/d' $chart > web/vendor/chart.umd.js.tmp
-    mv web/vendor/chart.umd.js.tmp web/vendor/chart.umd.js
+  if ! [ web/vendor/chart.js -nt $auto ] || [ build.sh -nt web/vendor/chart.js ]; then
+    node_modules/.bin/esbuild $auto --bundle --format=esm --minify --legal-comments=inline \
+      --log-level=warning --outfile=web/vendor/chart.js.tmp.js
+    mv web/vendor/chart.js.tmp.js web/vendor/chart.js
   fi
 fi
 

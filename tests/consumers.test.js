@@ -33,7 +33,7 @@ function run(cmd, args, cwd, { timeout = 120000 } = {}) {
 }
 
 before(async () => {
-  for (const f of ['web/posenc.wasm', 'web/vendor/chart.umd.js']) {
+  for (const f of ['web/posenc.wasm', 'web/vendor/chart.js']) {
     if (!existsSync(join(REPO, f))) throw new Error(`${f} is missing: run \`bash build.sh setup\` first`);
   }
   scratch = await mkdtemp(join(tmpdir(), 'posenc-consumer-'));

@@ -1,6 +1,6 @@
 // The npm tarball holds what users need and nothing else: `npm pack --dry-run --json` (which runs
 // prepack, `build.sh vendor`) lists the wrapper, the wasm, the .d.ts files, the elements with the
-// views and the Chart.js build they load, the iframe embed, README and LICENSE. Every relative
+// views and the Chart.js build they load statically hosted, the iframe embed, README and LICENSE. Every relative
 // import of a shipped module resolves inside the tarball, and so does every package.json export.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,7 +25,7 @@ test('the tarball holds exactly what users need', () => {
     'web/elements/define.js', 'web/elements/define.d.ts', 'web/elements/element.js', 'web/elements/attributes.js',
     'web/views/axes.js', 'web/views/chart.js', 'web/views/figure.js', 'web/views/heatmap.js', 'web/views/plane.js',
     'web/views/plot.js',
-    'web/vendor/chart.umd.js',
+    'web/vendor/chart.js',
     'web/embed.html', 'web/embed/embed.js', 'web/embed/embed.css', 'web/embed/favicon.svg',
   ];
   assert.deepEqual([...files].sort(), expected.sort());
@@ -36,15 +36,19 @@ test('the tarball holds exactly what users need', () => {
   assert.ok(packed.unpackedSize < 1024 * 1024, `unpacked ${packed.unpackedSize} bytes`);
 });
 
-test('no runtime dependencies: Chart.js ships as the views load it (web/vendor/chart.umd.js)', () => {
-  assert.deepEqual(Object.keys(pkg.dependencies ?? {}), []);
-  assert.ok(pkg.devDependencies['chart.js']);
+test('one dependency, Chart.js: its ESM build ships for static hosting, bundlers map it to the package', () => {
+  assert.deepEqual(Object.keys(pkg.dependencies), ['chart.js']);
+  // Bundlers follow the "browser" field, so an app bundling Chart.js itself holds one copy.
+  assert.deepEqual(pkg.browser, { './web/vendor/chart.js': 'chart.js/auto' });
+  assert.equal(readFileSync(join(REPO, 'web/views/chart.js'), 'utf8').match(/from '([^']+)'/)[1], '../vendor/chart.js');
   assert.match(pkg.scripts.prepack, /build\.sh\b.*\bvendor\b/);
-  const chart = readFileSync(join(REPO, 'web/vendor/chart.umd.js'), 'utf8');
+  const chart = readFileSync(join(REPO, 'web/vendor/chart.js'), 'utf8');
   const version = JSON.parse(readFileSync(join(REPO, 'node_modules/chart.js/package.json'), 'utf8')).version;
-  assert.ok(chart.startsWith(`/*!\n * Chart.js v${version}`), 'the copy is the installed chart.js');
-  assert.match(chart.slice(0, 300), /MIT License/);  // its licence notice travels with it
-  assert.doesNotMatch(chart, /sourceMappingURL/);  // the map is not shipped
+  assert.ok(chart.includes(`/*!\n * Chart.js v${version}`), 'the build is of the installed chart.js');
+  assert.ok(chart.startsWith('/*!\n * @kurkle/color v'), 'and of the colour library it imports');
+  assert.ok(chart.match(/Released under the MIT License/g).length >= 2);  // the licence notices travel with it
+  assert.doesNotMatch(chart, /sourceMappingURL|\bimport\s*[{*("']/);  // no map; nothing left to import
+  assert.match(chart, /export\{[^}]*\bas Chart\b/);
 });
 
 test('LICENSE is MIT and package.json says so', () => {
@@ -70,7 +74,7 @@ function relativeImports(source, html = false) {
 test('every relative import of a shipped file resolves inside the tarball', () => {
   let checked = 0;
   for (const f of files) {
-    if (!/\.(js|d\.ts|html)$/.test(f) || f === 'web/vendor/chart.umd.js') continue;
+    if (!/\.(js|d\.ts|html)$/.test(f) || f === 'web/vendor/chart.js') continue;
     const source = readFileSync(join(REPO, f), 'utf8');
     for (const spec of relativeImports(source, f.endsWith('.html'))) {
       let target = posix.normalize(posix.join(posix.dirname(f), spec));
