@@ -1,21 +1,26 @@
 // The package in real consumers. `npm pack` makes the tarball users would get; a scratch project in
 // the system's temp folder (outside the repository) installs it with npm, and then:
 //   - Node ESM imports it and computes a table (tests/consumers/node/main.js);
-//   - TypeScript (`tsc --noEmit`, strict) checks an example against its .d.ts files;
-//   - esbuild bundles an app importing 'posenc' and 'posenc/elements' (the README's recipes: wasm
-//     copied next to the bundle, or imported as a file and handed to load() and define()), and
-//     Chromium runs it under serve.js's strict CSP;
+//   - TypeScript (`tsc --strict`) checks an example against its .d.ts files;
+//   - esbuild, Vite (build and dev server), webpack 5, Rollup (@rollup/plugin-node-resolve) and Parcel,
+//     each with its default settings and no config beyond what its docs require, build the same app
+//     (tests/consumers/bundlers/main.js): it computes the seed value and draws a heatmap and a plot,
+//     in Chromium under serve.js's strict CSP, fetching no wasm and no Chart.js of its own;
+//   - the single-file build (web/dist/posenc.mjs) imported from a page served with nothing beside it;
+//   - esbuild with the wasm as a file handed to load({ wasmURL }) and define() with other tag names;
 //   - the README's plain-HTML snippet, pasted as is into a bare HTML file in that project, draws a
 //     heatmap and a plot; so does every other element tag and the iframe the README shows.
-// The tarball is packed with --ignore-scripts from the current build (`npm test` builds first);
-// tests/pack.test.js checks that prepack builds what it holds.
+// The bundlers are posenc's own devDependencies (installed once with npm ci), linked into the
+// scratch project's node_modules, so no run installs them again. The tarball is packed with
+// --ignore-scripts from the current build (`npm test` builds first); tests/pack.test.js checks that
+// prepack builds what it holds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../web/tools/serve.js';
 import { browser, drawn } from './consumers/chromium.js';
@@ -23,6 +28,7 @@ import { browser, drawn } from './consumers/chromium.js';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(REPO, 'tests/consumers');
 const BIN = (name) => join(REPO, 'node_modules/.bin', name);
+const TOOLS = ['vite', 'webpack', 'webpack-cli', 'rollup', '@rollup/plugin-node-resolve', 'parcel'];
 let scratch;
 let chromium;
 
@@ -40,7 +46,13 @@ before(async () => {
   assert.ok(!scratch.startsWith(REPO));
   const [packed] = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], REPO));
   await writeFile(join(scratch, 'package.json'), JSON.stringify({ name: 'posenc-consumer', private: true, type: 'module' }));
-  run('npm', ['install', '--no-audit', '--no-fund', `./${packed.filename}`], scratch);
+  // The app draws with Chart.js of its own too (tests/consumers/bundlers/main.js).
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${packed.filename}`, 'chart.js@4'], scratch);
+  // The bundlers, as if installed in the project (their configs import plugins by name).
+  for (const name of TOOLS) {
+    await mkdir(dirname(join(scratch, 'node_modules', name)), { recursive: true });
+    await symlink(join(REPO, 'node_modules', name), join(scratch, 'node_modules', name), 'dir');
+  }
   await cp(FIXTURES, join(scratch, 'app'), { recursive: true, filter: (src) => !src.endsWith('.test.js') });
   chromium = await browser();
 });
@@ -89,36 +101,116 @@ async function output(page) {
   return JSON.parse(await page.textContent('#out'));
 }
 
-test('esbuild: wasm copied next to the bundle; posenc and posenc/elements in Chromium', async () => {
-  const app = join(scratch, 'app/bundler');
-  const dist = join(app, 'dist');
-  run(BIN('esbuild'), ['main.js', '--bundle', '--format=esm', '--outdir=dist', '--log-level=warning'], app);
-  await cp(join(scratch, 'node_modules/posenc/web/posenc.wasm'), join(dist, 'posenc.wasm'));
-  await cp(join(app, 'index.html'), join(dist, 'index.html'));
-  const server = await serve({ root: dist, port: 0 });
+const version = (name) => JSON.parse(readFileSync(join(REPO, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+// A scratch app folder for one bundler: the fixture app, plus a page loading what the bundler wrote.
+async function project(name, page) {
+  const dir = join(scratch, name);
+  await cp(join(FIXTURES, 'bundlers'), dir, { recursive: true });
+  if (page) await writeFile(join(dir, 'index.html'), (await readFile(join(dir, 'index.html'), 'utf8')).replace(/<script[^>]*><\/script>/, page));
+  return dir;
+}
+
+// Open the page, check the app's numbers and the elements' drawing; no wasm or Chart.js fetched,
+// nothing on the console. shared: whether the elements drew with the app's Chart.js.
+async function check(url, { shared = true } = {}) {
+  const { page, problems } = await chromium.open(url);
+  const requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   try {
-    const { page, problems } = await chromium.open(`${server.url}index.html`);
-    const requests = [];
-    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
     const out = await output(page);
-    assert.deepEqual(out.shape, [2, 16, 8]);
-    // neox cos table: row p, column j = cos(p · 10000^(-2 (j mod 4) / 8)); then the sin table.
-    for (let p = 0; p < 16; p++) {
-      for (let j = 0; j < 8; j++) {
-        const angle = p * 10000 ** (-2 * (j % 4) / 8);
-        assert.ok(Math.abs(out.data[p * 8 + j] - Math.cos(angle)) < 1e-6);
-        assert.ok(Math.abs(out.data[128 + p * 8 + j] - Math.sin(angle)) < 1e-6);
-      }
-    }
+    assert.deepEqual(out.shape, [50, 64]);
+    assert.equal(out.seed, Math.fround(0.84147096));  // pe[0, 1, 0] = sin 1, the seed tutorial's value
+    assert.equal(out.row2col0, Math.fround(Math.sin(2)));
+    assert.equal(out.sharedChart, shared);
     const shown = await page.evaluate(drawn, 'posenc-heatmap, posenc-plot');
     assert.deepEqual(shown.map((s) => [s.tag, s.status]), [['posenc-heatmap', 'ok'], ['posenc-plot', 'ok']]);
     for (const s of shown) assert.ok(s.colours > 20, JSON.stringify(s));
     assert.deepEqual(problems.filter(notFavicon), []);
-    assert.ok(!requests.some((r) => r.includes('chart')), 'Chart.js is in the bundle');
+    assert.deepEqual(requests.filter((r) => /\.wasm$|chart/i.test(r)), []);
+    return { requests };
+  } finally {
     await page.close();
+  }
+}
+
+async function served(root, fn) {
+  const server = await serve({ root, port: 0 });
+  try {
+    return await fn(server.url);
   } finally {
     await server.close();
   }
+}
+
+test(`esbuild ${version('esbuild')}: esbuild main.js --bundle --format=esm --outdir=dist`, async () => {
+  const dir = await project('esbuild', '<script type="module" src="dist/main.js"></script>');
+  run(BIN('esbuild'), ['main.js', '--bundle', '--format=esm', '--outdir=dist', '--log-level=warning'], dir);
+  assert.deepEqual(await readdir(join(dir, 'dist')), ['main.js']);
+  await served(dir, (url) => check(`${url}index.html`));
+});
+
+test(`Vite ${version('vite')}: vite build`, async () => {
+  const dir = await project('vite');
+  run(BIN('vite'), ['build', '--logLevel', 'warn'], dir);
+  await served(join(dir, 'dist'), (url) => check(url));
+});
+
+test(`Vite ${version('vite')}: the dev server`, async () => {
+  const dir = await project('vite-dev');
+  const child = spawn(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1', '--port', '0'],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    let log = '';
+    const url = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`vite did not start:\n${log}`)), 60000);
+      const read = (chunk) => {
+        log += chunk;
+        const m = /Local:\s+(http:\/\/\S+)/.exec(log.replace(/\x1b\[[0-9;]*m/g, ''));
+        if (m) { clearTimeout(timer); resolve(m[1]); }
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.on('exit', (code) => reject(new Error(`vite exited (${code}):\n${log}`)));
+    });
+    await check(url);
+  } finally {
+    child.kill();
+  }
+});
+
+test(`webpack ${version('webpack')}: webpack --mode production (no config: src/index.js to dist/main.js)`, async () => {
+  const dir = await project('webpack', '<script defer src="dist/main.js"></script>');
+  await mkdir(join(dir, 'src'));
+  await cp(join(dir, 'main.js'), join(dir, 'src/index.js'));
+  const log = run(process.execPath, [join(REPO, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], dir, { timeout: 300000 });
+  // Its size hints are about the app (Chart.js is most of it); nothing may be said about posenc.
+  assert.doesNotMatch(log, /Critical dependency|WARNING in [^\n]*posenc/, log);
+  assert.deepEqual(await readdir(join(dir, 'dist')), ['main.js']);
+  await served(dir, (url) => check(`${url}index.html`));
+});
+
+test(`Rollup ${version('rollup')} with @rollup/plugin-node-resolve ${version('@rollup/plugin-node-resolve')} (default options)`, async () => {
+  const dir = await project('rollup', '<script type="module" src="dist/main.js"></script>');
+  await writeFile(join(dir, 'rollup.config.mjs'), ROLLUP_CONFIG);
+  run(process.execPath, [join(REPO, 'node_modules/rollup/dist/bin/rollup'), '-c', '--silent'], dir);
+  assert.deepEqual(await readdir(join(dir, 'dist')), ['main.js']);
+  // Its default (browser: false) ignores package.json's "browser" field: the elements use their own copy.
+  await served(dir, (url) => check(`${url}index.html`, { shared: false }));
+});
+
+// README's Rollup recipe.
+const ROLLUP_CONFIG = `import { nodeResolve } from '@rollup/plugin-node-resolve';
+
+export default { input: 'main.js', output: { dir: 'dist', format: 'es' }, plugins: [nodeResolve()] };
+`;
+
+test(`Parcel ${version('parcel')}: parcel build index.html`, async () => {
+  const dir = await project('parcel');
+  run(process.execPath, [join(REPO, 'node_modules/parcel/lib/bin.js'), 'build', 'index.html', '--no-autoinstall', '--log-level', 'warn'],
+    dir, { timeout: 300000 });
+  // Parcel writes to dist/ in the project's root, the folder holding package.json.
+  await served(join(scratch, 'dist'), (url) => check(url));
 });
 
 test('esbuild: --loader:.wasm=file, load({ wasmURL }) and define() with other tag names', async () => {

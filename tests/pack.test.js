@@ -38,8 +38,12 @@ test('the tarball holds exactly what users need', () => {
 
 test('one dependency, Chart.js: its ESM build ships for static hosting, bundlers map it to the package', () => {
   assert.deepEqual(Object.keys(pkg.dependencies), ['chart.js']);
-  // Bundlers follow the "browser" field, so an app bundling Chart.js itself holds one copy.
-  assert.deepEqual(pkg.browser, { './web/vendor/chart.js': 'chart.js/auto' });
+  // Bundlers follow the "browser" field, so an app bundling Chart.js itself holds one copy. Its other
+  // entries are the subpath exports again, for Parcel, which reads "exports" only when told to.
+  assert.deepEqual(pkg.browser, {
+    './elements': pkg.exports['./elements'].default, './elements/define': pkg.exports['./elements/define'].default,
+    './web/vendor/chart.js': 'chart.js/auto',
+  });
   assert.equal(readFileSync(join(REPO, 'web/views/chart.js'), 'utf8').match(/from '([^']+)'/)[1], '../vendor/chart.js');
   assert.match(pkg.scripts.prepack, /build\.sh\b.*\bvendor\b/);
   const chart = readFileSync(join(REPO, 'web/vendor/chart.js'), 'utf8');
