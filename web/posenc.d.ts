@@ -219,9 +219,9 @@ export interface ColormapImage extends ColormapView {
 }
 
 export interface LoadOptions {
-  /** The bytes of posenc.wasm (skips fetching). */
+  /** The bytes of posenc.wasm (instead of the copy embedded in the package). */
   wasmBinary?: BufferSource;
-  /** Where to fetch posenc.wasm from (default: next to posenc.js). */
+  /** Where to fetch posenc.wasm from, relative to posenc.js (default: none, the embedded copy). */
   wasmURL?: string | URL;
   /** Output cap in bytes, set on the returned instance (which load() shares between callers). */
   maxBytes?: number;
