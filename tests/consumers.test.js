@@ -118,7 +118,7 @@ async function check(url, { shared = true } = {}) {
   const requests = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   try {
-    const out = await output(page);
+    const out = await output(page).catch((e) => { throw new Error(`${e.message}\n${problems.join('\n')}`); });
     assert.deepEqual(out.shape, [50, 64]);
     assert.equal(out.seed, Math.fround(0.84147096));  // pe[0, 1, 0] = sin 1, the seed tutorial's value
     assert.equal(out.row2col0, Math.fround(Math.sin(2)));
@@ -186,7 +186,7 @@ test(`webpack ${version('webpack')}: webpack --mode production (no config: src/i
   const log = run(process.execPath, [join(REPO, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], dir, { timeout: 300000 });
   // Its size hints are about the app (Chart.js is most of it); nothing may be said about posenc.
   assert.doesNotMatch(log, /Critical dependency|WARNING in [^\n]*posenc/, log);
-  assert.deepEqual(await readdir(join(dir, 'dist')), ['main.js']);
+  assert.deepEqual((await readdir(join(dir, 'dist'))).filter((f) => !f.endsWith('.LICENSE.txt')), ['main.js']);
   await served(dir, (url) => check(`${url}index.html`));
 });
 
@@ -211,6 +211,33 @@ test(`Parcel ${version('parcel')}: parcel build index.html`, async () => {
     dir, { timeout: 300000 });
   // Parcel writes to dist/ in the project's root, the folder holding package.json.
   await served(join(scratch, 'dist'), (url) => check(url));
+});
+
+test('one file from a CDN-style URL: web/dist/posenc.mjs with nothing beside it', async () => {
+  const site = join(scratch, 'cdn-site');
+  await mkdir(join(site, 'cdn/posenc@0/web/dist'), { recursive: true });
+  await cp(join(scratch, 'node_modules/posenc/web/dist/posenc.mjs'), join(site, 'cdn/posenc@0/web/dist/posenc.mjs'));
+  await writeFile(join(site, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="app.js"></script><pre id="out"></pre>');
+  // README's single-file import, the CDN's address replaced by this server's.
+  await writeFile(join(site, 'app.js'), `import { load, VERSION } from '/cdn/posenc@0/web/dist/posenc.mjs';
+const pe = await load();
+const m = pe.compute('sinusoidal', { positions: 50, dim: 64 });
+document.getElementById('out').textContent = JSON.stringify({ VERSION, seed: m.data[64], kinds: pe.kinds.length });
+document.documentElement.dataset.ready = 'true';
+`);
+  await served(site, async (url) => {
+    const { page, problems } = await chromium.open(`${url}index.html`);
+    const requests = [];
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    await page.reload();
+    const out = await output(page);
+    assert.equal(out.seed, Math.fround(0.84147096));
+    assert.equal(out.VERSION, JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version);
+    assert.ok(out.kinds >= 9);
+    assert.deepEqual(requests.filter((r) => r !== '/favicon.ico'), ['/index.html', '/app.js', '/cdn/posenc@0/web/dist/posenc.mjs']);
+    assert.deepEqual(problems.filter(notFavicon), []);
+    await page.close();
+  });
 });
 
 test('esbuild: --loader:.wasm=file, load({ wasmURL }) and define() with other tag names', async () => {
