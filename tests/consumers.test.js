@@ -28,7 +28,7 @@ import { browser, drawn } from './consumers/chromium.js';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(REPO, 'tests/consumers');
 const BIN = (name) => join(REPO, 'node_modules/.bin', name);
-const TOOLS = ['vite', 'webpack', 'webpack-cli', 'rollup', '@rollup/plugin-node-resolve', 'parcel'];
+const TOOLS = ['vitepress', 'vite', 'webpack', 'webpack-cli', 'rollup', '@rollup/plugin-node-resolve', 'parcel'];
 let scratch;
 let chromium;
 
@@ -260,6 +260,69 @@ test('esbuild: --loader:.wasm=file, load({ wasmURL }) and define() with other ta
     for (const s of shown) assert.ok(s.colours > 20, JSON.stringify(s));
     assert.deepEqual(problems.filter(notFavicon), []);
     await page.close();
+  } finally {
+    await server.close();
+  }
+});
+
+// A docs site's two pages (tests/consumers/mkdocs, tests/consumers/vitepress): the first holds a
+// sinusoidal heatmap and plot, the second an ALiBi heatmap; each links to the other. Open the first,
+// follow the link, come back with the browser's Back: the elements draw each time. With client-side
+// navigation (the page object survives), the elements left behind were torn down (their views
+// destroyed, their tables freed) and the shared instance's memory did not grow over the round trip.
+async function tour(url, { clientSide, aborted = /^$/ }) {
+  const { page, problems } = await chromium.open(url);
+  const elements = async (expected) => {
+    const shown = await page.evaluate(drawn, 'posenc-heatmap, posenc-plot');
+    assert.deepEqual(shown.map((s) => [s.tag, s.status]), expected, JSON.stringify({ shown, problems }));
+    for (const s of shown) assert.ok(s.colours > 20 && s.width > 300, JSON.stringify(s));
+  };
+  try {
+    await elements([['posenc-heatmap', 'ok'], ['posenc-plot', 'ok']]);
+    await page.waitForLoadState('networkidle');  // the theme's own requests (search index) are done
+    const before = await page.evaluate(() => {
+      window.left = [...document.querySelectorAll('posenc-heatmap, posenc-plot')];
+      return window.left[0].pe.memory?.buffer.byteLength ?? null;
+    });
+    await page.click('a[href*="other"]');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent.includes('ALiBi'));
+    await elements([['posenc-heatmap', 'ok']]);
+    const gone = await page.evaluate(() => window.left?.map((e) => ({ connected: e.isConnected, view: e.view })) ?? null);
+    if (clientSide) assert.deepEqual(gone, [{ connected: false, view: null }, { connected: false, view: null }]);
+    else assert.equal(gone, null);
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent.includes('Sinusoidal'));
+    await elements([['posenc-heatmap', 'ok'], ['posenc-plot', 'ok']]);
+    if (clientSide) {
+      const after = await page.evaluate(() => document.querySelector('posenc-heatmap').pe.memory?.buffer.byteLength ?? null);
+      assert.equal(after, before);
+    }
+    assert.deepEqual(problems.filter(notFavicon).filter((p) => !aborted.test(p)), []);
+  } finally {
+    await page.close();
+  }
+}
+
+test(`MkDocs ${spawnSync('mkdocs', ['--version'], { encoding: 'utf8' }).stdout.match(/version (\S+)/)?.[1]}: the theme's extrahead block loads the elements`, async () => {
+  const dir = join(scratch, 'app/mkdocs');
+  await cp(join(scratch, 'node_modules/posenc/web'), join(dir, 'docs/posenc'), { recursive: true });  // README's cp -r
+  run('mkdocs', ['build', '--quiet', '--strict'], dir);
+  // Its theme has inline scripts: no CSP here. Plain links: each page is a new document.
+  const server = await serve({ root: join(dir, 'site'), port: 0, csp: null });
+  try {
+    // The search plugin's worker fetches its index while the test moves on: a request cancelled, no error.
+    await tour(server.url, { clientSide: false, aborted: /^requestfailed: http:\/\/127\.0\.0\.1:\d+\/search\/search_index\.json$/ });
+  } finally {
+    await server.close();
+  }
+});
+
+test(`VitePress ${version('vitepress')}: vitepress build, then the built site`, async () => {
+  const dir = join(scratch, 'app/vitepress');
+  run(process.execPath, [join(REPO, 'node_modules/vitepress/bin/vitepress.js'), 'build'], dir, { timeout: 300000 });
+  const server = await serve({ root: join(dir, '.vitepress/dist'), port: 0, csp: null });
+  try {
+    await tour(server.url, { clientSide: true });
   } finally {
     await server.close();
   }

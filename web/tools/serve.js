@@ -53,8 +53,11 @@ function send(res, status, text) {
   res.end(text + '\n');
 }
 
-/** Start serving root (default web/); resolves to { url, port, server, close() }. */
-export function serve({ root = WEB_ROOT, port = Number(process.env.PORT ?? 8080), host = '127.0.0.1' } = {}) {
+/**
+ * Start serving root (default web/); resolves to { url, port, server, close() }. csp: the policy sent
+ * (null: none, for pages built by other tools, e.g. docs sites with inline scripts).
+ */
+export function serve({ root = WEB_ROOT, port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', csp = CSP } = {}) {
   const server = createServer(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
     const { pathname } = new URL(req.url, 'http://localhost');
@@ -63,7 +66,7 @@ export function serve({ root = WEB_ROOT, port = Number(process.env.PORT ?? 8080)
     res.writeHead(200, {
       'Content-Type': TYPES[extname(found.file)] ?? 'application/octet-stream',
       'Content-Length': found.size,
-      'Content-Security-Policy': CSP,
+      ...(csp ? { 'Content-Security-Policy': csp } : {}),
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-cache',
     });
