@@ -1,4 +1,0 @@
-export default {
-  title: 'posenc in VitePress',
-  vue: { template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('posenc-') } } },
-};
