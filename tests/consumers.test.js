@@ -28,6 +28,14 @@ import { browser, drawn } from './consumers/chromium.js';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(REPO, 'tests/consumers');
 const BIN = (name) => join(REPO, 'node_modules/.bin', name);
+const README = readFileSync(join(REPO, 'README.md'), 'utf8');
+const INSTALL = README.slice(README.indexOf('<!-- section:install -->'), README.indexOf('<!-- section:usage -->'));
+// README's code block whose first line is `first` (a comment naming the file it belongs in).
+function readmeBlock(first) {
+  const block = [...README.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.startsWith(`${first}\n`));
+  assert.ok(block, `README has no code block starting with ${first}`);
+  return block;
+}
 const TOOLS = ['vitepress', 'vite', 'webpack', 'webpack-cli', 'rollup', '@rollup/plugin-node-resolve', 'parcel'];
 let scratch;
 let chromium;
@@ -143,6 +151,16 @@ async function served(root, fn) {
   }
 }
 
+test("README's Install gives the commands these tests run, and the versions they ran", () => {
+  for (const command of ['esbuild main.js --bundle --format=esm --outdir=dist', 'vite build', 'webpack --mode production', 'rollup -c',
+    'parcel build index.html']) {
+    assert.ok(INSTALL.includes(`\n${command}`), command);
+  }
+  for (const name of ['esbuild', 'vite', 'webpack', 'webpack-cli', 'rollup', '@rollup/plugin-node-resolve', 'parcel']) {
+    assert.match(INSTALL, new RegExp(`${name} ${version(name).replaceAll('.', '\\.')}\\b`, 'i'), name);
+  }
+});
+
 test(`esbuild ${version('esbuild')}: esbuild main.js --bundle --format=esm --outdir=dist`, async () => {
   const dir = await project('esbuild', '<script type="module" src="dist/main.js"></script>');
   run(BIN('esbuild'), ['main.js', '--bundle', '--format=esm', '--outdir=dist', '--log-level=warning'], dir);
@@ -192,18 +210,12 @@ test(`webpack ${version('webpack')}: webpack --mode production (no config: src/i
 
 test(`Rollup ${version('rollup')} with @rollup/plugin-node-resolve ${version('@rollup/plugin-node-resolve')} (default options)`, async () => {
   const dir = await project('rollup', '<script type="module" src="dist/main.js"></script>');
-  await writeFile(join(dir, 'rollup.config.mjs'), ROLLUP_CONFIG);
+  await writeFile(join(dir, 'rollup.config.mjs'), readmeBlock('// rollup.config.mjs'));
   run(process.execPath, [join(REPO, 'node_modules/rollup/dist/bin/rollup'), '-c', '--silent'], dir);
   assert.deepEqual(await readdir(join(dir, 'dist')), ['main.js']);
   // Its default (browser: false) ignores package.json's "browser" field: the elements use their own copy.
   await served(dir, (url) => check(`${url}index.html`, { shared: false }));
 });
-
-// README's Rollup recipe.
-const ROLLUP_CONFIG = `import { nodeResolve } from '@rollup/plugin-node-resolve';
-
-export default { input: 'main.js', output: { dir: 'dist', format: 'es' }, plugins: [nodeResolve()] };
-`;
 
 test(`Parcel ${version('parcel')}: parcel build index.html`, async () => {
   const dir = await project('parcel');
@@ -219,7 +231,9 @@ test('one file from a CDN-style URL: web/dist/posenc.mjs with nothing beside it'
   await cp(join(scratch, 'node_modules/posenc/web/dist/posenc.mjs'), join(site, 'cdn/posenc@0/web/dist/posenc.mjs'));
   await writeFile(join(site, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="app.js"></script><pre id="out"></pre>');
   // README's single-file import, the CDN's address replaced by this server's.
-  await writeFile(join(site, 'app.js'), `import { load, VERSION } from '/cdn/posenc@0/web/dist/posenc.mjs';
+  const [line, cdn, pinned] = /^import \{ load \} from '(https:\/\/cdn\.jsdelivr\.net\/npm\/posenc@([^/]+))\/web\/dist\/posenc\.mjs';$/m.exec(INSTALL);
+  assert.equal(pinned, JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version);
+  await writeFile(join(site, 'app.js'), `${line.replace(cdn, '/cdn/posenc@0').replace('{ load }', '{ load, VERSION }')}
 const pe = await load();
 const m = pe.compute('sinusoidal', { positions: 50, dim: 64 });
 document.getElementById('out').textContent = JSON.stringify({ VERSION, seed: m.data[64], kinds: pe.kinds.length });
@@ -303,8 +317,15 @@ async function tour(url, { clientSide, aborted = /^$/ }) {
   }
 }
 
-test(`MkDocs ${spawnSync('mkdocs', ['--version'], { encoding: 'utf8' }).stdout.match(/version (\S+)/)?.[1]}: the theme's extrahead block loads the elements`, async () => {
+const MKDOCS = spawnSync('mkdocs', ['--version'], { encoding: 'utf8' }).stdout?.match(/version (\S+)/)?.[1];
+
+test(`MkDocs ${MKDOCS}: README's recipe (the theme's extrahead block loads the elements)`, async () => {
+  assert.ok(README.includes(`Run on MkDocs ${MKDOCS} `), 'README names the version run');
   const dir = join(scratch, 'app/mkdocs');
+  const theme = readmeBlock('# mkdocs.yml').replace('# mkdocs.yml\n', '');
+  await writeFile(join(dir, 'mkdocs.yml'), `${await readFile(join(dir, 'mkdocs.yml'), 'utf8')}${theme}  highlightjs: false\n`);
+  await mkdir(join(dir, 'overrides'));
+  await writeFile(join(dir, 'overrides/main.html'), readmeBlock('{# overrides/main.html #}'));
   await cp(join(scratch, 'node_modules/posenc/web'), join(dir, 'docs/posenc'), { recursive: true });  // README's cp -r
   run('mkdocs', ['build', '--quiet', '--strict'], dir);
   // Its theme has inline scripts: no CSP here. Plain links: each page is a new document.
@@ -317,8 +338,11 @@ test(`MkDocs ${spawnSync('mkdocs', ['--version'], { encoding: 'utf8' }).stdout.m
   }
 });
 
-test(`VitePress ${version('vitepress')}: vitepress build, then the built site`, async () => {
+test(`VitePress ${version('vitepress')}: README's recipe, vitepress build, then the built site`, async () => {
+  assert.ok(README.includes(`Run on VitePress ${version('vitepress')} `), 'README names the version run');
   const dir = join(scratch, 'app/vitepress');
+  await mkdir(join(dir, '.vitepress/theme'), { recursive: true });
+  for (const file of ['.vitepress/config.js', '.vitepress/theme/index.js']) await writeFile(join(dir, file), readmeBlock(`// ${file}`));
   run(process.execPath, [join(REPO, 'node_modules/vitepress/bin/vitepress.js'), 'build'], dir, { timeout: 300000 });
   const server = await serve({ root: join(dir, '.vitepress/dist'), port: 0, csp: null });
   try {
@@ -339,7 +363,7 @@ test("README's plain-HTML snippet, pasted into a bare file, draws a heatmap and 
   // src as the README writes it, from a folder where posenc/ is the package's web/ copied).
   const tags = [...section.matchAll(/<(posenc-heatmap|posenc-plot)\b[^>]*><\/\1>/g)].map((m) => m[0]);
   const iframes = [...section.matchAll(/<iframe[\s\S]*?<\/iframe>/g)].map((m) => m[0]);
-  assert.ok(tags.length >= 5 && iframes.length === 1, `${tags.length} tags, ${iframes.length} iframes`);
+  assert.ok(tags.length >= 4 && iframes.length === 1, `${tags.length} tags, ${iframes.length} iframes`);
   await mkdir(join(scratch, 'site'));
   await cp(join(scratch, 'node_modules/posenc/web'), join(scratch, 'site/posenc'), { recursive: true });
   await writeFile(join(scratch, 'site/index.html'),
