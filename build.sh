@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # build.sh [setup] [vendor] [native] [fuzz] — build posenc.
 #   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
-#   setup     also install what tests and the explorer need: node_modules (npm ci), Chromium and
-#             MkDocs (tests/consumers.test.js builds a docs site with it); implies vendor
+#   setup     also install what tests and the explorer need: node_modules (npm ci), Chromium, and
+#             MkDocs with the Material theme (tests/consumers.test.js builds docs sites); implies vendor
 #   vendor    also bundle, with esbuild from node_modules, Chart.js (the chart.js dependency) as one
 #             ES module, web/vendor/chart.js, where the views load it from when no bundler maps it;
 #             and web/dist/posenc.mjs, the package entry as one file (for CDN-style imports). The
@@ -41,7 +41,7 @@ export NODE_PATH=/usr/share/nodejs   # Debian's emcc runs its JS optimizer with 
 
 if [ $setup = 1 ]; then
   [ -x /usr/bin/chromium ] || apt_install chromium
-  command -v mkdocs >/dev/null || apt_install mkdocs
+  command -v mkdocs >/dev/null && [ -d /usr/share/mkdocs/themes/material ] || apt_install mkdocs mkdocs-material
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund
   fi

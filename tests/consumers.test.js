@@ -298,7 +298,7 @@ async function tour(url, { clientSide, aborted = /^$/ }) {
       window.left = [...document.querySelectorAll('posenc-heatmap, posenc-plot')];
       return window.left[0].pe.memory?.buffer.byteLength ?? null;
     });
-    await page.click('a[href*="other"]');
+    await page.click('a:text-is("Next: ALiBi")');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent.includes('ALiBi'));
     await elements([['posenc-heatmap', 'ok']]);
     const gone = await page.evaluate(() => window.left?.map((e) => ({ connected: e.isConnected, view: e.view })) ?? null);
@@ -318,21 +318,48 @@ async function tour(url, { clientSide, aborted = /^$/ }) {
 }
 
 const MKDOCS = spawnSync('mkdocs', ['--version'], { encoding: 'utf8' }).stdout?.match(/version (\S+)/)?.[1];
+// Debian's package of the theme (no Python distribution metadata to ask).
+const MATERIAL = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'mkdocs-material'], { encoding: 'utf8' }).stdout?.replace(/-[^-]*$/, '');
 
-test(`MkDocs ${MKDOCS}: README's recipe (the theme's extrahead block loads the elements)`, async () => {
-  assert.ok(README.includes(`Run on MkDocs ${MKDOCS} `), 'README names the version run');
-  const dir = join(scratch, 'app/mkdocs');
-  const theme = readmeBlock('# mkdocs.yml').replace('# mkdocs.yml\n', '');
-  await writeFile(join(dir, 'mkdocs.yml'), `${await readFile(join(dir, 'mkdocs.yml'), 'utf8')}${theme}  highlightjs: false\n`);
+// README's recipe in a copy of tests/consumers/mkdocs: its theme block (theme: the extra lines for
+// this test), its overrides/main.html, the package's web/ copied into docs/. Built with --strict.
+async function mkdocsSite(name, theme) {
+  const dir = join(scratch, name);
+  await cp(join(FIXTURES, 'mkdocs'), dir, { recursive: true });
+  const block = readmeBlock('# mkdocs.yml').replace('# mkdocs.yml\n', '');
+  await writeFile(join(dir, 'mkdocs.yml'), `${await readFile(join(dir, 'mkdocs.yml'), 'utf8')}${theme(block)}`);
   await mkdir(join(dir, 'overrides'));
   await writeFile(join(dir, 'overrides/main.html'), readmeBlock('{# overrides/main.html #}'));
   await cp(join(scratch, 'node_modules/posenc/web'), join(dir, 'docs/posenc'), { recursive: true });  // README's cp -r
   run('mkdocs', ['build', '--quiet', '--strict'], dir);
-  // Its theme has inline scripts: no CSP here. Plain links: each page is a new document.
-  const server = await serve({ root: join(dir, 'site'), port: 0, csp: null });
+  return join(dir, 'site');
+}
+
+// The search plugin's worker fetches its index and script while the test moves on: requests
+// cancelled, no error.
+const SEARCH_INDEX = /^requestfailed: http:\/\/127\.0\.0\.1:\d+\/search\/(search_index\.json|lunr\.js)$/;
+
+test(`MkDocs ${MKDOCS}, its mkdocs theme: README's recipe (the theme's extrahead block loads the elements)`, async () => {
+  assert.ok(README.includes(`Run on MkDocs ${MKDOCS} `), 'README names the version run');
+  const site = await mkdocsSite('mkdocs', (block) => `${block}  highlightjs: false\n`);
+  // The theme has inline scripts: no CSP here. Plain links: each page is a new document.
+  const server = await serve({ root: site, port: 0, csp: null });
   try {
-    // The search plugin's worker fetches its index while the test moves on: a request cancelled, no error.
-    await tour(server.url, { clientSide: false, aborted: /^requestfailed: http:\/\/127\.0\.0\.1:\d+\/search\/search_index\.json$/ });
+    await tour(server.url, { clientSide: false, aborted: SEARCH_INDEX });
+  } finally {
+    await server.close();
+  }
+});
+
+test(`MkDocs ${MKDOCS} with Material ${MATERIAL}: the same recipe under its instant (client-side) navigation`, { skip: !MATERIAL && 'mkdocs-material is not installed (build.sh setup installs it)' }, async () => {
+  assert.ok(README.includes(`Material for MkDocs ${MATERIAL}`), 'README names the version run');
+  // Instant loading needs site_url (the server's, so it starts first). No web fonts: the theme
+  // would fetch them from Google, which the test machine cannot reach.
+  const server = await serve({ root: join(scratch, 'mkdocs-material/site'), port: 0, csp: null });
+  try {
+    await mkdocsSite('mkdocs-material', (block) =>
+      `site_url: ${server.url}\n${block.replace('name: mkdocs', 'name: material')}  features: [navigation.instant]\n  font: false\n`);
+    await tour(server.url, { clientSide: true, aborted: SEARCH_INDEX });
   } finally {
     await server.close();
   }
