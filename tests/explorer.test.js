@@ -120,6 +120,26 @@ describe('colormaps (c/colormap.c)', () => {
     throwsWith(() => pe.colormap(new Float64Array(2)), 'EINVAL', 'data');
     assert.deepEqual([...pe.colormap(t, { map: 'viridis' }).data.subarray(0, 4)], [68, 1, 84, 255]);
   });
+
+  test('range() with vmin/vmax gives the limits colormap() uses and refuses what it refuses', () => {
+    const t = new Float32Array([-3, 0.5, 2, NaN]);
+    const auto = pe.range(t, { map: 'rdbu' });
+    assert.deepEqual([auto.min, auto.max, auto.lo, auto.hi, auto.finite, auto.nan], [-3, 2, -3, 3, 3, 1]);
+    for (const opts of [{ vmin: -1 }, { vmax: 1.5 }, { vmin: 0, vmax: 1 }, { vmin: 2, vmax: 2 }, {}]) {
+      const r = pe.range(t, { map: 'rdbu', ...opts });
+      const img = pe.colormap(t, { map: 'rdbu', ...opts });
+      assert.deepEqual([r.lo, r.hi], [img.vmin, img.vmax], JSON.stringify(opts));
+      assert.deepEqual([r.min, r.max, r.finite, r.nan], [-3, 2, 3, 1]);  // the statistics stay the data's
+      img.free();
+    }
+    assert.deepEqual([pe.range(t, { vmin: -1 }).lo, pe.range(t, { vmin: -1 }).hi], [-1, 2]);
+    for (const [opts, code, param] of [[{ vmin: 2, vmax: 1 }, 'ERANGE', 'vmin'], [{ vmin: 5 }, 'ERANGE', 'vmin'],
+      [{ vmin: Infinity }, 'EINVAL', 'vmin'], [{ vmax: -Infinity }, 'EINVAL', 'vmax'], [{ vmax: '1' }, 'EINVAL', 'vmax']]) {
+      throwsWith(() => pe.range(t, opts), code, param);
+      throwsWith(() => pe.colormap(t, opts), code, param);
+    }
+    assert.throws(() => pe.range(t, { vmin: 5 }), /vmin = 5 is greater than vmax/);
+  });
 });
 
 describe('explorer in Chromium', () => {

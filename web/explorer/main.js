@@ -14,8 +14,6 @@ const MAX_BYTES = 16 * 2 ** 20;
 
 const root = document.documentElement;
 const pe = await load();
-const C_CAP = pe.maxBytes;  // C's default cap, for the checks of a whole long table
-pe.maxBytes = MAX_BYTES;
 
 // A state from the address bar is untrusted until it has rendered once: see update().
 let { state, problems, keys: urlKeys } = fromQuery(location.search, pe);
@@ -143,16 +141,9 @@ function computeWindow() {
   const kind = kindOf(state);
   const req = zoomable(kind) ? windowRequest(kind, state.params, state.zoom) : null;
   explorer.request = req?.params ?? null;
-  if (!req) return computePlane(pe, state);
-  if (!req.full) {
-    pe.maxBytes = C_CAP;
-    try {
-      pe.shape(state.kind, state.params);
-    } finally {
-      pe.maxBytes = MAX_BYTES;
-    }
-  }
-  const next = computePlane(pe, { ...state, params: req.params });
+  if (!req) return computePlane(pe, { ...state, maxBytes: MAX_BYTES });
+  if (!req.full) pe.shape(state.kind, state.params);
+  const next = computePlane(pe, { ...state, params: req.params, maxBytes: MAX_BYTES });
   next.window = req;
   next.rowName = req.position;
   return next;

@@ -128,7 +128,7 @@ export class Heatmap {
   get canvas() { return this.#canvas; }
   /** The [vmin, vmax] the colours span (given or automatic). */
   get limits() { return [...this.#limits]; }
-  /** pe.range() of the drawn plane: min, max, lo, hi, counts of finite/NaN/±Infinity. */
+  /** pe.range() of the drawn plane with its vmin/vmax: min, max, counts of finite/NaN/±Infinity, lo/hi = limits. */
   get stats() { return this.#stats; }
   /** The drawn plane. */
   get plane() { return this.#plane; }
@@ -143,12 +143,11 @@ export class Heatmap {
    */
   render(plane, options = {}) {
     const pe = this.#pe;
-    const slice = { map: options.map, offset: plane.offset, count: plane.count };
-    const stats = pe.range(plane.view, slice);  // its lo/hi are colormap's automatic limits
-    // The limits checked (by C, on no values) before anything changes; the colours are made when
-    // the layout is known (#draw: at the plot area's device pixels).
-    const check = pe.colormap(plane.view, { ...slice, count: 0, vmin: options.vmin ?? stats.lo, vmax: options.vmax ?? stats.hi });
-    check.free();
+    // The statistics, and in lo/hi the limits the colouring will use (given or automatic), checked
+    // by C before anything changes; the colours are made when the layout is known (#draw: at the
+    // plot area's device pixels).
+    const stats = pe.range(plane.view, { map: options.map, offset: plane.offset, count: plane.count, vmin: options.vmin,
+      vmax: options.vmax });
     // Colouring can still fail (no memory for the image): then the previous plane is drawn again.
     const show = (shown) => {
       [this.#plane, this.#map, this.#limits, this.#stats, this.#opts] = shown;
@@ -160,7 +159,7 @@ export class Heatmap {
     };
     const previous = [this.#plane, this.#map, this.#limits, this.#stats, this.#opts];
     try {
-      show([plane, check.map, [check.vmin, check.vmax], stats, { ...options }]);
+      show([plane, options.map ?? pe.colormaps[0].name, [stats.lo, stats.hi], stats, { ...options }]);
     } catch (e) {
       show(previous);
       throw e;
