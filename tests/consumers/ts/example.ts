@@ -17,10 +17,14 @@ try {
   if (e instanceof PosencError) console.log(e.code, e.param);
 }
 
-const view = pe.computeView('sinusoidal', { dim: 8 });
+const view = pe.computeView('sinusoidal', { dim: 8 }, { maxBytes: 1 << 20 });
+const dims: number[] = pe.shape('t5', { queries: 8 }, { maxBytes: 0 });
+// @ts-expect-error: maxBytes is a number
+pe.compute('t5', {}, { maxBytes: '1 MiB' });
 const image = pe.colormap(view, { map: pe.colormaps[0].name, vmin: -1, vmax: 1 });
 const pixels: Uint8ClampedArray = image.data;
 const top: number = pe.range(view.data).max;
+const limits: [number, number] = [pe.range(view, { vmin: -1 }).lo, pe.range(view, { vmax: 1 }).hi];
 // @ts-expect-error: vmin is a number
 pe.colormap(view, { vmin: 'low' });
 image.free();
