@@ -1,21 +1,22 @@
 // <posenc-heatmap> / <posenc-plot> (web/elements/), the iframe embed (web/embed.html) and the docs
 // page example (web/examples/docs.html) in Debian's Chromium, served by web/tools/serve.js with
-// its strict Content-Security-Policy (a CSP violation would be a console error).
+// its strict Content-Security-Policy (the harness records any violation as a problem).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve } from '../web/tools/serve.js';
 import { load } from '../web/posenc.js';
-import { browser, drawn } from './consumers/chromium.js';
+import { startBrowser, drawn } from './browser/harness.js';
 
 const pe = await load();
 let server;
+let app;
 let chromium;
 let page;
 let problems;
 
 before(async () => {
-  server = await serve({ port: 0 });
-  chromium = await browser();
+  app = await startBrowser();
+  server = { url: app.url };
+  chromium = { open: (url, options = {}) => app.open(url, { width: 1000, ...options }) };
   ({ page, problems } = await chromium.open(`${server.url}examples/docs.html`));
   await page.evaluate(() => customElements.whenDefined('posenc-plot'));
   await page.evaluate(() => {
@@ -31,8 +32,7 @@ before(async () => {
   });
 });
 after(async () => {
-  await chromium?.close();
-  await server?.close();
+  await app?.close();
 });
 
 // Page side: add an element with these attributes to a fresh container; resolves after its first
