@@ -133,3 +133,23 @@ test('heatmap layout: filling a given height at devicePixelRatio 1.5, cells thin
   const empty = heatmapLayout({ width: 300, maxHeight: 620, rows: 0, cols: 0 });
   assert.deepEqual([empty.pw, empty.ph, empty.colTicks, empty.rowTicks], [240, 140, [], []]);
 });
+
+test('README\'s table of view options lists every row with its key and older keys', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  const block = readme.slice(readme.indexOf('<!-- view-options -->'), readme.indexOf('<!-- /view-options -->'));
+  const rows = block.split('\n').filter((l) => l.startsWith('| `')).map((l) => l.split(' | '));
+  const code = (cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  const listed = new Set();
+  for (const [name, key, aliases] of rows) {
+    const names = code(name);
+    code(key).forEach((k, i) => {
+      const o = OPTIONS.find((x) => x.name === names[i]);
+      assert.ok(o, `README lists ${names[i]}`);
+      assert.equal(k, o.key, o.name);
+      assert.deepEqual(aliases === '—' ? [] : code(aliases), o.aliases, o.name);
+      listed.add(o.name);
+    });
+  }
+  assert.deepEqual([...listed].sort(), OPTIONS.map((o) => o.name).sort());
+});
