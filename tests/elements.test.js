@@ -109,7 +109,7 @@ describe('docs page example (web/examples/docs.html)', () => {
     await page.mouse.click(box.x, box.y);
     await page.waitForFunction(() => document.getElementById('sinusoid-lines').view.chart.data.datasets.length === 5);
     const state = await page.evaluate(() => ({
-      heat: document.getElementById('sinusoid').getAttribute('dims'),
+      heat: document.getElementById('sinusoid').getAttribute('columns'),
       lines: document.getElementById('sinusoid-lines').view.chart.data.datasets.map((d) => d.column),
     }));
     assert.deepEqual(state, { heat: '0,1,10,20,30', lines: [0, 1, 10, 20, 30] });
