@@ -275,12 +275,16 @@ export interface PosencRenderDetail {
   rows: number;
   cols: number;
   /** Plotted (plot) or marked (heatmap) columns. */
+  columns: number[];
+  /** The same as columns (its older name). */
   dims: number[];
 }
 
 /** detail of `posenc-column` (a heatmap column was clicked or chosen with Enter/Space). */
 export interface PosencColumnDetail {
   column: number;
-  /** The heatmap's dims after the toggle. */
+  /** The heatmap's columns after the toggle. */
+  columns: number[];
+  /** The same as columns (its older name). */
   dims: number[];
 }

@@ -38,13 +38,16 @@ heat.ropeType = 'yarn';
 heat.factor = 4;
 heat.originalMaxPositionEmbeddings = 128;
 heat.dims = [0, 1, 6];
+heat.columns = [0, 1, 6];
 heat.colormap = 'viridis';
 heat.addEventListener('posenc-error', (e) => console.log(e.detail.attribute, e.detail.code, e.detail.message));
-heat.addEventListener('posenc-render', (e) => console.log(e.detail.shape, e.detail.rows));
+heat.addEventListener('posenc-render', (e) => console.log(e.detail.shape, e.detail.rows, e.detail.columns));
 // @ts-expect-error: not a rope_type
 heat.ropeType = 'yarnn';
 // @ts-expect-error: dims is a list of columns
 heat.dims = '0,1';
+// @ts-expect-error: columns is a list of columns
+heat.columns = '0,1';
 // @ts-expect-error: no such parameter
 heat.notAParameter = 1;
 const plot: PosencPlotElement = document.createElement('posenc-plot');
