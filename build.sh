@@ -68,9 +68,7 @@ trap 'rm -rf "$tmp"' EXIT
 # Size: -Oz everywhere but the loops that run per value (-O3 unrolls them) and mathlib (-O3 inlines
 # its double-double helpers). No libm: the maths is c/mathlib.c, so native and wasm round alike.
 # The link is -O2, which keeps emscripten's speed-built libc (memcpy, memset: the heatmap's row
-# copies), and binaryen's -Oz runs after it. (One-off measurements behind these choices,
-# 2026-11-29: -O3 loops 1.3-2x faster, pow 2.5x faster for 800 bytes, libm's tables and
-# __rem_pio2 17 KB; -Oz at the link, with emscripten's size-optimized libc, 41-54 bytes smaller.)
+# copies), and binaryen's -Oz runs after it.
 hot=" kernels colormap mathlib "
 cflags=(-msimd128 -mbulk-memory -mnontrapping-fptoint -Wall -Wextra -Werror)
 wasm_objects() {  # wasm_objects SRC...: compile to $tmp/NAME.o, in parallel
