@@ -1,4 +1,4 @@
-// npm run bench [-- --large] [--reps N] [--fresh N] [--no-save]
+// npm run bench [-- --large] [--reps N] [--fresh N] [--save FILE]
 //
 // Sinusoidal tables (vaswani, base 10000, float32) the ways a user could build them, in one Node
 // process with interleaved repetitions and medians: naive JS, JS with hoisted frequencies, posenc
@@ -6,7 +6,8 @@
 // memory.fill writing the same bytes, built from tests/bench/limits.c into their own module).
 // Also the seed's numpy code in a child process (when /usr/bin/python3 has numpy), the colormap,
 // instantiate and first-call times in fresh processes, and the .wasm size. Prints a markdown
-// table and saves tests/bench/results.json (unless --no-save).
+// table; --save FILE also writes the results as JSON (tests/bench/results.json is the reference run
+// README quotes).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { cpus, getPriority, loadavg, totalmem } from 'node:os';
@@ -19,7 +20,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const LARGE = args.includes('--large');
 const MAX_REPS = Number(args[args.indexOf('--reps') + 1]) || 15;
-const SAVE = !args.includes('--no-save');
+// --save FILE: where to write the results (nothing is written without it)
+const SAVE = args.includes('--save') ? args[args.indexOf('--save') + 1] : null;
+if (args.includes('--save') && (!SAVE || SAVE.startsWith('--'))) throw new Error('--save needs a file name');
 const SIZES = [[512, 64], [2048, 512], [8192, 1024], ...(LARGE ? [[32768, 4096]] : [])];
 const FRESH = Number(args[args.indexOf('--fresh') + 1]) || 15;  // fresh processes per mode
 const BUDGET_MS = 4000;  // per method and size: fewer repetitions for slow methods (at least 3)
@@ -439,4 +442,7 @@ if (report.targets) {
 lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; on CPU ${conditions.cpuBefore ?? '?'} at the start, ${conditions.cpuAfter ?? '?'} before the pinned runs (allowed: ${conditions.cpusAllowed ?? '?'}); up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
 console.log(lines.join('\n'));
 report.markdown = lines.join('\n');
-if (SAVE) writeFileSync(`${root}tests/bench/results.json`, `${JSON.stringify(report, null, 2)}\n`);
+if (SAVE) {
+  writeFileSync(SAVE, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nresults written to ${SAVE}`);
+}
