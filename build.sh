@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # build.sh [setup] [vendor] [native] [fuzz] — build posenc.
 #   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
-#   setup     also install what tests and the explorer need: node_modules (npm ci) and Chromium;
-#             implies vendor
+#   setup     also install what tests and the explorer need: node_modules (npm ci), Chromium and
+#             python3-numpy (the explorer test loads its .npy export with numpy.load); implies vendor
 #   vendor    also copy Chart.js's UMD build (the chart.js devDependency) to web/vendor/, where the
 #             views load it from; the package ships it (`npm pack` runs `build.sh vendor`)
 #   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined, and
@@ -38,6 +38,7 @@ export NODE_PATH=/usr/share/nodejs   # Debian's emcc runs its JS optimizer with 
 
 if [ $setup = 1 ]; then
   [ -x /usr/bin/chromium ] || apt_install chromium
+  /usr/bin/python3 -c 'import numpy' 2>/dev/null || apt_install python3-numpy
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund
   fi
