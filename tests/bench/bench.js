@@ -220,10 +220,8 @@ function colormapRuns(pe) {
 }
 
 // ---- per CPU ----
-// The CPUs of a VM need not be alike, and a process stays on one for seconds at a time. Here, with
-// the machine otherwise idle, the colormap ran at 0.7 ms on one vCPU and 1.3 ms on the other for
-// minutes (which one was slow changed between runs, and sometimes both were), while limits_spin
-// (SIMD arithmetic, no memory) differed by 5-15%: the host shares cores with other guests. The main
+// The CPUs of a VM need not be alike (the host shares cores with other guests; tests/bench/README.md
+// has the runs that showed it), and a process stays on one for seconds at a time. The main
 // tables measure whichever CPU the scheduler gave the process; this section measures the 8192×1024
 // ratio and the colormap on each allowed CPU in turn, the main thread pinned with taskset (V8's
 // helper threads keep theirs). Linux with taskset and two or more CPUs only.
@@ -234,8 +232,8 @@ const cpuList = (spec) => (spec ?? '').split(',').filter(Boolean).flatMap((part)
 
 // The 8192×1024 ratio by itself: computeView and the store loop interleaved with each other only,
 // each from cold caches. In the main table the JS methods between them run for up to a second and
-// allocate and drop 32 MiB arrays; there the store loop took 1.3-2.0 ms from run to run here, and
-// 1.15-1.5 ms paired with computeView alone, so the target's ratio comes from here.
+// allocate and drop 32 MiB arrays, which slow the store loop and flatter the ratio, so the target's
+// ratio comes from here.
 function ratioRun(pe) {
   const bytes = 8192 * 1024 * 4;
   const ms = timeInterleaved({
@@ -302,7 +300,7 @@ const evictBuf = limits.limits_alloc(EVICT_BYTES);
 if (!evictBuf) throw new Error('limits module: cannot allocate');
 limits.limits_store(evictBuf, EVICT_BYTES);
 const cold = () => limits.limits_read(evictBuf, EVICT_BYTES);
-const COLD_BYTES = 16 * 2 ** 20;  // half this machine's last-level cache: 8192×1024 and up
+const COLD_BYTES = 16 * 2 ** 20;  // 8192×1024 and up: tables larger than a typical last-level cache's share
 pe.maxBytes = Math.max(pe.maxBytes, maxBytes);
 
 const results = [];
