@@ -300,7 +300,7 @@ const evictBuf = limits.limits_alloc(EVICT_BYTES);
 if (!evictBuf) throw new Error('limits module: cannot allocate');
 limits.limits_store(evictBuf, EVICT_BYTES);
 const cold = () => limits.limits_read(evictBuf, EVICT_BYTES);
-const COLD_BYTES = 16 * 2 ** 20;  // 8192×1024 and up: tables larger than a typical last-level cache's share
+const COLD_BYTES = 16 * 2 ** 20;  // tables from 16 MiB (8192×1024 and up) are timed from cold caches
 pe.maxBytes = Math.max(pe.maxBytes, maxBytes);
 
 const results = [];
