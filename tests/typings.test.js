@@ -130,6 +130,7 @@ test("the generator types int[] and string parameters, and an input kind's array
       { name: 'positionIds', path: 'positionIds', type: 'int[]', default: null, min: -2147483648, max: 2147483647, doc: 'explicit positions' },
       { name: 'sequence', path: 'sequence', type: 'string', default: '', doc: 'token layout' },
       { name: 'axes', path: 'axes', type: 'int', default: 3, min: 1, max: 8, doc: 'axes' },
+      { name: 'axesDim', path: 'axesDim', type: 'int[]', default: [16, 56, 56], doc: 'per-axis widths' },
     ] },
     { name: 'grid-apply', title: 'A grid applied', dtype: 'float32', shape: ['positions', 'dim'], input: true, params: [
       { name: 'positionIds', path: 'positionIds', type: 'int[]', default: null, min: -2147483648, max: 2147483647, doc: 'explicit positions' },
@@ -139,6 +140,8 @@ test("the generator types int[] and string parameters, and an input kind's array
   const text = typings(kinds);
   assert.match(text, /^ {2}positionIds\?: readonly number\[\] \| Int32Array \| null;$/m);
   assert.match(text, /^ {2}sequence\?: string;$/m);
+  assert.match(text, /^ {2}axesDim\?: readonly number\[\] \| Int32Array;$/m);
+  assert.doesNotMatch(text, /NaN|undefined/);
   assert.match(text, /^ {2}x: ArrayLike<number>;$/m);
   assert.match(text, /^ {2}'grid': Int32Array;$/m);
   const dts = join(scratch, 'grid.d.ts');

@@ -41,11 +41,12 @@ function num(x) {
 // The doc comment of a parameter: its registry doc, then type, range and default.
 function paramDoc(p) {
   const facts = [];
+  const range = typeof p.min === 'number' && typeof p.max === 'number' ? ` ${num(p.min)} … ${num(p.max)}` : '';
   if (p.aliasOf) facts.push(`another spelling of ${p.aliasOf}`);
-  else if (p.type === 'int' || p.type === 'float') facts.push(`${p.type} ${num(p.min)} … ${num(p.max)}`);
-  else if (p.type === 'float[]' || p.type === 'int[]') facts.push(`${p.type}, elements ${num(p.min)} … ${num(p.max)}`);
+  else if (p.type === 'int' || p.type === 'float') facts.push(`${p.type}${range}`);
+  else if (p.type === 'float[]' || p.type === 'int[]') facts.push(`${p.type}${range && `, elements${range}`}`);
   if (!p.aliasOf) {
-    if (!unset(p)) facts.push(`default ${p.type === 'enum' ? quote(p.default) : p.default}`);
+    if (!unset(p)) facts.push(`default ${typeof p.default === 'string' ? quote(p.default) : p.default}`);
     else if (p.type !== 'object') facts.push('default unset');
   }
   return `/** ${docText(p.doc)}${facts.length ? ` (${facts.join('; ')})` : ''}. */`;
