@@ -315,10 +315,23 @@ describe('explorer in Chromium', () => {
     assert.equal(await canvasHash(again.page), want.hash);
     assert.deepEqual(await chartLines(again.page), want.lines);
     assert.equal(await again.page.inputValue('#c-index'), '3');
+    // The same view under the keys URLs had before the one vocabulary (web/views/options.js aliases).
+    const search = new URL(url).search;
+    const q = new URLSearchParams(search);
+    assert.deepEqual([...q.keys()].filter((k) => ['colormap', 'vmax', 'columns', 'heading'].includes(k)), ['colormap', 'vmax', 'columns', 'heading']);
+    const old = `?${search.slice(1).replace('colormap=', 'cmap=').replace('columns=', 'lines=').replace('heading=', 'title=')}`;
+    const before = await ex.open(old);
+    assert.deepEqual(await before.page.evaluate(() => window.explorer.state), want.state);
+    assert.equal(await canvasHash(before.page), want.hash);
+    assert.deepEqual(await chartLines(before.page), want.lines);
+    await before.page.waitForFunction(() => !window.explorer.urlPending);
+    assert.equal(await before.page.evaluate(() => location.search), search, 'the address bar is rewritten with the current keys');
     clean(problems);
     clean(again.problems);
+    clean(before.problems);
     await page.close();
     await again.page.close();
+    await before.page.close();
   });
 
   test('exports: PNG of the figure, CSV of the shown matrix, .npy of the table (numpy.load)', async () => {
