@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../web/tools/serve.js';
-import { browser, drawn } from './consumers/chromium.js';
+import { startBrowser, drawn } from './browser/harness.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(REPO, 'tests/consumers');
@@ -62,7 +62,8 @@ before(async () => {
     await symlink(join(REPO, 'node_modules', name), join(scratch, 'node_modules', name), 'dir');
   }
   await cp(FIXTURES, join(scratch, 'app'), { recursive: true, filter: (src) => !src.endsWith('.test.js') });
-  chromium = await browser();
+  const app = await startBrowser({ server: false });
+  chromium = { open: (url, options = {}) => app.open(url, { width: 1000, ...options }), close: () => app.close() };
 });
 
 after(async () => {
@@ -337,7 +338,7 @@ async function mkdocsSite(name, theme) {
 
 // The search plugin's worker fetches its index and script while the test moves on: requests
 // cancelled, no error.
-const SEARCH_INDEX = /^requestfailed: http:\/\/127\.0\.0\.1:\d+\/search\/(search_index\.json|lunr\.js)$/;
+const SEARCH_INDEX = /^requestfailed: http:\/\/127\.0\.0\.1:\d+\/search\/(search_index\.json|lunr\.js) net::ERR_ABORTED$/;
 
 test(`MkDocs ${MKDOCS}, its mkdocs theme: README's recipe (the theme's extrahead block loads the elements)`, async () => {
   assert.ok(README.includes(`Run on MkDocs ${MKDOCS} `), 'README names the version run');
