@@ -423,9 +423,9 @@ class Posenc {
     return this.compute('rope-apply', { ...params, x }).data;
   }
 
-  /** A model's config.json → rope params, the way transformers reads it. */
-  ropeFromConfig(config) {
-    return ropeFromConfig(this, config);
+  /** A model's config.json → rope params, the way transformers reads it ({ layer }: one layer's). */
+  ropeFromConfig(config, options) {
+    return ropeFromConfig(this, config, options);
   }
 
   // ---- Colormaps (c/colormap.c): values → RGBA8 for drawing; every number is computed in C. ----
