@@ -24,16 +24,19 @@ const MAX_LAYERS = 65536;
 // sliding layers when sliding_window is absent, the base when rope_theta is absent.
 const sliding = (every) => (i) => ((i + 1) % every !== 0 ? 'sliding_attention' : 'full_attention');
 const FAMILIES = {
-  gemma2: { pattern: () => sliding(2), window: 4096 },
-  gemma3: { pattern: (c) => sliding(c.sliding_window_pattern ?? 6), window: 4096, theta: { full_attention: 1e6, sliding_attention: 1e4 } },
-  gemma4: { pattern: () => sliding(6), window: 512, lastFull: true },
+  gemma2: { pattern: () => sliding(2), window: 4096, defaults: { head_dim: 256, num_attention_heads: 8, max_position_embeddings: 8192 } },
+  gemma3: { pattern: (c) => sliding(c.sliding_window_pattern ?? 6), window: 4096, theta: { full_attention: 1e6, sliding_attention: 1e4 },
+    defaults: { head_dim: 256, num_attention_heads: 8, max_position_embeddings: 131072 } },
+  gemma4: { pattern: () => sliding(6), window: 512, lastFull: true, defaults: { head_dim: 256, num_attention_heads: 8, max_position_embeddings: 131072 },
+    rope: { sliding_attention: { rope_type: 'default', rope_theta: 10000 }, full_attention: { rope_type: 'proportional', partial_rotary_factor: 0.25, rope_theta: 1e6 } } },
   cohere2: { pattern: (c) => sliding(c.sliding_window_pattern ?? 4), window: 4096, nope: () => (t) => t === 'full_attention', gptj: true },
   exaone4: { pattern: exaonePattern, window: 4096, nope: (c) => (t) => c.sliding_window != null && t === 'full_attention' },
   olmo3: { pattern: () => sliding(4), window: 4096, theta: { full_attention: 5e5, sliding_attention: 5e5 } },
   gpt_oss: { pattern: () => sliding(2), window: 128 },
   modernbert: { pattern: (c) => (i) => (i % (c.global_attn_every_n_layers ?? 3) ? 'sliding_attention' : 'full_attention'),
     theta: { full_attention: 160000, sliding_attention: 10000 } },
-  llama4: { pattern: (c, noRope) => (i) => (noRope[i] ? 'chunked_attention' : 'full_attention'), gptj: true, theta: 5e5 },
+  llama4: { pattern: (c, noRope) => (i) => (noRope[i] ? 'chunked_attention' : 'full_attention'), gptj: true, theta: 5e5,
+    defaults: { head_dim: 128, num_attention_heads: 40, max_position_embeddings: 131072 } },
   smollm3: { pattern: (c, noRope) => (i) => (c.use_sliding_window && c.sliding_window != null && !noRope[i] ? 'sliding_attention' : 'full_attention') },
   qwen2: { pattern: qwenPattern }, qwen3: { pattern: qwenPattern }, qwen2_moe: { pattern: qwenPattern }, qwen3_moe: { pattern: qwenPattern },
   qwen2_5_vl: { pattern: qwenPattern }, qwen2_vl: { pattern: qwenPattern }, qwen3_vl: { pattern: qwenPattern },
@@ -62,11 +65,14 @@ class Reader {
     // Gemma 3/4, Qwen-VL), as the composite configs build their text sub-config.
     const headless = !['head_dim', 'qk_rope_head_dim', 'hidden_size', 'n_embd'].some((k) => present(config, k));
     this.nested = headless && isObject(config.text_config);
-    this.cfg = this.nested ? config.text_config : config;
+    const cfg = this.nested ? config.text_config : config;
     this.pre = this.nested ? 'text_config.' : '';
-    const mt = this.cfg.model_type ?? config.model_type;
+    const mt = cfg.model_type ?? config.model_type;
     this.modelType = typeof mt === 'string' ? mt.replace(/_text$/, '') : undefined;
-    this.family = FAMILIES[this.modelType] ?? {};
+    this.family = Object.hasOwn(FAMILIES, this.modelType ?? '') ? FAMILIES[this.modelType] : {};
+    // The config class's defaults stand in for absent fields (composite configs often list few).
+    this.cfg = { ...this.family.defaults, ...cfg };
+    if (this.family.rope && !present(cfg, 'rope_parameters') && !present(cfg, 'rope_scaling')) this.cfg.rope_parameters = this.family.rope;
     const kind = pe.kinds.find((k) => k.name === 'rope-frequencies');
     this.defaults = Object.fromEntries(kind.params.map((p) => [p.name, p.default]));
     this.fields = new Set(kind.params.find((p) => p.name === 'ropeScaling').fields.map((f) => f.name));
