@@ -48,11 +48,11 @@ export interface KindInfo {
 
 export type KindName =
   | 'sinusoidal' | 'relative' | 't5' | 'deberta' | 'alibi-slopes' | 'alibi'
-  | 'rope' | 'rope-frequencies' | 'rope-apply' | 'xpos';
+  | 'rope' | 'rope-frequencies' | 'rope-apply' | 'xpos' | 'query-scale';
 
 /** rope_scaling as in a model's config.json (keys verbatim). */
 export interface RopeScaling {
-  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'su';
+  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'proportional' | 'su';
   type?: RopeScaling['rope_type'];
   factor?: number;
   original_max_position_embeddings?: number;
@@ -96,6 +96,10 @@ export interface RopeParams {
 export interface XposParams {
   positions?: number; dim?: number; scaleBase?: number; centering?: 'torchscale' | 'lucidrains'; downscale?: boolean;
 }
+/** Llama 4's NoPE-layer query scale log(floor((p + 1) / floorScale) + 1) · attnScale + 1, in float32. */
+export interface QueryScaleParams {
+  positions?: number; offset?: number; step?: number; floorScale?: number; attnScale?: number;
+}
 
 export interface ParamsByKind {
   'sinusoidal': SinusoidalParams;
@@ -108,6 +112,7 @@ export interface ParamsByKind {
   'rope-frequencies': RopeParams;
   'rope-apply': RopeParams & { x: ArrayLike<number> };
   'xpos': XposParams;
+  'query-scale': QueryScaleParams;
 }
 export interface DataByKind {
   'relative': Int32Array; 't5': Int32Array; 'deberta': Int32Array;
@@ -142,6 +147,21 @@ export interface RopeConfigParams {
   maxPositionEmbeddings: number;
 }
 
+/** One layer of a model, as layersFromConfig reads it from its config.json. */
+export interface LayerInfo {
+  readonly index: number;
+  /** transformers' layer type name: 'full_attention', 'sliding_attention', 'chunked_attention'. */
+  readonly type: string;
+  /** The layer's RoPE params, or null for a layer without RoPE (NoPE). */
+  readonly rope: RopeConfigParams | null;
+  /** Sliding window as config.sliding_window holds it (ModernBERT: local_attention // 2), or null. */
+  readonly window: number | null;
+  /** Attention chunk size (Llama 4), or null. */
+  readonly chunk: number | null;
+  /** Params of the query-scale kind where queries are scaled by position (Llama 4's NoPE layers), else null. */
+  readonly queryScale: { floorScale: number; attnScale: number } | null;
+}
+
 export interface Posenc {
   readonly version: string;
   readonly kinds: readonly KindInfo[];
@@ -155,7 +175,10 @@ export interface Posenc {
   computeView<K extends KindName>(kind: K, params?: ParamsByKind[K]): ResultView<K>;
   /** x: [positions, dim] row-major; returns the rotated copy. */
   applyRope(x: ArrayLike<number>, params?: RopeParams): Float32Array;
+  /** Without layer: the params every RoPE layer shares (EINVAL naming 'layer' when they differ). */
   ropeFromConfig(config: Record<string, unknown>): RopeConfigParams;
+  /** One layer's params, by layer type name or index; null for a NoPE layer. */
+  ropeFromConfig(config: Record<string, unknown>, options: { layer?: string | number }): RopeConfigParams | null;
 
   /** The colormaps C provides (matplotlib's tables), the first being the default. */
   readonly colormaps: readonly ColormapInfo[];
