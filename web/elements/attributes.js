@@ -4,6 +4,7 @@
 // plus the view attributes below. Text is turned into the parameter's registry type here; every
 // range is checked in C, which names the parameter (mapped back to its attribute for messages).
 import { PosencError } from '../posenc.js';
+import { layersFromConfig, ropeFromConfig } from '../model-config.js';
 
 /** Registry name → attribute name: paddingIdx → padding-idx, rope_type → rope-type. */
 export const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -26,6 +27,8 @@ export const VIEW = {
   'row-label': { type: 'string', doc: 'title of the row axis (default: from the registry\'s axis names)' },
   'column-label': { type: 'string', doc: 'title of the column axis / the lines\' legend' },
   'value-label': { type: 'string', doc: 'title of the values (colorbar, plot y axis; default "Value")' },
+  config: { type: 'string', doc: "a model's config.json (JSON text): sets the RoPE parameters (or query-scale's) as pe.ropeFromConfig reads them" },
+  layer: { type: 'string', doc: 'with config: the layer, by index or layer type name (default: the RoPE every layer shares)' },
 };
 
 // Names an element attribute or property must not take (global HTML attributes and HTMLElement members).
@@ -128,6 +131,7 @@ export function readAttributes(el, pe, table) {
   for (const { name: attr, value: text } of el.attributes) {
     const e = table.get(attr);
     if (!e || attr === 'kind') continue;
+    if (attr === 'config' || attr === 'layer') continue;  // read below, once the kind is known
     if (e.view) {
       const v = parseValue(e.view.type, text, { attr, param: e.view.param ?? attr, tag });
       if (attr === 'index') spec.index = v;
@@ -148,7 +152,47 @@ export function readAttributes(el, pe, table) {
     if (field === undefined) spec.params[name] = v;
     else (spec.params[name] ??= {})[field] = v;
   }
+  const fromModel = modelParams(el, pe, kind, tag);
+  if (fromModel) spec.params = { ...fromModel, ...spec.params };  // attributes given beside config win
   return spec;
+}
+
+// config (+ layer): the params of that layer of the model, for a kind that takes them all (the rope
+// kinds) or query-scale (a NoPE layer's query temperature). Errors name the attribute.
+function modelParams(el, pe, kind, tag) {
+  const text = el.getAttribute('config'), layerText = el.getAttribute('layer');
+  if (text === null) {
+    if (layerText !== null) throw attributeError(`<${tag}> layer needs a config attribute (a model's config.json)`, 'EINVAL', 'layer', 'layer');
+    return null;
+  }
+  let config;
+  try {
+    config = JSON.parse(text);
+  } catch (e) {
+    throw attributeError(`<${tag}> config is not JSON: ${e.message}`, 'EINVAL', 'config', 'config');
+  }
+  const t = layerText?.trim();
+  const layer = t === undefined || t === '' ? undefined : /^\d+$/.test(t) ? Number(t) : t;
+  const names = new Set(kind.params.map((p) => p.name));
+  try {
+    if (kind.name === 'query-scale') {
+      const layers = layersFromConfig(pe, config);
+      const entry = typeof layer === 'number' ? layers[layer] : layers.find((l) => (layer === undefined ? l.queryScale : l.type === layer));
+      if (!entry?.queryScale) {
+        throw attributeError(`<${tag}> layer=${fmt(layerText ?? '')}: no such layer scales its queries by position`, 'EINVAL', 'layer', 'layer');
+      }
+      return { ...entry.queryScale };
+    }
+    if (!['dim', 'base', 'ropeScaling'].every((n) => names.has(n))) {
+      throw attributeError(`<${tag}> config: ${kind.name} takes no RoPE parameters from a model config`, 'EINVAL', 'config', 'config');
+    }
+    const rope = ropeFromConfig(pe, config, layer === undefined ? {} : { layer });
+    if (rope === null) throw attributeError(`<${tag}> layer=${fmt(layerText)} has no RoPE (a NoPE layer)`, 'EINVAL', 'layer', 'layer');
+    return rope;
+  } catch (e) {
+    if (!(e instanceof PosencError) || e.attribute) throw e;
+    throw attributeError(`<${tag}> ${e.message}`, e.code, e.param, e.param === 'layer' ? 'layer' : 'config');
+  }
 }
 
 /** Registry path (a PosencError's param) → the attribute that sets it, for messages. */
