@@ -261,6 +261,9 @@ class Reader {
     out.maxPositionEmbeddings = maxKey ? cfg[maxKey] : this.defaults.maxPositionEmbeddings;
     if (maxKey) from.maxPositionEmbeddings = maxKey;
 
+    // A per-layer-type yarn dict's own `truncate` is followed; transformers' _compute_yarn_parameters
+    // reads it from the top-level rope_parameters (a keyed dict has none there: always true), which
+    // is taken as an oversight (SPEC §9).
     // The scaling dict: registry fields verbatim; `type` is the legacy rope_type (rope_type wins when
     // both are given); Qwen2-VL's 'mrope' is default RoPE on the text positions; Phi-3 reads 'su' and
     // 'yarn' as longrope. Any other key would change positions unread: refused.
