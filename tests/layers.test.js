@@ -364,6 +364,18 @@ test('Qwen2 / Qwen2.5-VL / Qwen3-VL: sliding from max_window_layers only with us
   assert.equal(layersOf(qwen3vl).length, 36);
 });
 
+test("a per-layer-type yarn dict's truncate is followed (transformers reads the top-level dict's; SPEC §9)", () => {
+  const config = { model_type: 'gpt_oss', head_dim: 64, num_hidden_layers: 2, max_position_embeddings: 131072,
+    layer_types: ['sliding_attention', 'full_attention'],
+    rope_parameters: { sliding_attention: { rope_type: 'default', rope_theta: 10000 },
+      full_attention: { rope_type: 'yarn', factor: 32, original_max_position_embeddings: 4096, truncate: false, rope_theta: 150000 } } };
+  const layers = layersOf(config);
+  assert.equal(layers[1].rope.ropeScaling.truncate, false);
+  checkRope(layers[1].rope, 'per-type yarn');
+  const truncated = pe.compute('rope-frequencies', { ...layers[1].rope, ropeScaling: { ...layers[1].rope.ropeScaling, truncate: true } }).data;
+  assert.notDeepEqual(pe.compute('rope-frequencies', layers[1].rope).data, truncated);
+});
+
 const ropeKind = pe.kinds.find((k) => k.name === 'rope');
 const hasMrope = ropeKind.params.some((p) => p.name === 'mropeSection');
 test('Qwen-VL: mropeSection and mropeInterleaved returned from either rope dict', { skip: hasMrope ? false : 'needs the mropeSection param (multimodal branch)' }, () => {
