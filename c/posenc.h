@@ -11,6 +11,10 @@
  *     if (pe_prepare(&rq, &sh, &err)) return err.code;          // validates, gives the shape
  *     float *out = malloc(sh.count * sizeof(float));             // the caller owns memory
  *     if (pe_compute(&rq, out, sh.count, &info, &err)) ...;      // never aborts, never allocates
+ * or, validating once and allocating the output in the same call (the caller frees it):
+ *     void *table;
+ *     if (pe_compute_alloc(&rq, -1, &table, &sh, &info, &err)) return err.code;  // -1: pe_max_bytes()
+ *     ...; free(table);
  *
  * Conventions
  *   - Output is row-major, float32 or int32 (pe_kind.dtype). Angles are formed in double and
@@ -247,6 +251,15 @@ pe_status pe_prepare(const pe_request *rq, pe_shape *shape, pe_error *err);
 /* Validate again and compute into out (out_count elements of the kind's dtype; PE_ERANGE naming
  * "out" if too small). info may be NULL. */
 pe_status pe_compute(const pe_request *rq, void *out, size_t out_count, pe_info *info, pe_error *err);
+
+/* Validate, size, allocate and compute in one step, each check made once. On success *out is a
+ * malloc'd table of sh->count elements of the kind's dtype (NULL when the output is empty), which
+ * the caller frees with free(); on failure *out is NULL and nothing is allocated. out NULL:
+ * validate and give the shape only (pe_prepare with this cap). max_bytes caps this call's output
+ * (clamped to [0, 2^53]; negative or NaN: pe_max_bytes()); PE_ENOMEM naming the parameter that sets
+ * the largest axis when the output exceeds it or does not fit in memory. sh and info may be NULL. */
+pe_status pe_compute_alloc(const pe_request *rq, double max_bytes, void **out, pe_shape *sh, pe_info *info,
+                           pe_error *err);
 
 /* Output cap in bytes (default 2^31); values outside [0, 2^53] are clamped. */
 void pe_set_max_bytes(double bytes);

@@ -4,7 +4,7 @@
 // RotaryEmbeddingConfigMixin.standardize_rope_params). Key mapping only: every number is checked by
 // the C registry (pe.shape, nothing computed) and a failure names the config field it came from.
 // A field that changes positions but is not understood here is a refusal, never skipped.
-import { PosencError } from './posenc.js';
+import { PosencError } from './core/error.js';
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
 const present = (o, k) => isObject(o) && o[k] !== undefined && o[k] !== null;

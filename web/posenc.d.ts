@@ -162,28 +162,39 @@ export interface LayerInfo {
   readonly queryScale: { floorScale: number; attnScale: number } | null;
 }
 
+/** Options of one compute, computeView or shape call. */
+export interface ComputeOptions {
+  /** Output cap in bytes for this call (default pe.maxBytes); larger requests throw ENOMEM before allocating. */
+  maxBytes?: number;
+}
+
 export interface Posenc {
   readonly version: string;
   readonly kinds: readonly KindInfo[];
   /** The module's memory (its buffer changes when memory grows). */
   readonly memory: WebAssembly.Memory;
-  /** Output cap in bytes (default 2 GiB): larger requests throw ENOMEM before allocating. */
+  /** The default output cap in bytes (default 2 GiB): larger requests throw ENOMEM before allocating. */
   maxBytes: number;
-  /** The shape compute() would give, after the same checks (maxBytes included); nothing is computed. */
-  shape<K extends KindName>(kind: K, params?: ParamsByKind[K]): number[];
-  compute<K extends KindName>(kind: K, params?: ParamsByKind[K]): Result<K>;
-  computeView<K extends KindName>(kind: K, params?: ParamsByKind[K]): ResultView<K>;
+  /** The shape compute() would give, after the same checks (the byte cap included); nothing is computed. */
+  shape<K extends KindName>(kind: K, params?: ParamsByKind[K], options?: ComputeOptions): number[];
+  compute<K extends KindName>(kind: K, params?: ParamsByKind[K], options?: ComputeOptions): Result<K>;
+  computeView<K extends KindName>(kind: K, params?: ParamsByKind[K], options?: ComputeOptions): ResultView<K>;
   /** x: [positions, dim] row-major; returns the rotated copy. */
   applyRope(x: ArrayLike<number>, params?: RopeParams): Float32Array;
   /** Without layer: the params every RoPE layer shares (EINVAL naming 'layer' when they differ). */
   ropeFromConfig(config: Record<string, unknown>): RopeConfigParams;
   /** One layer's params, by layer type name or index; null for a NoPE layer. */
   ropeFromConfig(config: Record<string, unknown>, options: { layer?: string | number }): RopeConfigParams | null;
+  /** Every layer of the model: type, RoPE (or null), window, chunk, query scale. */
+  layersFromConfig(config: Record<string, unknown>): LayerInfo[];
 
   /** The colormaps C provides (matplotlib's tables), the first being the default. */
   readonly colormaps: readonly ColormapInfo[];
-  /** Statistics of a table (or of count values from offset), computed in C. */
-  range(source: Table, options?: { map?: string; offset?: number; count?: number }): TableRange;
+  /**
+   * Statistics of a table (or of count values from offset), computed in C. Given vmin/vmax replace
+   * lo/hi, checked as colormap() checks them: lo/hi are the limits colormap() would use.
+   */
+  range(source: Table, options?: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number; count?: number }): TableRange;
   /** Colour a table into the wasm heap (RGBA8, ImageData's layout); vmin/vmax default to range().lo/hi. */
   colormap(source: Table, options?: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number; count?: number }): ColormapView;
   /**
@@ -213,7 +224,7 @@ export interface TableRange {
   /** Smallest and largest finite value. */
   min: number;
   max: number;
-  /** The limits the map uses by default. */
+  /** The limits the map uses: by default, or the vmin/vmax given to range(). */
   lo: number;
   hi: number;
   finite: number;
@@ -289,12 +300,16 @@ export interface PosencRenderDetail {
   rows: number;
   cols: number;
   /** Plotted (plot) or marked (heatmap) columns. */
+  columns: number[];
+  /** The same as columns (its older name). */
   dims: number[];
 }
 
 /** detail of `posenc-column` (a heatmap column was clicked or chosen with Enter/Space). */
 export interface PosencColumnDetail {
   column: number;
-  /** The heatmap's dims after the toggle. */
+  /** The heatmap's columns after the toggle. */
+  columns: number[];
+  /** The same as columns (its older name). */
   dims: number[];
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Browser redraw benchmark (issue 5): the explorer in Debian's Chromium (playwright-core, the flags
-// of web/tools/screenshot.js) at 2048 positions x 512 dims; a parameter slider is moved
+// Browser redraw benchmark (issue 5): the explorer in Debian's Chromium (the tests' harness,
+// tests/browser/harness.js) at 2048 positions x 512 dims; a parameter slider is moved
 // programmatically through 60 values, and each redraw is timed from dispatching the slider's
 // `input` event to (a) "painted": the end of the frame whose paint shows the new pixels and (b) the
 // next animation frame after it. The explorer fires `posenc:rendered` in the animation frame whose
@@ -35,7 +35,7 @@ const stats = (xs) => ({ medianMs: Number(quantile(xs, 0.5).toFixed(2)), p95Ms: 
 // first warms up: Liftoff -> TurboFan, Chart.js caches). Each value is a new table (C), colours (C),
 // heatmap and plotted lines redrawn.
 async function measure(lines) {
-  const { page, problems } = await app.open(`?kind=sinusoidal&positions=${POSITIONS}&dim=${DIM}&cmap=coolwarm&lines=${lines}`);
+  const { page, problems } = await app.open(`?kind=sinusoidal&positions=${POSITIONS}&dim=${DIM}&colormap=coolwarm&columns=${lines}`);
   const shape = await page.evaluate(() => [window.explorer.plane.rows, window.explorer.plane.cols]);
   if (shape[0] !== POSITIONS || shape[1] !== DIM) throw new Error(`the explorer drew ${shape.join(' x ')}, not ${POSITIONS} x ${DIM}`);
   const times = [];
