@@ -9,12 +9,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load, PosencError } from '../web/posenc.js';
-import { layersFromConfig } from '../web/model-config.js';
 import { isError } from './errors.js';
 import { mulberry32 } from './random.js';
 
 const pe = await load();
-const layersOf = (config) => (pe.layersFromConfig ? pe.layersFromConfig(config) : layersFromConfig(pe, config));
+const layersOf = (config) => pe.layersFromConfig(config);
 
 // ---- float64 references of modeling_rope_utils.py ----
 function reference({ dim, base, partialRotaryFactor: prf = 1, ropeScaling: rs = {}, maxPositionEmbeddings: maxPos }) {
