@@ -97,4 +97,25 @@ describe('layer map', () => {
     clean(problems);
     await page.close();
   });
+
+  test('a URL with a config the explorer cannot read still renders, the reason shown; a layer beyond the model selects nothing', async () => {
+    const bad = await ex.open(`?kind=rope&config=${encodeURIComponent('{"num_hidden_layers": 4, "head_dim": 64, "layer_types": "x"')}`);
+    assert.equal(await bad.page.evaluate(() => document.documentElement.dataset.status), 'ok');
+    assert.equal(await bad.page.isHidden('#layers'), true);
+    const notes = await bad.page.locator('[data-error]:not([hidden])').allTextContents();
+    assert.ok(notes.some((t) => t.includes('config is not JSON')), notes.join(' | '));
+    clean(bad.problems);
+    await bad.page.close();
+    const typed = await ex.open(`?kind=rope&layer=999&config=${encodeURIComponent(JSON.stringify({ num_hidden_layers: 4, head_dim: 64,
+      layer_types: ['full_attention', 'full_attention', 'linear_attention', 'full_attention'] }))}`);
+    const shown = await typed.page.locator('[data-error]:not([hidden])').allTextContents();
+    assert.ok(shown.some((t) => t.includes('config.layer_types.2')), shown.join(' | '));
+    clean(typed.problems);
+    await typed.page.close();
+    const far = await ex.open(`?kind=rope&layer=999&config=${encodeURIComponent(JSON.stringify(GEMMA3))}`);
+    assert.equal((await strip(far.page)).length, 48);
+    assert.deepEqual((await strip(far.page)).filter((c) => c.selected), []);
+    clean(far.problems);
+    await far.page.close();
+  });
 });
