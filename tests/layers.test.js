@@ -213,6 +213,21 @@ test('Gemma 3 4B: the class defaults fill what its text_config leaves out (head_
   assert.deepEqual(layers[0].rope.ropeScaling, { rope_type: 'default' });
 });
 
+test('Gemma 2 9B (v4 file, no layer_types): Gemma2Config alternates sliding (4096) and full layers, one RoPE', () => {
+  // google/gemma-2-9b config.json (Gemma2Config.__post_init__: sliding when (i + 1) % 2)
+  const gemma2 = { architectures: ['Gemma2ForCausalLM'], attn_logit_softcapping: 50.0, cache_implementation: 'hybrid',
+    final_logit_softcapping: 30.0, head_dim: 256, hidden_activation: 'gelu_pytorch_tanh', hidden_size: 3584, intermediate_size: 14336,
+    max_position_embeddings: 8192, model_type: 'gemma2', num_attention_heads: 16, num_hidden_layers: 42, num_key_value_heads: 8,
+    query_pre_attn_scalar: 256, rms_norm_eps: 1e-6, rope_theta: 10000.0, sliding_window: 4096, vocab_size: 256000 };
+  const layers = layersOf(gemma2);
+  assert.deepEqual(indices(layers, (l) => l.type === 'sliding_attention'), range(42, (i) => i % 2 === 0));
+  assert.deepEqual(layers.map((l) => l.window), range(42, () => true).map((i) => (i % 2 ? null : 4096)));
+  const rope = pe.ropeFromConfig(gemma2);
+  assert.deepEqual(rope, { dim: 256, base: 10000, partialRotaryFactor: 1, layout: 'neox', maxPositionEmbeddings: 8192,
+    ropeScaling: { rope_type: 'default' } });
+  checkRope(rope, 'gemma2');
+});
+
 test('ModernBERT-base: global every 3rd layer from 0 at base 160000, local at 10000 with window local_attention // 2 both ways', () => {
   const layers = layersOf(MODERNBERT_BASE);
   assert.equal(layers.length, 22);
