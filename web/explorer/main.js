@@ -120,7 +120,9 @@ function applyView(v) {
   } else {
     const positions = state.params.positions;
     state.kind = v.kind;
-    state.params = { ...(positions === undefined ? {} : { positions }), ...v.params };
+    // the query temperature changes every floorScale positions: show 256 rows 1024 positions apart
+    const rows = v.kind === 'query-scale' ? { positions: 256, step: 1024 } : positions === undefined ? {} : { positions };
+    state.params = { ...rows, ...v.params };
     state.index = 0;
   }
 }
