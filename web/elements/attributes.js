@@ -6,7 +6,6 @@
 // parameter (mapped back to its attribute for messages).
 import { PosencError } from '../posenc.js';
 import { OPTIONS, HTML_ATTRIBUTES, keysOf, readOptions, option } from '../views/options.js';
-import { layersFromConfig, ropeFromConfig } from '../model-config.js';
 
 /** Registry name → attribute name: paddingIdx → padding-idx, rope_type → rope-type. */
 export const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -158,7 +157,7 @@ function modelParams(spec, pe, kind, tag) {
   const names = new Set(kind.params.map((p) => p.name));
   try {
     if (kind.name === 'query-scale') {
-      const layers = layersFromConfig(pe, config);
+      const layers = pe.layersFromConfig(config);
       const entry = typeof layer === 'number' ? layers[layer] : layers.find((l) => (layer === undefined ? l.queryScale : l.type === layer));
       if (!entry?.queryScale) {
         throw attributeError(`<${tag}> layer=${fmt(layerText ?? '')}: no such layer scales its queries by position`, 'EINVAL', 'layer', 'layer');
@@ -168,7 +167,7 @@ function modelParams(spec, pe, kind, tag) {
     if (!['dim', 'base', 'ropeScaling'].every((n) => names.has(n))) {
       throw attributeError(`<${tag}> config: ${kind.name} takes no RoPE parameters from a model config`, 'EINVAL', 'config', 'config');
     }
-    const rope = ropeFromConfig(pe, config, layer === undefined ? {} : { layer });
+    const rope = pe.ropeFromConfig(config, layer === undefined ? {} : { layer });
     if (rope === null) throw attributeError(`<${tag}> layer=${fmt(layerText)} has no RoPE (a NoPE layer)`, 'EINVAL', 'layer', 'layer');
     return rope;
   } catch (e) {

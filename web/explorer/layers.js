@@ -1,7 +1,6 @@
 // The layer map: after a model's config.json (pasted or a preset), a strip of its layers — type,
-// RoPE or NoPE, base, rope_type, window or chunk — read by pe.layersFromConfig (web/model-config.js);
+// RoPE or NoPE, base, rope_type, window or chunk — read by pe.layersFromConfig;
 // choosing a layer, or a layer type, hands that layer to the explorer (onPick), which shows its table.
-import { layersFromConfig } from '../model-config.js';
 
 function el(tag, props = {}, ...children) {
   const e = document.createElement(tag);
@@ -67,7 +66,7 @@ export class LayerMap {
 
   /** Read a config and draw its strip; throws the PosencError of a config it cannot read. */
   show(config, selected = null) {
-    const layers = layersFromConfig(this.#pe, config);
+    const layers = this.#pe.layersFromConfig(config);
     this.#layers = layers;
     this.#selected = selected;
     this.#draw(config);
