@@ -283,8 +283,7 @@ const char *pe_status_name(pe_status s);                 /* "OK", "EINVAL", "ERA
  * Memory: data is n float32 or int32 (pe_dtype), row-major; rgba receives 4 n bytes, one R,G,B,A
  * pixel per element in the same order: exactly ImageData's layout for a [rows, cols] table.
  * Cost: one pass (two when the limits are automatic); in wasm SIMD128 with one table load per value
- * (no gather): 0.7-1.7 ns per element at 2048 x 512 here, depending on the vCPU (npm run bench, its
- * colormap lines); the native build runs scalar. */
+ * (no gather; npm run bench's colormap lines time it); the native build runs scalar. */
 #define PE_RGBA_MASKED 0x00000000u  /* 0xAARRGGBB */
 #define PE_RGBA_NAN    0xffff00ffu
 

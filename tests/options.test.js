@@ -23,6 +23,7 @@ test('every row names its option once: unique names and keys, a parser, a doc, k
     assert.equal(o.key, kebab(o.name), `${o.name}: the key is the name in kebab-case`);
     assert.ok(o.on.length && o.on.every((s) => SURFACES.includes(s)), o.name);
     assert.ok(!HTML_ATTRIBUTES.has(o.key), `${o.key} is a global HTML attribute`);
+    if (o.type === 'string' && o.on.includes('explorer')) assert.ok(o.label, `${o.name}: a label for its explorer control`);
     for (const k of [o.key, ...o.aliases]) {
       assert.ok(!keys.has(k), `${k} names both ${keys.get(k)} and ${o.name}`);
       keys.set(k, o.name);
