@@ -11,7 +11,7 @@ import { Heatmap } from '../views/heatmap.js';
 import { LinePlot, lineColor } from '../views/plot.js';
 import { readAttributes, attributeOf, attributeError, parseValue, formatValue } from './attributes.js';
 
-/** Largest table one element computes, its own per-call cap (the shared instance's pe.maxBytes is left as it is). */
+/** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
 const DEFAULT_DIMS = 4;  // the plot's lines when dims is not given: the first columns
 
