@@ -424,6 +424,9 @@ test('every refusal names its field', () => {
   throws({ ...g, text_config: { ...v5, rope_parameters: { ...v5.rope_parameters, mamba: { rope_type: 'default' } } } }, 'EINVAL',
     'text_config.rope_parameters.mamba');
   throws({ ...MODERNBERT_BASE, local_attention: 12.5 }, 'ERANGE', 'local_attention');
+  throws({ ...MODERNBERT_BASE, global_attn_every_n_layers: '3' }, 'EINVAL', 'global_attn_every_n_layers');
+  throws(withText({ sliding_window_pattern: 0 }), 'ERANGE', 'text_config.sliding_window_pattern');
+  throws({ ...EXAONE4_32B, layer_types: undefined, sliding_window_pattern: 'LLXG' }, 'EINVAL', 'sliding_window_pattern');
   throws({ ...MODERNBERT_BASE, global_rope_theta: -1 }, 'ERANGE', 'global_rope_theta');
   const l4 = (patch) => ({ ...LLAMA4_SCOUT, text_config: { ...LLAMA4_SCOUT.text_config, ...patch } });
   throws(l4({ no_rope_layers: [1, 1, 1, 0] }), 'EINVAL', 'text_config.no_rope_layers');

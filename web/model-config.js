@@ -128,6 +128,12 @@ class Reader {
       if (given.length !== n) throw this.fail('layer_types', `has ${given.length} entries for ${n} layers`);
       types = given.slice();
     } else if (this.family.pattern) {
+      // the pattern's numbers: a string or a fraction would make every layer alike without a word
+      for (const [k, min] of [['sliding_window_pattern', 1], ['global_attn_every_n_layers', 1], ['max_window_layers', 0]]) {
+        const v = this.get(k);
+        if (v === undefined || (k === 'sliding_window_pattern' && this.modelType === 'exaone4' && typeof v === 'string' && /^[LG]+$/.test(v))) continue;
+        if (!Number.isInteger(v) || v < min) throw this.fail(k, `is not an integer >= ${min}`, typeof v === 'number' ? 'ERANGE' : 'EINVAL');
+      }
       const p = this.family.pattern(this.cfg, noRope);
       types = Array.from({ length: n }, (_, i) => p(i));
       if (this.family.lastFull) types[n - 1] = 'full_attention';
