@@ -113,8 +113,8 @@ if ! [ web/core/wasm-bytes.js -nt web/posenc.wasm ] || [ build.sh -nt web/core/w
 fi
 
 # The entry and everything it imports (the bytes included) as one module, for a CDN-style import
-# of a single URL.
-if [ $vendor = 1 ] && [ -n "$(find web/posenc.js web/rope-config.js web/core build.sh -newer web/dist/posenc.mjs 2>/dev/null | head -1)$([ -e web/dist/posenc.mjs ] || echo missing)" ]; then
+# of a single URL. Rebuilt when a module beside the entry or in core/ changed.
+if [ $vendor = 1 ] && [ -n "$(find web/*.js web/core build.sh -newer web/dist/posenc.mjs 2>/dev/null | head -1)$([ -e web/dist/posenc.mjs ] || echo missing)" ]; then
   mkdir -p web/dist
   node_modules/.bin/esbuild web/posenc.js --bundle --format=esm --minify --log-level=warning \
     --outfile=web/dist/posenc.mjs.tmp.js

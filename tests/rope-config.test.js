@@ -221,16 +221,20 @@ test('GPT-NeoX (rotary_pct, rotary_emb_base), GPT-J (rotary_dim → gptj), GPT-2
   assert.equal(pe.ropeFromConfig({ head_dim: 64 }).maxPositionEmbeddings, 2048);
 });
 
-test('unrelated fields and unknown rope_scaling keys are ignored; nulls count as absent', () => {
+test('unrelated fields are ignored and nulls count as absent; an unknown key inside rope_scaling is refused (it may change positions)', () => {
   const p = pe.ropeFromConfig({
     ...LLAMA_31_8B, quantization_config: { bits: 4 }, vocab_size: 'not a number', head_dim: null, partial_rotary_factor: null,
-    rope_scaling: { ...LLAMA_31_8B.rope_scaling, attention_factor: null, finetuned: true, mrope_section: [16, 24, 24] },
+    rope_scaling: { ...LLAMA_31_8B.rope_scaling, attention_factor: null },
   });
   assert.deepEqual(p, pe.ropeFromConfig(LLAMA_31_8B));
   assert.deepEqual(pe.ropeFromConfig({ head_dim: 64, rope_scaling: null }).ropeScaling, { rope_type: 'default' });
   // rope_type wins over a legacy type that disagrees (setdefault("rope_type", get("type")))
   assert.equal(pe.ropeFromConfig({ head_dim: 64, rope_scaling: { rope_type: 'linear', type: 'dynamic', factor: 2 } }).ropeScaling.rope_type,
     'linear');
+  assert.throws(() => pe.ropeFromConfig({ ...LLAMA_31_8B, rope_scaling: { ...LLAMA_31_8B.rope_scaling, finetuned: true } }),
+    isError('EINVAL', 'rope_scaling.finetuned'));
+  assert.throws(() => pe.ropeFromConfig({ ...PHI3_MINI_128K, rope_scaling: { ...PHI3_MINI_128K.rope_scaling, long_mscale: 1.2 } }),
+    isError('EINVAL', 'rope_scaling.long_mscale'));
 });
 
 test('errors name the config field', () => {
@@ -261,7 +265,7 @@ test('errors name the config field', () => {
   throws({ ...LLAMA_31_8B, max_position_embeddings: 1.5 }, 'EINVAL', 'max_position_embeddings');
   throws({ ...LLAMA_31_8B, rope_scaling: 'llama3' }, 'EINVAL', 'rope_scaling');
   throws({ ...LLAMA_31_8B, rope_scaling: { ...LLAMA_31_8B.rope_scaling, rope_type: 'ntk' } }, 'EINVAL', 'rope_scaling.rope_type');
-  throws({ ...QWEN2_7B_YARN, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } }, 'EINVAL', 'rope_scaling.type');
+  throws({ ...QWEN2_7B_YARN, rope_scaling: { type: 'mrope2', mrope_section: [16, 24, 24] } }, 'EINVAL', 'rope_scaling.type');
   throws({ ...LLAMA_31_8B, rope_scaling: { rope_type: 'linear' } }, 'EINVAL', 'rope_scaling.factor');
   throws({ ...LLAMA_31_8B, rope_scaling: { ...LLAMA_31_8B.rope_scaling, high_freq_factor: undefined } }, 'EINVAL',
     'rope_scaling.high_freq_factor');
@@ -274,8 +278,9 @@ test('errors name the config field', () => {
   throws({ ...DEEPSEEK_V3, qk_rope_head_dim: 2, rope_scaling: { type: 'dynamic', factor: 2 } }, 'ERANGE', 'qk_rope_head_dim');
   const { rope_scaling, rope_theta, ...rest } = LLAMA_31_8B;
   throws({ ...rest, rope_parameters: { ...rope_scaling, rope_theta: -1 } }, 'ERANGE', 'rope_parameters.rope_theta');
-  throws({ ...rest, rope_parameters: { full_attention: { rope_type: 'default' }, sliding_attention: { rope_type: 'default' } } },
-    'EINVAL', 'rope_parameters');
+  throws({ ...rest, rope_parameters: { full_attention: { rope_type: 'default' }, sliding_attention: { rope_type: 'dflt' } } },
+    'EINVAL', 'rope_parameters.sliding_attention.rope_type');
+  throws({ ...rest, rope_parameters: { full_attention: { rope_type: 'default' }, rope_theta: 1e4 } }, 'EINVAL', 'rope_parameters.rope_theta');
   // the instance keeps working
   assert.equal(pe.ropeFromConfig(LLAMA_31_8B).dim, 128);
 });
