@@ -172,6 +172,7 @@ test(`esbuild ${version('esbuild')}: esbuild main.js --bundle --format=esm --out
 test(`Vite ${version('vite')}: vite build`, async () => {
   const dir = await project('vite');
   run(BIN('vite'), ['build', '--logLevel', 'warn'], dir);
+  assert.deepEqual((await readdir(join(dir, 'dist/assets'))).filter((f) => f.endsWith('.wasm')), []);  // no .wasm asset
   await served(join(dir, 'dist'), (url) => check(url));
 });
 
@@ -223,6 +224,7 @@ test(`Parcel ${version('parcel')}: parcel build index.html`, async () => {
   run(process.execPath, [join(REPO, 'node_modules/parcel/lib/bin.js'), 'build', 'index.html', '--no-autoinstall', '--log-level', 'warn'],
     dir, { timeout: 300000 });
   // Parcel writes to dist/ in the project's root, the folder holding package.json.
+  assert.deepEqual((await readdir(join(scratch, 'dist'))).filter((f) => f.endsWith('.wasm')), []);  // no .wasm asset
   await served(join(scratch, 'dist'), (url) => check(url));
 });
 
