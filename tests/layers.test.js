@@ -230,6 +230,12 @@ test('Gemma 3 12B (v4 spelling, text_config): 5 sliding layers then 1 global; gl
   assert.deepEqual(pe.ropeFromConfig(GEMMA3_12B, { layer: 11 }), layers[5].rope);
   // the same model in transformers v5's spelling reads the same, layer for layer
   assert.deepEqual(layersOf(GEMMA3_12B_V5), layers);
+  // v5 Gemma3TextConfig fills a type missing from the keyed dict: default RoPE at rope_local_base_freq,
+  // else the class default 1e4 (convert_rope_params_to_dict)
+  const v5 = GEMMA3_12B_V5.text_config;
+  const onlyFull = (extra) => ({ ...GEMMA3_12B_V5, text_config: { ...v5, ...extra, rope_parameters: { full_attention: v5.rope_parameters.full_attention } } });
+  assert.deepEqual(layersOf(onlyFull({})), layers);
+  assert.equal(layersOf(onlyFull({ rope_local_base_freq: 5e4 }))[0].rope.base, 5e4);
 });
 
 test('Gemma 3 4B: the class defaults fill what its text_config leaves out (head_dim 256, 8 heads, rope_theta 1e6, local 1e4, pattern 6)', () => {
@@ -370,6 +376,11 @@ test("Olmo3 (v4 file): rope_scaling and rope_theta go to the full layers; the sl
   checkRope(layers[3].rope, 'olmo3 full');
   assert.equal(layers[0].rope.base, 5e5);
   assert.deepEqual(layers[0].rope.ropeScaling, { rope_type: 'default' });
+  // keyed: a sliding dict without rope_theta, or none at all, also takes 5e5 (rope_theta went to the full dict)
+  const keyed = { model_type: 'olmo3', num_hidden_layers: 4, hidden_size: 4096, num_attention_heads: 32, rope_theta: 1e6,
+    rope_parameters: { full_attention: { rope_type: 'default' }, sliding_attention: { rope_type: 'default' } } };
+  assert.deepEqual(layersOf(keyed).map((l) => l.rope.base), [5e5, 5e5, 5e5, 1e6]);
+  assert.deepEqual(layersOf({ ...keyed, rope_parameters: { full_attention: { rope_type: 'default' } } }).map((l) => l.rope.base), [5e5, 5e5, 5e5, 1e6]);
 });
 
 test('Gemma 4 (v5 defaults): sliding layers default RoPE on head_dim, full layers proportional on global_head_dim', () => {
@@ -495,8 +506,9 @@ test('every refusal names its field', () => {
   throws(withText({ sliding_window: -1 }), 'ERANGE', 'text_config.sliding_window');
   throws(withText({ sliding_window: '1024' }), 'EINVAL', 'text_config.sliding_window');
   const v5 = GEMMA3_12B_V5.text_config;
-  throws({ ...g, text_config: { ...v5, rope_parameters: { full_attention: v5.rope_parameters.full_attention } } }, 'EINVAL',
-    'text_config.rope_parameters.sliding_attention');
+  // a keyed dict missing a type the model has: GptOssConfig has no fill for it (Gemma 3 does, tested above)
+  throws({ ...GPT_OSS_20B, rope_scaling: undefined, rope_parameters: { full_attention: { rope_type: 'default', rope_theta: 1e4 } } },
+    'EINVAL', 'rope_parameters.sliding_attention');
   throws({ ...g, text_config: { ...v5, rope_parameters: { ...v5.rope_parameters, sliding_attention: { rope_type: 'default', rope_theta: 1e4, scale: 2 } } } },
     'EINVAL', 'text_config.rope_parameters.sliding_attention.scale');
   throws({ ...g, text_config: { ...v5, rope_parameters: { ...v5.rope_parameters, mamba: { rope_type: 'default' } } } }, 'EINVAL',

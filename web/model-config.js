@@ -28,7 +28,7 @@ const sliding = (every) => (i) => ((i + 1) % every !== 0 ? 'sliding_attention' :
 const FAMILIES = {
   gemma2: { pattern: () => sliding(2), window: 4096, defaults: { head_dim: 256, num_attention_heads: 8, max_position_embeddings: 8192 } },
   // gemma3 at 008f5c8c29be84d4721dc6d1e0fcd72300580be4 (v4: rope_theta 1e6, rope_local_base_freq 1e4, pattern 6)
-  gemma3: { pattern: (c) => sliding(c.sliding_window_pattern ?? 6), window: 4096, theta: { full_attention: 1e6, sliding_attention: 1e4 },
+  gemma3: { pattern: (c) => sliding(c.sliding_window_pattern ?? 6), window: 4096, theta: { full_attention: 1e6, sliding_attention: 1e4 }, fillTypes: true,
     defaults: { head_dim: 256, num_attention_heads: 8, max_position_embeddings: 131072 } },
   // Gemma4TextConfig forces the last layer full whether layer_types is given or built
   gemma4: { pattern: () => sliding(6), window: 512, lastFull: true, defaults: { head_dim: 256, num_attention_heads: 8, max_position_embeddings: 131072 },
@@ -40,13 +40,13 @@ const FAMILIES = {
   // modeling_exaone4: RoPE when sliding_window is None or the layer slides (global NoPE); absent = 4096
   exaone4: { pattern: exaonePattern, window: 4096, nope: (c) => (t) => c.sliding_window !== null && t === 'full_attention',
     defaults: { hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 2048 } },
-  olmo3: { pattern: () => sliding(4), window: 4096, theta: { full_attention: 5e5, sliding_attention: 5e5 },
+  olmo3: { pattern: () => sliding(4), window: 4096, theta: { full_attention: 5e5, sliding_attention: 5e5 }, fillTypes: true,
     defaults: { hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 2048 } },
   // GptOssConfig: layer 0 slides ((i + 1) % 2), default_theta 150000 and a YaRN x32 dict when none is given
   gpt_oss: { pattern: () => sliding(2), window: 128, theta: 150000, defaults: { head_dim: 64, max_position_embeddings: 131072 },
     rope: { rope_type: 'yarn', factor: 32, beta_fast: 32, beta_slow: 1, truncate: false, original_max_position_embeddings: 4096 } },
   modernbert: { pattern: (c) => (i) => (i % (c.global_attn_every_n_layers ?? 3) ? 'sliding_attention' : 'full_attention'),
-    theta: { full_attention: 160000, sliding_attention: 10000 } },
+    theta: { full_attention: 160000, sliding_attention: 10000 }, fillTypes: true },
   llama4: { pattern: (c, noRope) => (i) => (noRope[i] ? 'chunked_attention' : 'full_attention'), gptj: true, theta: 5e5,
     defaults: { head_dim: 128, num_attention_heads: 40, max_position_embeddings: 131072 } },
   // SmolLM3Config: default_theta 2e6; a NoPE layer slides only with use_sliding_window and a window
@@ -192,7 +192,12 @@ class Reader {
       for (const [k, v] of Object.entries(top)) {
         if (!isObject(v) && v !== null) throw this.fail(`${key}.${k}`, 'sits beside per-layer-type RoPE dicts but is not one');
       }
-      if (!isObject(top[type])) throw this.fail(`${key}.${type}`, `is missing: ${key} is keyed by layer type and the model has ${type} layers`);
+      if (!isObject(top[type])) {
+        // Gemma 3, ModernBERT and Olmo3 fill a missing type with default RoPE at the legacy/default base
+        // (their convert_rope_params_to_dict); other classes would fail on it, so posenc refuses.
+        if (!this.family.fillTypes) throw this.fail(`${key}.${type}`, `is missing: ${key} is keyed by layer type and the model has ${type} layers`);
+        return { dict: {}, path: `${key}.${type}`, keyed: true, theta: this.legacyTheta(type, true) };
+      }
       return { dict: top[type], path: `${key}.${type}`, keyed: true, theta: this.legacyTheta(type, true) };
     }
     // Legacy per-layer-type keys (convert_rope_params_to_dict of each family).
@@ -216,7 +221,8 @@ class Reader {
     if (m === 'gemma3' && type === 'sliding_attention') {
       return present(this.cfg, 'rope_local_base_freq') ? { value: this.cfg.rope_local_base_freq, path: 'rope_local_base_freq' } : { value: fam[type] };
     }
-    if (m === 'olmo3' && type === 'sliding_attention' && !keyed && this.get('rope_parameters') === undefined) return { value: fam[type] };
+    // Olmo3: the full-attention branch pops rope_theta first, so a sliding dict without one gets the default
+    if (m === 'olmo3' && type === 'sliding_attention' && (keyed || this.get('rope_parameters') === undefined)) return { value: fam[type] };
     const k = ['rope_theta', 'rotary_emb_base'].find((x) => present(this.cfg, x));
     if (k) return { value: this.cfg[k], path: k };
     if (typeof fam === 'number') return { value: fam };
