@@ -421,6 +421,9 @@ test("absent fields take the configuration class's defaults (default_theta, wind
   assert.equal(exa[0].rope.maxPositionEmbeddings, 2048);
   const exaStr = layersOf({ model_type: 'exaone4', num_hidden_layers: 6, head_dim: 128, sliding_window: 4096, sliding_window_pattern: 'LLLL' });
   assert.deepEqual(indices(exaStr, (l) => l.type === 'full_attention'), [5]);
+  // Gemma3TextConfig with use_bidirectional_attention (EmbeddingGemma) stores sliding_window // 2 + 1
+  const bidi = layersOf({ model_type: 'gemma3_text', num_hidden_layers: 6, head_dim: 256, sliding_window: 512, use_bidirectional_attention: true });
+  assert.deepEqual(bidi.map((l) => l.window), [257, 257, 257, 257, 257, null]);
   // Gemma4TextConfig forces the last layer full even when layer_types says otherwise
   const g4 = layersOf({ model_type: 'gemma4_text', hidden_size: 256, num_hidden_layers: 3, head_dim: 64,
     layer_types: ['sliding_attention', 'sliding_attention', 'sliding_attention'] });

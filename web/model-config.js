@@ -358,8 +358,10 @@ class Reader {
     let w = this.get('sliding_window') ?? this.family.window ?? null;
     if (w === null) return null;
     if (!Number.isInteger(w) || w < 1) throw this.fail('sliding_window', 'is not a positive integer', typeof w === 'number' ? 'ERANGE' : 'EINVAL');
-    // Gemma 4 with bidirectional attention everywhere keeps exclusive bounds (Gemma4TextConfig).
-    if (this.modelType === 'gemma4' && this.get('use_bidirectional_attention') === 'all') w = Math.floor(w / 2) + 1;
+    // Bidirectional Gemma (Gemma 3 use_bidirectional_attention, e.g. EmbeddingGemma; Gemma 4 'all') keeps
+    // exclusive bounds: Gemma3TextConfig / Gemma4TextConfig store sliding_window // 2 + 1.
+    const bidi = this.get('use_bidirectional_attention');
+    if ((this.modelType === 'gemma4' && bidi === 'all') || (this.modelType === 'gemma3' && bidi)) w = Math.floor(w / 2) + 1;
     return w;
   }
 
