@@ -421,6 +421,11 @@ test("absent fields take the configuration class's defaults (default_theta, wind
   assert.equal(exa[0].rope.maxPositionEmbeddings, 2048);
   const exaStr = layersOf({ model_type: 'exaone4', num_hidden_layers: 6, head_dim: 128, sliding_window: 4096, sliding_window_pattern: 'LLLL' });
   assert.deepEqual(indices(exaStr, (l) => l.type === 'full_attention'), [5]);
+  // ModernBertConfig: hidden 768 / 12 heads, max 8192, local_attention 128, global every 3 (at 001f85b)
+  const mb = layersOf({ model_type: 'modernbert', num_hidden_layers: 4 });
+  assert.deepEqual(mb.map((l) => [l.type, l.window, l.rope.base, l.rope.dim, l.rope.maxPositionEmbeddings]), [
+    ['full_attention', null, 160000, 64, 8192], ['sliding_attention', 64, 10000, 64, 8192],
+    ['sliding_attention', 64, 10000, 64, 8192], ['full_attention', null, 160000, 64, 8192]]);
   // Gemma3TextConfig with use_bidirectional_attention (EmbeddingGemma) stores sliding_window // 2 + 1
   const bidi = layersOf({ model_type: 'gemma3_text', num_hidden_layers: 6, head_dim: 256, sliding_window: 512, use_bidirectional_attention: true });
   assert.deepEqual(bidi.map((l) => l.window), [257, 257, 257, 257, 257, null]);

@@ -46,7 +46,8 @@ const FAMILIES = {
   gpt_oss: { pattern: () => sliding(2), window: 128, theta: 150000, defaults: { head_dim: 64, max_position_embeddings: 131072 },
     rope: { rope_type: 'yarn', factor: 32, beta_fast: 32, beta_slow: 1, truncate: false, original_max_position_embeddings: 4096 } },
   modernbert: { pattern: (c) => (i) => (i % (c.global_attn_every_n_layers ?? 3) ? 'sliding_attention' : 'full_attention'),
-    theta: { full_attention: 160000, sliding_attention: 10000 }, fillTypes: true },
+    theta: { full_attention: 160000, sliding_attention: 10000 }, fillTypes: true,
+    defaults: { hidden_size: 768, num_attention_heads: 12, max_position_embeddings: 8192 } },
   llama4: { pattern: (c, noRope) => (i) => (noRope[i] ? 'chunked_attention' : 'full_attention'), gptj: true, theta: 5e5,
     defaults: { head_dim: 128, num_attention_heads: 40, max_position_embeddings: 131072 } },
   // SmolLM3Config: default_theta 2e6; a NoPE layer slides only with use_sliding_window and a window
