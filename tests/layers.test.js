@@ -140,11 +140,12 @@ const GPT_OSS_20B = {
   use_cache: true, vocab_size: 201088,
 };
 
-// meta-llama/Llama-4-Scout-17B-16E config.json (text model under text_config): values as published on
-// the Hub model page (checked by search when written); not verified here against a stored copy.
-// Llama4TextConfig's defaults agree on chunk 8192, floor_scale 8192, attn_scale 0.1, head_dim 128, 40
-// heads, 48 layers, a NoPE layer every 4; derived files carry attn_temperature_tuning 4
-// (huggingface.co/AlexHung29629/FormoMouse123 commit 8fe3e0e).
+// meta-llama/Llama-4-Scout-17B-16E config.json (text model under text_config). Every position field
+// here matches a printed Llama4Config of that model (transformers 4.51.0) in a stored public file the
+// code index names only by id (find_string '"intermediate_size_mlp": 16384', id 41112263523:
+// chunk 8192, attn_temperature_tuning 4, floor_scale 8192, attn_scale 0.1, head_dim 128, max 262144,
+// no_rope_layers 1,1,1,0…, 40 heads, 48 layers, llama3 x8 over 8192, rope_theta 5e5), and a vLLM issue
+// quoting a text-only fine-tune of it agrees; Llama4TextConfig's defaults (008e574) agree where they apply.
 const LLAMA4_SCOUT = {
   architectures: ['Llama4ForConditionalGeneration'], boi_token_index: 200080, eoi_token_index: 200081, image_token_index: 200092,
   model_type: 'llama4',
