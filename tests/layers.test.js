@@ -167,7 +167,8 @@ const LLAMA4_SCOUT = {
 // HuggingFaceTB/SmolLM3-3B config.json. layer_types, no_rope_layers, no_rope_layer_interval 4,
 // max_position_embeddings 65536, max_window_layers 28 and hidden 2048 confirmed against fine-tunes
 // (huggingface.co/koutch/0.json_train_grpo_v1_dev, huggingface.co/sweatSmile/HF-SmolLM3-3B-Math-Formulas-4bit
-// config.json); rope_theta 5e6 and 16 heads not verified against a stored copy (class defaults: 2e6, 16).
+// config.json); rope_theta 5e6 and 16 heads only as third-party notes on the file state them (code index
+// id 23183103280), not seen in a stored copy of the file (class defaults: 2e6, 16).
 const SMOLLM3_3B = {
   architectures: ['SmolLM3ForCausalLM'], attention_bias: false, attention_dropout: 0.0, bos_token_id: null, eos_token_id: 128012,
   hidden_act: 'silu', hidden_size: 2048, initializer_range: 0.02, intermediate_size: 11008,
