@@ -1,8 +1,11 @@
 // layersFromConfig / ropeFromConfig(config, { layer }): published config.json files of hybrid models
 // → every layer's type, RoPE (or none), window, chunk and query scale, as transformers' configuration
 // classes build them (huggingface/transformers commit 008e574391258935f3ecc3035c882e73bbcac419:
-// src/transformers/models/{gemma4,llama4,smollm3,cohere2,exaone4,olmo3}/configuration_*.py; gemma3 at
-// 008f5c8c29be84d4721dc6d1e0fcd72300580be4, modernbert at 001f85b38fb432858ace93f18622f07cec46d874),
+// src/transformers/models/{gemma4,llama4,smollm3,cohere2,exaone4,olmo3,qwen2,qwen3,qwen2_moe}/
+// configuration_*.py; gemma3 at 008f5c8c29be84d4721dc6d1e0fcd72300580be4, modernbert at
+// 001f85b38fb432858ace93f18622f07cec46d874, gpt_oss at 02b8f42b4240dddea1b27c45d2dc95fb2682f841,
+// qwen2_5_vl at 018c8e0394c47749c55861e11f5f7e2a577973d7; Cohere2's NoPE global layers from
+// modeling_cohere2.py at 015bfeb86891c5f5e450f48942260ac3e2cd2bf2, EXAONE 4's from modeling_exaone4.py),
 // each layer's inv_freq and attention factor against a float64 reference written here from
 // src/transformers/modeling_rope_utils.py (_compute_default/linear_scaling/llama3/yarn/proportional_
 // rope_parameters), and every refusal naming its field.
@@ -65,8 +68,16 @@ const indices = (layers, pred) => layers.filter(pred).map((l) => l.index);
 const range = (n, pred) => Array.from({ length: n }, (_, i) => i).filter(pred);
 
 // ---- published configs (the fields that matter kept, the rest as published) ----
+// Each names where its position fields were checked. Hugging Face Hub pages are cited as the docs
+// corpus stores them; a fine-tune's config.json carries its base model's architecture fields (it is
+// the base config re-saved), so one naming the base in _name_or_path stands in where the base
+// model's own file is not stored.
 
-// google/gemma-3-12b-it config.json (transformers 4.50 spelling): text model under text_config
+// google/gemma-3-12b-it config.json (transformers 4.50 spelling): text model under text_config.
+// Position fields confirmed against its text-only export huggingface.co/OpenPipe/gemma-3-12b-it-text-only
+// /blob/main/config.json (head_dim 256, 48 layers, 16 heads, rope_theta 1e6, rope_local_base_freq 1e4,
+// linear x8, sliding_window 1024, sliding_window_pattern 6, max_position_embeddings 131072); the composite
+// file may list only the non-default text fields (as huggingface.co/harmonicdata/Gemma3-SD-v0.2's copy does).
 const GEMMA3_12B = {
   architectures: ['Gemma3ForConditionalGeneration'], boi_token_index: 255999, eoi_token_index: 256000, eos_token_id: [1, 106],
   image_token_index: 262144, initializer_range: 0.02, mm_tokens_per_image: 256, model_type: 'gemma3',
@@ -81,7 +92,10 @@ const GEMMA3_12B = {
   torch_dtype: 'bfloat16', transformers_version: '4.50.0.dev0',
   vision_config: { hidden_size: 1152, image_size: 896, model_type: 'siglip_vision_model', num_attention_heads: 16, num_hidden_layers: 27, patch_size: 14 },
 };
-// google/gemma-3-4b-it: the published text_config lists only what differs from Gemma3TextConfig's defaults
+// google/gemma-3-4b-it: the published text_config lists only what differs from Gemma3TextConfig's defaults.
+// Values confirmed against text-only exports of the 4B (huggingface.co/Creekside/gemma-3/blame/main/config.json,
+// huggingface.co/YFolla/gemma-3-dnd: hidden 2560, 34 layers, 8 heads, head_dim 256, linear x8, window 1024,
+// rope_theta 1e6, local 1e4, pattern 6); the composite file's exact key set is not verified against a stored copy.
 const GEMMA3_4B = {
   architectures: ['Gemma3ForConditionalGeneration'], model_type: 'gemma3',
   text_config: { hidden_size: 2560, intermediate_size: 10240, model_type: 'gemma3_text', num_hidden_layers: 34,
@@ -99,7 +113,8 @@ const GEMMA3_12B_V5 = {
   }))(GEMMA3_12B.text_config),
 };
 
-// answerdotai/ModernBERT-base config.json
+// answerdotai/ModernBERT-base config.json, every field here as huggingface.co/unsloth/ModernBERT-base/blob/main/
+// config.json mirrors it (the first answerdotai revision, blame fec8a7d1, had max_position_embeddings 512)
 const MODERNBERT_BASE = {
   architectures: ['ModernBertForMaskedLM'], attention_bias: false, attention_dropout: 0.0, bos_token_id: 50281,
   classifier_activation: 'gelu', classifier_pooling: 'mean', cls_token_id: 50281, decoder_bias: true, embedding_dropout: 0.0,
@@ -110,7 +125,10 @@ const MODERNBERT_BASE = {
   position_embedding_type: 'absolute', sep_token_id: 50282, tie_word_embeddings: true, torch_dtype: 'float32', vocab_size: 50368,
 };
 
-// openai/gpt-oss-20b config.json
+// openai/gpt-oss-20b config.json. Position fields confirmed against fine-tunes that keep it
+// (huggingface.co/cryptonaut/AltiMind-sft/blob/main/config.json: head_dim 64, 24 layers from sliding,
+// 64 heads, yarn x32 beta 32/1 original 4096 truncate false, rope_theta 150000, max 131072);
+// sliding_window 128 is GptOssConfig's default, not seen in a stored copy of the file.
 const GPT_OSS_20B = {
   architectures: ['GptOssForCausalLM'], attention_bias: true, attention_dropout: 0.0, eos_token_id: 200002, experts_per_token: 4,
   head_dim: 64, hidden_act: 'silu', hidden_size: 2880, initial_context_length: 4096, initializer_range: 0.02,
@@ -122,7 +140,12 @@ const GPT_OSS_20B = {
   use_cache: true, vocab_size: 201088,
 };
 
-// meta-llama/Llama-4-Scout-17B-16E config.json (text model under text_config)
+// meta-llama/Llama-4-Scout-17B-16E config.json (text model under text_config). Every position field
+// here matches a printed Llama4Config of that model (transformers 4.51.0) in a stored public file the
+// code index names only by id (find_string '"intermediate_size_mlp": 16384', id 41112263523:
+// chunk 8192, attn_temperature_tuning 4, floor_scale 8192, attn_scale 0.1, head_dim 128, max 262144,
+// no_rope_layers 1,1,1,0…, 40 heads, 48 layers, llama3 x8 over 8192, rope_theta 5e5), and a vLLM issue
+// quoting a text-only fine-tune of it agrees; Llama4TextConfig's defaults (008e574) agree where they apply.
 const LLAMA4_SCOUT = {
   architectures: ['Llama4ForConditionalGeneration'], boi_token_index: 200080, eoi_token_index: 200081, image_token_index: 200092,
   model_type: 'llama4',
@@ -141,7 +164,11 @@ const LLAMA4_SCOUT = {
   vision_config: { hidden_size: 1408, model_type: 'llama4_vision_model', num_attention_heads: 16, num_hidden_layers: 34, rope_theta: 10000 },
 };
 
-// HuggingFaceTB/SmolLM3-3B config.json
+// HuggingFaceTB/SmolLM3-3B config.json. layer_types, no_rope_layers, no_rope_layer_interval 4,
+// max_position_embeddings 65536, max_window_layers 28 and hidden 2048 confirmed against fine-tunes
+// (huggingface.co/koutch/0.json_train_grpo_v1_dev, huggingface.co/sweatSmile/HF-SmolLM3-3B-Math-Formulas-4bit
+// config.json); rope_theta 5e6 and 16 heads only as third-party notes on the file state them (code index
+// id 23183103280), not seen in a stored copy of the file (class defaults: 2e6, 16).
 const SMOLLM3_3B = {
   architectures: ['SmolLM3ForCausalLM'], attention_bias: false, attention_dropout: 0.0, bos_token_id: null, eos_token_id: 128012,
   hidden_act: 'silu', hidden_size: 2048, initializer_range: 0.02, intermediate_size: 11008,
@@ -152,18 +179,23 @@ const SMOLLM3_3B = {
   use_sliding_window: false, vocab_size: 128256,
 };
 
-// CohereForAI/c4ai-command-r7b-12-2024 config.json (Cohere2)
+// CohereForAI/c4ai-command-r7b-12-2024 config.json (Cohere2), as two re-saves naming it in _name_or_path
+// store it (huggingface.co/huihui-ai/c4ai-command-r7b-12-2024-abliterated/blob/main/config.json and
+// huggingface.co/Svngoku/c4ai-command-r7b-12-2024-4bit, transformers 4.48.0.dev0): max_position_embeddings
+// is 8192 there (132096 had been written from memory).
 const COMMAND_R7B = {
   architectures: ['Cohere2ForCausalLM'], attention_bias: false, attention_dropout: 0.0, bos_token_id: 5, cache_implementation: 'hybrid',
   eos_token_id: 255001, head_dim: 128, hidden_act: 'silu', hidden_size: 4096, initializer_range: 0.02, intermediate_size: 14336,
-  layer_norm_eps: 1e-5, layer_switch: 4, logit_scale: 0.25, max_position_embeddings: 132096, model_type: 'cohere2',
+  layer_norm_eps: 1e-5, layer_switch: 4, logit_scale: 0.25, max_position_embeddings: 8192, model_type: 'cohere2',
   num_attention_heads: 32, num_hidden_layers: 32, num_key_value_heads: 8, order_of_interleaved_layers: 'local_attn_first',
   pad_token_id: 0, position_embedding_type: 'rope_gptj', rope_scaling: null, rope_theta: 50000, rotary_pct: 1.0,
   sliding_window: 4096, sliding_window_pattern: 4, use_cache: true, use_embedding_sharing: true, use_gated_activation: true,
-  vocab_size: 256000,
+  use_parallel_block: true, use_parallel_embedding: true, vocab_size: 256000,
 };
 
-// LGAI-EXAONE/EXAONE-4.0-32B config.json
+// LGAI-EXAONE/EXAONE-4.0-32B config.json: values as published on the Hub model card; not verified
+// against a stored copy (none found; the EXAONE 3.5 32B files stored share hidden 5120, 64 layers, 40
+// heads, head_dim 128, rope_theta 1e6 with llama3 scaling).
 const EXAONE4_32B = {
   architectures: ['Exaone4ForCausalLM'], attention_dropout: 0.0, bos_token_id: 1, eos_token_id: 361, head_dim: 128,
   hidden_act: 'silu', hidden_size: 5120, initializer_range: 0.02, intermediate_size: 27392,
@@ -200,6 +232,12 @@ test('Gemma 3 12B (v4 spelling, text_config): 5 sliding layers then 1 global; gl
   assert.deepEqual(pe.ropeFromConfig(GEMMA3_12B, { layer: 11 }), layers[5].rope);
   // the same model in transformers v5's spelling reads the same, layer for layer
   assert.deepEqual(layersOf(GEMMA3_12B_V5), layers);
+  // v5 Gemma3TextConfig fills a type missing from the keyed dict: default RoPE at rope_local_base_freq,
+  // else the class default 1e4 (convert_rope_params_to_dict)
+  const v5 = GEMMA3_12B_V5.text_config;
+  const onlyFull = (extra) => ({ ...GEMMA3_12B_V5, text_config: { ...v5, ...extra, rope_parameters: { full_attention: v5.rope_parameters.full_attention } } });
+  assert.deepEqual(layersOf(onlyFull({})), layers);
+  assert.equal(layersOf(onlyFull({ rope_local_base_freq: 5e4 }))[0].rope.base, 5e4);
 });
 
 test('Gemma 3 4B: the class defaults fill what its text_config leaves out (head_dim 256, 8 heads, rope_theta 1e6, local 1e4, pattern 6)', () => {
@@ -214,7 +252,8 @@ test('Gemma 3 4B: the class defaults fill what its text_config leaves out (head_
 });
 
 test('Gemma 2 9B (v4 file, no layer_types): Gemma2Config alternates sliding (4096) and full layers, one RoPE', () => {
-  // google/gemma-2-9b config.json (Gemma2Config.__post_init__: sliding when (i + 1) % 2)
+  // google/gemma-2-9b config.json (Gemma2Config.__post_init__: sliding when (i + 1) % 2), every field here as
+  // a re-save naming it stores it (huggingface.co/ashercn97/blanked-v011/blob/main/config.json)
   const gemma2 = { architectures: ['Gemma2ForCausalLM'], attn_logit_softcapping: 50.0, cache_implementation: 'hybrid',
     final_logit_softcapping: 30.0, head_dim: 256, hidden_activation: 'gelu_pytorch_tanh', hidden_size: 3584, intermediate_size: 14336,
     max_position_embeddings: 8192, model_type: 'gemma2', num_attention_heads: 16, num_hidden_layers: 42, num_key_value_heads: 8,
@@ -309,7 +348,7 @@ test('Command R7B (Cohere2): 3 sliding RoPE layers (gptj pairs) then a global No
   assert.deepEqual(indices(layers, (l) => l.rope === null), full);
   assert.ok(layers.every((l) => l.window === (l.type === 'sliding_attention' ? 4096 : null)));
   const rope = pe.ropeFromConfig(COMMAND_R7B);
-  assert.deepEqual(rope, { dim: 128, base: 50000, partialRotaryFactor: 1, layout: 'gptj', maxPositionEmbeddings: 132096,
+  assert.deepEqual(rope, { dim: 128, base: 50000, partialRotaryFactor: 1, layout: 'gptj', maxPositionEmbeddings: 8192,
     ropeScaling: { rope_type: 'default' } });
   checkRope(rope, 'cohere2');
 });
@@ -339,6 +378,11 @@ test("Olmo3 (v4 file): rope_scaling and rope_theta go to the full layers; the sl
   checkRope(layers[3].rope, 'olmo3 full');
   assert.equal(layers[0].rope.base, 5e5);
   assert.deepEqual(layers[0].rope.ropeScaling, { rope_type: 'default' });
+  // keyed: a sliding dict without rope_theta, or none at all, also takes 5e5 (rope_theta went to the full dict)
+  const keyed = { model_type: 'olmo3', num_hidden_layers: 4, hidden_size: 4096, num_attention_heads: 32, rope_theta: 1e6,
+    rope_parameters: { full_attention: { rope_type: 'default' }, sliding_attention: { rope_type: 'default' } } };
+  assert.deepEqual(layersOf(keyed).map((l) => l.rope.base), [5e5, 5e5, 5e5, 1e6]);
+  assert.deepEqual(layersOf({ ...keyed, rope_parameters: { full_attention: { rope_type: 'default' } } }).map((l) => l.rope.base), [5e5, 5e5, 5e5, 1e6]);
 });
 
 test('Gemma 4 (v5 defaults): sliding layers default RoPE on head_dim, full layers proportional on global_head_dim', () => {
@@ -357,12 +401,65 @@ test('Gemma 4 (v5 defaults): sliding layers default RoPE on head_dim, full layer
   assert.equal(layersOf({ model_type: 'gemma4_text', hidden_size: 256, num_hidden_layers: 8, head_dim: 64 }).at(-1).type, 'full_attention');
 });
 
+test("absent fields take the configuration class's defaults (default_theta, windows, patterns, sizes)", () => {
+  // GptOssConfig: head_dim 64, default_theta 150000, YaRN x32 (beta 32/1, original 4096, truncate false), window 128
+  const oss = layersOf({ model_type: 'gpt_oss', num_hidden_layers: 4 });
+  assert.deepEqual(oss.map((l) => l.type), ['sliding_attention', 'full_attention', 'sliding_attention', 'full_attention']);
+  assert.deepEqual(oss.map((l) => l.window), [128, null, 128, null]);
+  assert.deepEqual(oss[0].rope, { dim: 64, base: 150000, partialRotaryFactor: 1, layout: 'neox', maxPositionEmbeddings: 131072,
+    ropeScaling: { rope_type: 'yarn', factor: 32, beta_fast: 32, beta_slow: 1, truncate: false, original_max_position_embeddings: 4096 } });
+  assert.deepEqual(pe.ropeFromConfig({ ...GPT_OSS_20B, rope_scaling: null, rope_theta: undefined }), pe.ropeFromConfig(GPT_OSS_20B));
+  // SmolLM3Config: default_theta 2e6, hidden 2048 / 16 heads, max 32768
+  const smol = pe.ropeFromConfig({ model_type: 'smollm3', num_hidden_layers: 8 }, { layer: 0 });
+  assert.deepEqual([smol.base, smol.dim, smol.maxPositionEmbeddings], [2e6, 128, 32768]);
+  // Cohere2Config: hidden 8192 / 64 heads, max 8192, NoPE on the global layers
+  const cohere = layersOf({ model_type: 'cohere2', num_hidden_layers: 8 });
+  assert.deepEqual(indices(cohere, (l) => l.rope === null), [3, 7]);
+  assert.deepEqual([cohere[0].rope.dim, cohere[0].rope.maxPositionEmbeddings, cohere[0].window], [128, 8192, 4096]);
+  // Exaone4Config: sliding_window absent is 4096 (hybrid, global NoPE); a string pattern keeps the last layer global
+  const exa = layersOf({ model_type: 'exaone4', num_hidden_layers: 8, head_dim: 128 });
+  assert.deepEqual(indices(exa, (l) => l.rope === null), [3, 7]);
+  assert.equal(exa[0].window, 4096);
+  assert.equal(exa[0].rope.maxPositionEmbeddings, 2048);
+  const exaStr = layersOf({ model_type: 'exaone4', num_hidden_layers: 6, head_dim: 128, sliding_window: 4096, sliding_window_pattern: 'LLLL' });
+  assert.deepEqual(indices(exaStr, (l) => l.type === 'full_attention'), [5]);
+  // ModernBertConfig: hidden 768 / 12 heads, max 8192, local_attention 128, global every 3 (at 001f85b)
+  const mb = layersOf({ model_type: 'modernbert', num_hidden_layers: 4 });
+  assert.deepEqual(mb.map((l) => [l.type, l.window, l.rope.base, l.rope.dim, l.rope.maxPositionEmbeddings]), [
+    ['full_attention', null, 160000, 64, 8192], ['sliding_attention', 64, 10000, 64, 8192],
+    ['sliding_attention', 64, 10000, 64, 8192], ['full_attention', null, 160000, 64, 8192]]);
+  // Gemma3TextConfig with use_bidirectional_attention (EmbeddingGemma) stores sliding_window // 2 + 1
+  const bidi = layersOf({ model_type: 'gemma3_text', num_hidden_layers: 6, head_dim: 256, sliding_window: 512, use_bidirectional_attention: true });
+  assert.deepEqual(bidi.map((l) => l.window), [257, 257, 257, 257, 257, null]);
+  // Gemma4TextConfig forces the last layer full even when layer_types says otherwise
+  const g4 = layersOf({ model_type: 'gemma4_text', hidden_size: 256, num_hidden_layers: 3, head_dim: 64,
+    layer_types: ['sliding_attention', 'sliding_attention', 'sliding_attention'] });
+  assert.deepEqual(g4.map((l) => l.type), ['sliding_attention', 'sliding_attention', 'full_attention']);
+  // Qwen2Config: use_sliding_window without sliding_window is the default 4096 from max_window_layers (28) on
+  const qw = layersOf({ model_type: 'qwen2', hidden_size: 1024, num_attention_heads: 8, num_hidden_layers: 30, use_sliding_window: true });
+  assert.deepEqual(indices(qw, (l) => l.type === 'sliding_attention'), [28, 29]);
+  assert.equal(qw[29].window, 4096);
+  assert.ok(layersOf({ model_type: 'qwen2', hidden_size: 1024, num_attention_heads: 8, num_hidden_layers: 30, use_sliding_window: true,
+    sliding_window: null }).every((l) => l.type === 'full_attention'));
+  // Qwen2_5_VLTextConfig: max_window_layers 80 by default, rope_theta 1e6
+  const vl = layersOf({ model_type: 'qwen2_5_vl', hidden_size: 1024, num_attention_heads: 8, num_hidden_layers: 28, use_sliding_window: true });
+  assert.ok(vl.every((l) => l.type === 'full_attention'));
+  assert.equal(vl[0].rope.base, 1e6);
+  // Qwen2MoeConfig: every other layer from 0 below max_window_layers
+  const moe = layersOf({ model_type: 'qwen2_moe', hidden_size: 1024, num_attention_heads: 8, num_hidden_layers: 6, use_sliding_window: true,
+    max_window_layers: 4, sliding_window: 2048 });
+  assert.deepEqual(indices(moe, (l) => l.type === 'sliding_attention'), [0, 2]);
+  assert.equal(moe[0].window, 2048);
+});
+
 test('Qwen2 / Qwen2.5-VL / Qwen3-VL: sliding from max_window_layers only with use_sliding_window; mrope reads as default RoPE', () => {
   const qwen = { model_type: 'qwen2', hidden_size: 3584, num_attention_heads: 28, num_hidden_layers: 28, max_window_layers: 20,
     sliding_window: 4096, use_sliding_window: true, rope_theta: 1e6 };
   assert.deepEqual(indices(layersOf(qwen), (l) => l.type === 'sliding_attention'), range(28, (i) => i >= 20));
   assert.ok(layersOf({ ...qwen, use_sliding_window: false }).every((l) => l.type === 'full_attention' && l.window === null));
-  // Qwen/Qwen2.5-VL-7B-Instruct: rope_scaling { type: 'mrope', mrope_section: [16, 24, 24] }
+  // Qwen/Qwen2.5-VL-7B-Instruct, as re-saves of it store it (huggingface.co/GD-ML/AutoDrive-R2-7B-COT-SFT/blob/
+  // main/config.json: max 128000, max_window_layers 28, rope_theta 1e6, sliding_window 32768 unused,
+  // rope_scaling { mrope_section [16, 24, 24], rope_type and type 'default' }); older files spell type 'mrope'
   const qwen25vl = { model_type: 'qwen2_5_vl', hidden_size: 3584, num_attention_heads: 28, num_hidden_layers: 28,
     max_position_embeddings: 128000, max_window_layers: 28, rope_theta: 1000000.0, sliding_window: 32768, use_sliding_window: false,
     rope_scaling: { mrope_section: [16, 24, 24], rope_type: 'default', type: 'default' } };
@@ -370,7 +467,9 @@ test('Qwen2 / Qwen2.5-VL / Qwen3-VL: sliding from max_window_layers only with us
   assert.equal(rope.ropeScaling.rope_type, 'default');
   checkRope(rope, 'qwen2.5-vl');
   assert.equal(pe.ropeFromConfig({ ...qwen25vl, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } }).ropeScaling.rope_type, 'default');
-  // Qwen/Qwen3-VL-8B-Instruct: the text model under text_config
+  // Qwen/Qwen3-VL-8B-Instruct: the text model under text_config (head_dim 128, hidden 4096, 32 heads, 36
+  // layers, max 262144, interleaved [24, 20, 20], rope_theta 5e6 as huggingface.co/Chhagan005/CSM-DocExtract-8N
+  // stores a re-save of it, in v5's rope_parameters spelling; the v4 rope_scaling spelling here is not verified)
   const qwen3vl = { model_type: 'qwen3_vl', text_config: { model_type: 'qwen3_vl_text', head_dim: 128, hidden_size: 4096,
     num_attention_heads: 32, num_hidden_layers: 36, max_position_embeddings: 262144, rope_theta: 5000000,
     rope_scaling: { mrope_interleaved: true, mrope_section: [24, 20, 20], rope_type: 'default' } }, vision_config: { depth: 27 } };
@@ -417,8 +516,9 @@ test('every refusal names its field', () => {
   throws(withText({ sliding_window: -1 }), 'ERANGE', 'text_config.sliding_window');
   throws(withText({ sliding_window: '1024' }), 'EINVAL', 'text_config.sliding_window');
   const v5 = GEMMA3_12B_V5.text_config;
-  throws({ ...g, text_config: { ...v5, rope_parameters: { full_attention: v5.rope_parameters.full_attention } } }, 'EINVAL',
-    'text_config.rope_parameters.sliding_attention');
+  // a keyed dict missing a type the model has: GptOssConfig has no fill for it (Gemma 3 does, tested above)
+  throws({ ...GPT_OSS_20B, rope_scaling: undefined, rope_parameters: { full_attention: { rope_type: 'default', rope_theta: 1e4 } } },
+    'EINVAL', 'rope_parameters.sliding_attention');
   throws({ ...g, text_config: { ...v5, rope_parameters: { ...v5.rope_parameters, sliding_attention: { rope_type: 'default', rope_theta: 1e4, scale: 2 } } } },
     'EINVAL', 'text_config.rope_parameters.sliding_attention.scale');
   throws({ ...g, text_config: { ...v5, rope_parameters: { ...v5.rope_parameters, mamba: { rope_type: 'default' } } } }, 'EINVAL',

@@ -20,36 +20,65 @@ const LAYER_TYPES = ['full_attention', 'sliding_attention', 'chunked_attention']
 const MAX_LAYERS = 65536;
 
 // Each family's defaults as its configuration class sets them (transformers src/transformers/models/
-// <family>/configuration_<family>.py): the layer pattern when layer_types is absent, the window of
-// sliding layers when sliding_window is absent, the base when rope_theta is absent.
+// <family>/configuration_<family>.py, read at commit 008e574391258935f3ecc3035c882e73bbcac419 unless
+// noted): the layer pattern when layer_types is absent, the window of sliding layers when
+// sliding_window is absent, the base when rope_theta is absent (the class's default_theta, which
+// convert_rope_params_to_dict falls back to), and the position fields the class defaults.
 const sliding = (every) => (i) => ((i + 1) % every !== 0 ? 'sliding_attention' : 'full_attention');
 const FAMILIES = {
   gemma2: { pattern: () => sliding(2), window: 4096, defaults: { head_dim: 256, num_attention_heads: 8, max_position_embeddings: 8192 } },
-  gemma3: { pattern: (c) => sliding(c.sliding_window_pattern ?? 6), window: 4096, theta: { full_attention: 1e6, sliding_attention: 1e4 },
+  // gemma3 at 008f5c8c29be84d4721dc6d1e0fcd72300580be4 (v4: rope_theta 1e6, rope_local_base_freq 1e4, pattern 6)
+  gemma3: { pattern: (c) => sliding(c.sliding_window_pattern ?? 6), window: 4096, theta: { full_attention: 1e6, sliding_attention: 1e4 }, fillTypes: true,
     defaults: { head_dim: 256, num_attention_heads: 8, max_position_embeddings: 131072 } },
+  // Gemma4TextConfig forces the last layer full whether layer_types is given or built
   gemma4: { pattern: () => sliding(6), window: 512, lastFull: true, defaults: { head_dim: 256, num_attention_heads: 8, max_position_embeddings: 131072 },
     rope: { sliding_attention: { rope_type: 'default', rope_theta: 10000 }, full_attention: { rope_type: 'proportional', partial_rotary_factor: 0.25, rope_theta: 1e6 } } },
-  cohere2: { pattern: (c) => sliding(c.sliding_window_pattern ?? 4), window: 4096, nope: () => (t) => t === 'full_attention', gptj: true },
-  exaone4: { pattern: exaonePattern, window: 4096, nope: (c) => (t) => c.sliding_window != null && t === 'full_attention' },
-  olmo3: { pattern: () => sliding(4), window: 4096, theta: { full_attention: 5e5, sliding_attention: 5e5 } },
-  gpt_oss: { pattern: () => sliding(2), window: 128 },
+  // Cohere2Config: pattern from the legacy sliding_window_pattern (4); modeling_cohere2 applies RoPE
+  // only where the layer has a window (commit 015bfeb86891c5f5e450f48942260ac3e2cd2bf2)
+  cohere2: { pattern: (c) => sliding(c.sliding_window_pattern ?? 4), window: 4096, nope: () => (t) => t === 'full_attention', gptj: true,
+    defaults: { hidden_size: 8192, num_attention_heads: 64, max_position_embeddings: 8192 } },
+  // modeling_exaone4: RoPE when sliding_window is None or the layer slides (global NoPE); absent = 4096
+  exaone4: { pattern: exaonePattern, window: 4096, nope: (c) => (t) => c.sliding_window !== null && t === 'full_attention',
+    defaults: { hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 2048 } },
+  olmo3: { pattern: () => sliding(4), window: 4096, theta: { full_attention: 5e5, sliding_attention: 5e5 }, fillTypes: true,
+    defaults: { hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 2048 } },
+  // GptOssConfig: layer 0 slides ((i + 1) % 2), default_theta 150000 and a YaRN x32 dict when none is given
+  gpt_oss: { pattern: () => sliding(2), window: 128, theta: 150000, defaults: { head_dim: 64, max_position_embeddings: 131072 },
+    rope: { rope_type: 'yarn', factor: 32, beta_fast: 32, beta_slow: 1, truncate: false, original_max_position_embeddings: 4096 } },
   modernbert: { pattern: (c) => (i) => (i % (c.global_attn_every_n_layers ?? 3) ? 'sliding_attention' : 'full_attention'),
-    theta: { full_attention: 160000, sliding_attention: 10000 } },
+    theta: { full_attention: 160000, sliding_attention: 10000 }, fillTypes: true,
+    defaults: { hidden_size: 768, num_attention_heads: 12, max_position_embeddings: 8192 } },
   llama4: { pattern: (c, noRope) => (i) => (noRope[i] ? 'chunked_attention' : 'full_attention'), gptj: true, theta: 5e5,
     defaults: { head_dim: 128, num_attention_heads: 40, max_position_embeddings: 131072 } },
-  smollm3: { pattern: (c, noRope) => (i) => (c.use_sliding_window && c.sliding_window != null && !noRope[i] ? 'sliding_attention' : 'full_attention') },
-  qwen2: { pattern: qwenPattern }, qwen3: { pattern: qwenPattern }, qwen2_moe: { pattern: qwenPattern }, qwen3_moe: { pattern: qwenPattern },
-  qwen2_5_vl: { pattern: qwenPattern }, qwen2_vl: { pattern: qwenPattern }, qwen3_vl: { pattern: qwenPattern },
+  // SmolLM3Config: default_theta 2e6; a NoPE layer slides only with use_sliding_window and a window
+  smollm3: { pattern: (c, noRope) => (i) => (c.use_sliding_window && c.sliding_window != null && !noRope[i] ? 'sliding_attention' : 'full_attention'),
+    theta: 2e6, defaults: { hidden_size: 2048, num_attention_heads: 16, max_position_embeddings: 32768 } },
+  qwen2: { pattern: qwenPattern(28), window: 4096 }, qwen3: { pattern: qwenPattern(28), window: 4096 },
+  qwen3_moe: { pattern: qwenPattern(28), window: 4096 }, qwen3_vl: { pattern: qwenPattern(28), window: 4096 },
+  // Qwen2MoeConfig: every other layer from layer 0, below max_window_layers, with use_sliding_window
+  qwen2_moe: { pattern: (c) => (i) => (c.use_sliding_window && (i + 1) % 2 && i < (c.max_window_layers ?? 28) ? 'sliding_attention' : 'full_attention'),
+    window: 4096 },
+  // Qwen2_5_VLTextConfig (at 018c8e0394c47749c55861e11f5f7e2a577973d7; Qwen2-VL's text config alike):
+  // max_window_layers 80, rope_theta 1e6 by default
+  qwen2_5_vl: { pattern: qwenPattern(80), window: 4096, theta: 1e6 }, qwen2_vl: { pattern: qwenPattern(80), window: 4096, theta: 1e6 },
 };
-// Qwen2/Qwen3 (and their VL text models): sliding_window only with use_sliding_window, from max_window_layers on.
-function qwenPattern(c) {
-  return (i) => (c.use_sliding_window && c.sliding_window != null && i >= (c.max_window_layers ?? 28) ? 'sliding_attention' : 'full_attention');
+// Qwen2/Qwen3 (and their VL text models): sliding_window only with use_sliding_window (absent = the
+// class default 4096, null = none), from max_window_layers on (Qwen2Config.__post_init__).
+function qwenPattern(maxWindowLayers) {
+  return (c) => {
+    const windowed = c.use_sliding_window && c.sliding_window !== null;
+    return (i) => (windowed && i >= (c.max_window_layers ?? maxWindowLayers) ? 'sliding_attention' : 'full_attention');
+  };
 }
-// EXAONE 4: sliding_window null = every layer full; the pattern an int, or a string ('LLLG': L local, G global).
+// EXAONE 4: sliding_window null = every layer full (absent = the class default 4096); the pattern an
+// int, or a string ('LLLG': L local, G global, the last layer global whatever the letter, as
+// Exaone4Config's docstring says; its layer_types builder at 008e574 takes only the int, so
+// published files carry layer_types).
 function exaonePattern(c) {
-  if (c.sliding_window == null) return () => 'full_attention';
+  if (c.sliding_window === null) return () => 'full_attention';
   const p = c.sliding_window_pattern ?? 4;
-  if (typeof p === 'string') return (i) => (p[i % p.length] === 'L' ? 'sliding_attention' : 'full_attention');
+  const n = c.num_hidden_layers;
+  if (typeof p === 'string') return (i) => (i !== n - 1 && p[i % p.length] === 'L' ? 'sliding_attention' : 'full_attention');
   return sliding(p);
 }
 
@@ -136,12 +165,12 @@ class Reader {
       }
       const p = this.family.pattern(this.cfg, noRope);
       types = Array.from({ length: n }, (_, i) => p(i));
-      if (this.family.lastFull) types[n - 1] = 'full_attention';
     } else {
       // Families without a pattern: one attention for every layer, windowed when sliding_window is set (Mistral).
       const windowed = typeof this.get('sliding_window') === 'number';
       types = Array(n).fill(windowed ? 'sliding_attention' : 'full_attention');
     }
+    if (this.family.lastFull) types[n - 1] = 'full_attention';
     types.forEach((t, i) => {
       if (!LAYER_TYPES.includes(t)) {
         throw this.fail(given !== undefined ? `layer_types.${i}` : 'model_type',
@@ -164,7 +193,12 @@ class Reader {
       for (const [k, v] of Object.entries(top)) {
         if (!isObject(v) && v !== null) throw this.fail(`${key}.${k}`, 'sits beside per-layer-type RoPE dicts but is not one');
       }
-      if (!isObject(top[type])) throw this.fail(`${key}.${type}`, `is missing: ${key} is keyed by layer type and the model has ${type} layers`);
+      if (!isObject(top[type])) {
+        // Gemma 3, ModernBERT and Olmo3 fill a missing type with default RoPE at the legacy/default base
+        // (their convert_rope_params_to_dict); other classes would fail on it, so posenc refuses.
+        if (!this.family.fillTypes) throw this.fail(`${key}.${type}`, `is missing: ${key} is keyed by layer type and the model has ${type} layers`);
+        return { dict: {}, path: `${key}.${type}`, keyed: true, theta: this.legacyTheta(type, true) };
+      }
       return { dict: top[type], path: `${key}.${type}`, keyed: true, theta: this.legacyTheta(type, true) };
     }
     // Legacy per-layer-type keys (convert_rope_params_to_dict of each family).
@@ -188,7 +222,8 @@ class Reader {
     if (m === 'gemma3' && type === 'sliding_attention') {
       return present(this.cfg, 'rope_local_base_freq') ? { value: this.cfg.rope_local_base_freq, path: 'rope_local_base_freq' } : { value: fam[type] };
     }
-    if (m === 'olmo3' && type === 'sliding_attention' && !keyed && this.get('rope_parameters') === undefined) return { value: fam[type] };
+    // Olmo3: the full-attention branch pops rope_theta first, so a sliding dict without one gets the default
+    if (m === 'olmo3' && type === 'sliding_attention' && (keyed || this.get('rope_parameters') === undefined)) return { value: fam[type] };
     const k = ['rope_theta', 'rotary_emb_base'].find((x) => present(this.cfg, x));
     if (k) return { value: this.cfg[k], path: k };
     if (typeof fam === 'number') return { value: fam };
@@ -324,8 +359,10 @@ class Reader {
     let w = this.get('sliding_window') ?? this.family.window ?? null;
     if (w === null) return null;
     if (!Number.isInteger(w) || w < 1) throw this.fail('sliding_window', 'is not a positive integer', typeof w === 'number' ? 'ERANGE' : 'EINVAL');
-    // Gemma 4 with bidirectional attention everywhere keeps exclusive bounds (Gemma4TextConfig).
-    if (this.modelType === 'gemma4' && this.get('use_bidirectional_attention') === 'all') w = Math.floor(w / 2) + 1;
+    // Bidirectional Gemma (Gemma 3 use_bidirectional_attention, e.g. EmbeddingGemma; Gemma 4 'all') keeps
+    // exclusive bounds: Gemma3TextConfig / Gemma4TextConfig store sliding_window // 2 + 1.
+    const bidi = this.get('use_bidirectional_attention');
+    if ((this.modelType === 'gemma4' && bidi === 'all') || (this.modelType === 'gemma3' && bidi)) w = Math.floor(w / 2) + 1;
     return w;
   }
 

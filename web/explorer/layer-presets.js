@@ -1,11 +1,13 @@
 // Model presets for the layer map: config.json files as published on the Hugging Face Hub (the fields
-// that set positions, with the model's own values; the rest of each file changes nothing here).
+// that set positions, with the model's own values; the rest of each file changes nothing here). Where
+// each was checked is said with it; tests/layers.test.js reads the same files.
 const range = (n, f) => Array.from({ length: n }, (_, i) => f(i));
 
 export const MODEL_PRESETS = [
   {
     // google/gemma-3-12b-it config.json: 5 local layers (base 10000, window 1024) per global one
-    // (base 1e6, linear x8), the text model under text_config
+    // (base 1e6, linear x8), the text model under text_config; confirmed against the text-only export
+    // huggingface.co/OpenPipe/gemma-3-12b-it-text-only/blob/main/config.json
     id: 'gemma3', label: 'Gemma 3 12B layers', layer: 'sliding_attention',
     config: {
       architectures: ['Gemma3ForConditionalGeneration'], model_type: 'gemma3',
@@ -17,7 +19,8 @@ export const MODEL_PRESETS = [
     },
   },
   {
-    // openai/gpt-oss-20b config.json: alternating sliding (128) and full layers, one YaRN
+    // openai/gpt-oss-20b config.json: alternating sliding (128) and full layers, one YaRN; confirmed against
+    // re-saves keeping it (huggingface.co/cryptonaut/AltiMind-sft/blob/main/config.json), window 128 = GptOssConfig's default
     id: 'gpt-oss', label: 'GPT-OSS-20b layers', layer: 0,
     config: {
       architectures: ['GptOssForCausalLM'], head_dim: 64, hidden_size: 2880, initial_context_length: 4096,
@@ -28,7 +31,8 @@ export const MODEL_PRESETS = [
     },
   },
   {
-    // meta-llama/Llama-4-Scout-17B-16E config.json: 3 chunked RoPE layers per NoPE layer with the query temperature
+    // meta-llama/Llama-4-Scout-17B-16E config.json: 3 chunked RoPE layers per NoPE layer with the query temperature;
+    // values as a printed Llama4Config of the model stores them (code index id 41112263523; see tests/layers.test.js)
     id: 'llama4', label: 'Llama 4 Scout layers', layer: 3,
     config: {
       architectures: ['Llama4ForConditionalGeneration'], model_type: 'llama4',
@@ -42,7 +46,8 @@ export const MODEL_PRESETS = [
     },
   },
   {
-    // answerdotai/ModernBERT-base config.json: a global layer (base 160000) every 3, local ones at 10000, window 64 each way
+    // answerdotai/ModernBERT-base config.json: a global layer (base 160000) every 3, local ones at 10000, window 64 each way;
+    // confirmed against its mirror huggingface.co/unsloth/ModernBERT-base/blob/main/config.json
     id: 'modernbert', label: 'ModernBERT-base layers', layer: 'full_attention',
     config: {
       architectures: ['ModernBertForMaskedLM'], global_attn_every_n_layers: 3, global_rope_theta: 160000.0, hidden_size: 768,
