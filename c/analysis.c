@@ -96,7 +96,36 @@ pe_status pe__rope_decay(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   return PE_OK;
 }
 
-static double tbuf[PE_SIM_MAX], ubuf[PE_SIM_MAX];
+static double tbuf[2 * PE_SIM_MAX], ubuf[PE_SIM_MAX], nbuf[PE_SIM_MAX];
+
+/* tbuf[t] = s2 sum_k cos(t step w_k), t < L: per frequency, the angle-addition recurrence over t
+ * (kernels.h's method, scalar: four frequencies at a time), seeded from the direct sincos every B
+ * distances, B the largest power of two <= 256 with B step <= 2^23, so the rotation's drift stays
+ * below B ulp(step w)/2 <= 2^-30 w, far under float32's rounding of the sums. */
+static void distance_sums(const double *w, int m, int64_t L, int64_t step, double s2) {
+  int64_t B = 256;
+  while (B > 1 && B * step > 8388608) B /= 2;
+  memset(tbuf, 0, sizeof(double) * L);
+  for (int k0 = 0; k0 < m; k0 += 4) {
+    const int n = m - k0 < 4 ? m - k0 : 4;
+    double rs[4] = {0}, rc[4] = {1, 1, 1, 1}, s[4] = {0}, c[4] = {0};
+    pe__sincos(w + k0, (double)step, 1, rs, rc, n);
+    for (int64_t t0 = 0; t0 < L; t0 += B) {
+      pe__sincos(w + k0, (double)(t0 * step), 1, s, c, n);
+      for (int j = n; j < 4; j++) s[j] = c[j] = 0;  /* absent frequencies add nothing */
+      const int64_t te = t0 + B < L ? t0 + B : L;
+      for (int64_t t = t0; t < te; t++) {
+        tbuf[t] += (c[0] + c[1]) + (c[2] + c[3]);
+        for (int j = 0; j < 4; j++) {
+          const double sn = s[j] * rc[j] + c[j] * rs[j];
+          c[j] = c[j] * rc[j] - s[j] * rs[j];
+          s[j] = sn;
+        }
+      }
+    }
+  }
+  for (int64_t t = 0; t < L; t++) tbuf[t] *= s2;
+}
 
 /* S(i, j) for rows at p_i = offset + i step: each sin/cos pair k gives cos((i - j) step w_k), a
  * function of i - j (t below); an unpaired sine column (odd dim, vaswani/marian) adds the rank-one
@@ -119,12 +148,7 @@ pe_status pe__similarity(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   const int normalize = rq->v[Q_normalize] != 0;
   const pe__sin_freqs f = pe__sinusoidal_freqs(variant, d, rq->v[Q_base], w);
   const double s2 = f.scale * f.scale, pair_norm2 = s2 * f.nc;  /* sin^2 + cos^2 = 1 per pair */
-  for (int64_t t = 0; t < L; t++) {
-    double sum = 0;
-    if (f.nc > 0) pe__sincos(w, (double)(t * step), 1, sbuf, cbuf, f.nc);
-    for (int k = 0; k < f.nc; k++) sum += cbuf[k];
-    tbuf[t] = s2 * sum;
-  }
+  distance_sums(w, f.nc, L, step, s2);
   float *o = out;
   if (f.ns == f.nc) {
     /* Toeplitz: row i is the slice m[L-1-i, 2L-1-i) of m[L-1+delta] = t[|delta|], kept at the start
@@ -138,21 +162,23 @@ pe_status pe__similarity(const pe_request *rq, pe_shape *sh, void *out, pe_info 
       o[L] = o[1];
     }
   } else {
+    /* t mirrored, tm[L-1+delta] = t[|delta|], so that each row reads forward (the loop vectorises) */
+    double *tm = tbuf;
+    for (int64_t t = L - 1; t >= 0; t--) tm[L - 1 + t] = tbuf[t];
+    for (int64_t t = 1; t < L; t++) tm[L - 1 - t] = tm[L - 1 + t];
     for (int64_t i = 0; i < L; i++) {
       pe__sincos(w + f.nc, (double)(offset + i * step), f.scale, sbuf, cbuf, 1);
-      ubuf[i] = sbuf[0];
+      const double u = sbuf[0], n2 = pair_norm2 + u * u;
+      ubuf[i] = u;
+      nbuf[i] = !normalize ? 1 : n2 > 0 ? 1 / sqrt(n2) : 0;
     }
     for (int64_t i = 0; i < L; i++) {
-      const double ui = ubuf[i], ni = pair_norm2 + ui * ui;
+      const double ui = ubuf[i], ni = nbuf[i], *ti = tm + L - 1 - i;
       float *row = o + i * L;
-      for (int64_t j = 0; j < L; j++) {
-        double v = tbuf[i > j ? i - j : j - i] + ui * ubuf[j];
-        if (normalize) {
-          const double nn = ni * (pair_norm2 + ubuf[j] * ubuf[j]);
-          v = nn > 0 ? v / sqrt(nn) : 0;
-        }
-        row[j] = (float)v;
-      }
+      if (normalize)
+        for (int64_t j = 0; j < L; j++) row[j] = (float)((ti[j] + ui * ubuf[j]) * ni * nbuf[j]);
+      else
+        for (int64_t j = 0; j < L; j++) row[j] = (float)(ti[j] + ui * ubuf[j]);
     }
   }
   const int64_t pad = variant == FAIRSEQ ? (int64_t)rq->v[Q_paddingIdx] : -1;
