@@ -189,3 +189,18 @@ pe_status pe__similarity(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   }
   return PE_OK;
 }
+
+pe_status pe_difference(const void *a, int a_dtype, const void *b, int b_dtype, size_t n, float *out, pe_error *err) {
+  if ((a_dtype != PE_F32 && a_dtype != PE_I32) || (b_dtype != PE_F32 && b_dtype != PE_I32)) {
+    *err = (pe_error){PE_EINVAL, "dtype", a_dtype != PE_F32 && a_dtype != PE_I32 ? a_dtype : b_dtype, 0, 1,
+                      "is not a table dtype (0 float32, 1 int32)"};
+    return PE_EINVAL;
+  }
+  const float *af = a, *bf = b;
+  const int32_t *ai = a, *bi = b;
+  for (size_t i = 0; i < n; i++) {
+    const double x = a_dtype == PE_F32 ? af[i] : ai[i], y = b_dtype == PE_F32 ? bf[i] : bi[i];
+    out[i] = x == -INFINITY || y == -INFINITY ? -INFINITY : (float)(x - y);
+  }
+  return PE_OK;
+}

@@ -315,6 +315,12 @@ pe_status pe_range_of(int map, const void *data, int dtype, size_t n, pe_range *
 pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t n, double vmin, double vmax,
                             uint8_t *rgba, double limits[2], pe_error *err);
 
+/* Compare mode's A - B: out[i] = a[i] - b[i], i < n, evaluated in double and stored float32; a and
+ * b are PE_F32 or PE_I32 tables (each its own dtype; else PE_EINVAL naming "dtype"). A cell masked
+ * (-Infinity) in either table is -Infinity (masked) in the difference; other non-finite operands
+ * give what IEEE subtraction gives (Infinity - Infinity = NaN). */
+pe_status pe_difference(const void *a, int a_dtype, const void *b, int b_dtype, size_t n, float *out, pe_error *err);
+
 /* A [rows, cols] table drawn into a [height, width] image at the image's resolution, nearest
  * neighbour: pixel (y, x) shows the cell under its centre,
  *     r = floor((y + 1/2) rows / height),   c = floor((x + 1/2) cols / width)

@@ -309,3 +309,22 @@ test('analysis kinds refuse what the kinds they analyse refuse, naming the param
   throwsWith(() => pe.compute('similarity', { positions: 40000 }), 'ENOMEM', 'positions');
   assert.equal(pe.compute('rope-decay', { distances: 0 }).data.length, 0);
 });
+
+test('difference (compare mode\'s A − B) in C: float32 of the double difference, masked cells stay masked', () => {
+  const a = pe.computeView('alibi', { heads: 4, queries: 20, keys: 30 });
+  const b = pe.compute('alibi', { heads: 4, queries: 20, keys: 30, maxBias: 3 });
+  const d = pe.difference(a, b);
+  assert.equal(d.data.length, a.data.length);
+  for (let i = 0; i < a.data.length; i++) {
+    const want = a.data[i] === -Infinity || b.data[i] === -Infinity ? -Infinity : Math.fround(a.data[i] - b.data[i]);
+    assert.equal(d.data[i], want, `cell ${i}`);
+  }
+  d.free();
+  a.free();
+  const t5 = pe.difference(pe.compute('t5', { queries: 9 }), pe.compute('t5', { queries: 9, bidirectional: false }));
+  const enc = pe.compute('t5', { queries: 9 }).data, dec = pe.compute('t5', { queries: 9, bidirectional: false }).data;
+  assert.deepEqual(t5.data, Float32Array.from(enc, (v, i) => v - dec[i]));
+  t5.free();
+  throwsWith(() => pe.difference(Float32Array.of(1), Float32Array.of(1, 2)), 'EINVAL', 'b');
+  throwsWith(() => pe.difference(Float32Array.of(1), [1]), 'EINVAL', 'data');
+});

@@ -173,6 +173,8 @@ export interface Posenc {
     rows?: number; cols?: number; stride?: number; width?: number; height?: number }): ColormapImage;
   /** A colormap's 256 colours, lowest first, RGBA (a copy): for a colorbar. */
   colormapLUT(map?: string): Uint8ClampedArray;
+  /** Compare mode's A − B in C (double, stored float32; -Infinity in either stays -Infinity): a heap view, valid until free(). */
+  difference(a: Table, b: Table): { readonly length: number; readonly data: Float32Array; readonly byteOffset: number; free(): void; [Symbol.dispose](): void };
 }
 
 /** A table to colour: a result, view or copy (its shape gives colormapImage's default plane: the last

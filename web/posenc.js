@@ -549,6 +549,32 @@ class Posenc {
     }
   }
 
+  /**
+   * Compare mode's A − B, in C: a Float32Array view of the wasm heap (valid until free()) holding
+   * a[i] − b[i] (double, stored float32; a cell that is -Infinity in either is -Infinity). a and b:
+   * results or Float32Array/Int32Array of the same length.
+   */
+  difference(a, b) {
+    const ta = this.#table(a, 'difference');
+    let tb = null, out = 0;
+    try {
+      tb = this.#table(b, 'difference');
+      if (ta.length !== tb.length) {
+        throw new PosencError(`posenc difference: the tables have ${ta.length} and ${tb.length} elements (they must match)`, 'EINVAL', 'b');
+      }
+      out = ta.length ? this.#x.pe_js_malloc(ta.length * 4) : 0;
+      if (ta.length && !out) throw new PosencError(`posenc difference: ${ta.length} values do not fit in wasm memory`, 'ENOMEM', 'b');
+      this.#check(this.#x.pe_js_difference(ta.ptr, ta.dtype, tb.ptr, tb.dtype, ta.length, out), 'difference');
+      const view = this.#heapView({ length: ta.length }, out, Float32Array, ta.length, 'posenc difference');
+      out = 0;
+      return view;
+    } finally {
+      if (out) this.#x.pe_js_free(out);
+      tb?.done();
+      ta.done();
+    }
+  }
+
   /** A colormap's 256 colours, lowest first, as RGBA (a copy): for a colorbar. */
   colormapLUT(map) {
     const m = this.#map(map, 'colormapLUT');
