@@ -4,10 +4,11 @@ import { load, PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot, lineColor } from '../views/plot.js';
-import { PRESETS, normalize, fromQuery, toQuery, dropRejected } from '../views/state.js';
+import { PRESETS, dropRejected } from '../views/state.js';
 import { toCSV, toNPY, download } from '../views/export.js';
 import { Controls } from './controls.js';
 import { ZoomBar, zoomable, windowRequest } from './zoom.js';
+import { AnalysisPanel, ANALYSIS_PRESETS, presetState, readURL, writeQuery } from './analysis.js';
 
 // Larger tables fail with ENOMEM next to the size that caused it (a page, not a batch job).
 const MAX_BYTES = 16 * 2 ** 20;
@@ -18,7 +19,7 @@ const C_CAP = pe.maxBytes;  // C's default cap, for the checks of a whole long t
 pe.maxBytes = MAX_BYTES;
 
 // A state from the address bar is untrusted until it has rendered once: see update().
-let { state, problems, keys: urlKeys } = fromQuery(location.search, pe);
+let { state, problems, keys: urlKeys, compareProblems } = readURL(location.search, pe);
 let fromURL = true;
 let plane = null;       // the plane on screen (its data stays in the wasm heap until replaced)
 let scheduled = false;  // an update waits for the next animation frame
@@ -41,18 +42,23 @@ const zoomBar = new ZoomBar(document.getElementById('zoom'), document.getElement
     schedule();
   });
 
+// compare A / B, log axis, distance profile and the explain panel (analysis.js)
+const analysis = new AnalysisPanel(document.getElementById('analysis'), document.getElementById('explain'), pe, {
+  change: () => { touched = true; schedule(); },
+});
+
 const presets = document.getElementById('presets');
-for (const preset of PRESETS) {
+for (const preset of [...PRESETS, ...ANALYSIS_PRESETS]) {
   const b = document.createElement('button');
   b.type = 'button';
   b.id = `preset-${preset.id}`;
   b.textContent = preset.label;
   b.addEventListener('click', () => {
     if (urlPending) flushURL();  // the entry being left keeps its last view
-    state = normalize(preset.state);
+    state = presetState(preset.state);
     fromURL = false;
     problems = [];
-    history.pushState(null, '', toQuery(state));
+    history.pushState(null, '', writeQuery(state));
     touched = true;
     controls.render(state);
     schedule();
@@ -62,7 +68,7 @@ for (const preset of PRESETS) {
 
 window.addEventListener('popstate', () => {
   cancelURL();  // a write still pending belonged to the entry that was left (it keeps the view before it)
-  ({ state, problems, keys: urlKeys } = fromQuery(location.search, pe));
+  ({ state, problems, keys: urlKeys, compareProblems } = readURL(location.search, pe));
   fromURL = true;  // update() builds the controls once the URL's values are sorted out
   schedule();
 });
@@ -125,9 +131,11 @@ function computeAndDraw(notes) {
     let next;
     try {
       next = computeWindow();
-      heatmap.render(next, heatmapOptions());
+      const shown = analysis.prepare(state, next, (cfg) => computeWindow({ ...cfg, zoom: state.zoom }));
+      heatmap.render(shown.heat, { ...heatmapOptions(), ...shown.heatOptions });
       return next;
     } catch (e) {
+      analysis.discard();
       next?.free();
       const reset = fromURL && e instanceof PosencError ? dropRejected(state, e.param) : null;
       if (reset === null) throw e;
@@ -139,20 +147,22 @@ function computeAndDraw(notes) {
 // A table whose rows are positions is computed only where it is shown: the zoom window, sampled to
 // screen resolution (zoom.js). The whole table's parameters are still checked by C (pe.shape, at C's
 // default cap: only the window is allocated), so an invalid value is reported as for a full compute.
-function computeWindow() {
-  const kind = kindOf(state);
-  const req = zoomable(kind) ? windowRequest(kind, state.params, state.zoom) : null;
-  explorer.request = req?.params ?? null;
-  if (!req) return computePlane(pe, state);
+// cfg: the state, or compare mode's pinned configuration with the state's zoom.
+function computeWindow(cfg = state) {
+  const kind = kindOf(cfg);
+  if (!kind) return computePlane(pe, cfg);  // C names the unknown kind
+  const req = zoomable(kind) ? windowRequest(kind, cfg.params, cfg.zoom) : null;
+  if (cfg === state) explorer.request = req?.params ?? null;
+  if (!req) return computePlane(pe, cfg);
   if (!req.full) {
     pe.maxBytes = C_CAP;
     try {
-      pe.shape(state.kind, state.params);
+      pe.shape(cfg.kind, cfg.params);
     } finally {
       pe.maxBytes = MAX_BYTES;
     }
   }
-  const next = computePlane(pe, { ...state, params: req.params });
+  const next = computePlane(pe, { ...cfg, params: req.params });
   next.window = req;
   next.rowName = req.position;
   return next;
@@ -195,9 +205,12 @@ function update() {
     controls.render(state);
   }
   fromURL = false;
-  plot.render(next, plotOptions());
   plane?.free();
   plane = next;
+  analysis.commit();
+  analysis.sync(state, compareProblems ?? []);
+  compareProblems = [];
+  plot.render(...analysis.plotArgs(plotOptions()));
   const win = next.window;
   state.zoom = win && (win.from > 0 || win.to < win.rows) ? [win.from, win.to] : null;
   zoomBar.update();
@@ -247,7 +260,7 @@ function flushURL() {
   urlPending = 0;
   urlAt = performance.now();
   try {
-    history.replaceState(null, '', toQuery(urlState));
+    history.replaceState(null, '', writeQuery(urlState));
   } catch {  // over a browser's rate limit (a SecurityError): again in a second
     urlAt += 1000;
     writeURL();
@@ -261,7 +274,7 @@ function cancelURL() {
 function showLines() {
   if (!plane) return;
   urlState.lines = [...state.lines];
-  plot.render(plane, plotOptions());
+  plot.render(...analysis.plotArgs(plotOptions()));
   heatmap.mark(heatmapOptions().marked);
   controls.sync(state, plane, heatmap);
   finish(true);
@@ -309,7 +322,7 @@ async function exportAs(type) {
 
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, controls, zoomBar, renders: 0, request: null,
+  pe, heatmap, plot, controls, zoomBar, analysis, renders: 0, request: null,
   /** True while the address bar lags the view (at most URL_MS). */
   get urlPending() { return urlPending !== 0; },
   get state() { return state; },
