@@ -26,7 +26,14 @@ export const VIEW = {
   'row-label': { type: 'string', doc: 'title of the row axis (default: from the registry\'s axis names)' },
   'column-label': { type: 'string', doc: 'title of the column axis / the lines\' legend' },
   'value-label': { type: 'string', doc: 'title of the values (colorbar, plot y axis; default "Value")' },
+  heat: { type: 'string', doc: 'compare mode (with b- attributes), heatmap: a (default), b or diff (A − B, a map centred at 0)' },
+  'log-y': { type: 'string', doc: 'plot y axis: auto (default: log when the values are positive and span three decades), true or false' },
+  profile: { type: 'int', doc: 'plot of a [queries, keys] kind: its distance profile, the value against j − i for −R … R' },
+  explain: { type: 'bool', doc: 'a caption under the figure: the formula (MathML), what to look for, the sources' },
 };
+
+/** Compare mode: B's attributes are the A attributes with this prefix (b-kind, b-dim, b-rope-type …). */
+export const B_PREFIX = 'b-';
 
 // Names an element attribute or property must not take (global HTML attributes and HTMLElement members).
 const RESERVED = new Set(['id', 'class', 'style', 'slot', 'part', 'is', 'tabindex', 'title', 'lang', 'dir', 'hidden']);
@@ -124,7 +131,8 @@ export function readAttributes(el, pe, table) {
     throw attributeError(`<${tag}> kind=${fmt(kindText)} is not one of ${kinds.map((k) => k.name).join(', ')}`,
       'EINVAL', 'kind', 'kind');
   }
-  const spec = { kind: kind.name, params: {}, index: null, map: undefined, dims: null, vmin: null, vmax: null, labels: {} };
+  const spec = { kind: kind.name, params: {}, index: null, map: undefined, dims: null, vmin: null, vmax: null, labels: {},
+    heat: 'a', logY: null, profile: null, explain: false, b: null };
   for (const { name: attr, value: text } of el.attributes) {
     const e = table.get(attr);
     if (!e || attr === 'kind') continue;
@@ -135,6 +143,17 @@ export function readAttributes(el, pe, table) {
       else if (attr === 'dims') spec.dims = v;
       else if (attr === 'vmin' || attr === 'vmax') spec[attr] = v;
       else if (attr === 'heading') spec.labels.title = text;
+      else if (attr === 'heat') {
+        spec.heat = text.trim();
+        if (!['a', 'b', 'diff'].includes(spec.heat)) throw attributeError(`<${tag}> heat=${fmt(text)} is not a, b or diff`, 'EINVAL', 'heat', 'heat');
+      } else if (attr === 'log-y') {
+        const t = text.trim().toLowerCase();
+        if (!['', 'auto', 'true', 'false', 'log-y'].includes(t)) throw attributeError(`<${tag}> log-y=${fmt(text)} is not auto, true or false`, 'EINVAL', 'log-y', 'log-y');
+        spec.logY = t === 'auto' ? null : t !== 'false';
+      } else if (attr === 'profile') {
+        if (!(Number.isInteger(v) && v >= 1 && v <= 4096)) throw attributeError(`<${tag}> profile=${fmt(text)} is not a distance range 1 … 4096`, 'ERANGE', 'profile', 'profile');
+        spec.profile = v;
+      } else if (attr === 'explain') spec.explain = v;
       else spec.labels[{ 'row-label': 'rows', 'column-label': 'cols', 'value-label': 'values' }[attr]] = text;
       continue;
     }
@@ -148,7 +167,39 @@ export function readAttributes(el, pe, table) {
     if (field === undefined) spec.params[name] = v;
     else (spec.params[name] ??= {})[field] = v;
   }
+  spec.b = readB(el, pe, table, spec);
   return spec;
+}
+
+/**
+ * Compare mode's B from the b- attributes: b-kind (default: A's kind), then A's parameters (when
+ * the kinds agree) with each b-<parameter> attribute replacing or adding one. null without any
+ * b- attribute.
+ */
+function readB(el, pe, table, a) {
+  const tag = el.localName;
+  const own = [...el.attributes].filter((x) => x.name.startsWith(B_PREFIX) && table.has(x.name.slice(B_PREFIX.length)));
+  if (!own.length) return null;
+  const kinds = drawable(pe);
+  const kindText = el.getAttribute(`${B_PREFIX}kind`);
+  const kind = kindText === null ? kinds.find((k) => k.name === a.kind) : kinds.find((k) => k.name === kindText.trim());
+  if (!kind) {
+    throw attributeError(`<${tag}> b-kind=${fmt(kindText)} is not one of ${kinds.map((k) => k.name).join(', ')}`, 'EINVAL', 'kind', 'b-kind');
+  }
+  const params = kind.name === a.kind ? structuredClone(a.params) : {};
+  for (const { name, value: text } of own) {
+    const attr = name.slice(B_PREFIX.length);
+    const e = table.get(attr);
+    if (attr === 'kind') continue;
+    if (e.view) throw attributeError(`<${tag}> ${name}: only parameters take the b- prefix (${attr} is a view attribute)`, 'EINVAL', name, name);
+    const p = e.uses.get(kind.name);
+    if (!p) throw attributeError(`<${tag}> ${name}: ${kind.name} has no such parameter`, 'EINVAL', name, name);
+    const v = parseValue(p.type, text, { attr: name, param: p.path, tag });
+    const [pn, field] = p.path.split('.');
+    if (field === undefined) params[pn] = v;
+    else (params[pn] = { ...(params[pn] ?? {}) })[field] = v;
+  }
+  return { kind: kind.name, params, index: a.index ?? 0 };
 }
 
 /** Registry path (a PosencError's param) → the attribute that sets it, for messages. */

@@ -9,7 +9,9 @@ import { PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot, lineColor } from '../views/plot.js';
-import { readAttributes, attributeOf, attributeError, parseValue, formatValue } from './attributes.js';
+import { readAttributes, attributeOf, attributeError, parseValue, formatValue, B_PREFIX } from './attributes.js';
+import { profileKind, profilePlane, differencePlane, compareReadout, referenceLines, wantLogY } from '../views/compare.js';
+import { renderExplain } from '../views/explain.js';
 
 /** Largest table one element computes (the shared instance's own cap is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
@@ -28,6 +30,12 @@ const BASE_CSS = `
   border: 1px solid var(--pe-error-border, #d93025); background: var(--pe-error-bg, #fce8e6); color: var(--pe-error-fg, #8c1d18);
   font: 13px/1.4 system-ui, sans-serif; white-space: pre-wrap; }
 .error[hidden] { display: none; }
+:host([explain]) { display: flex; flex-direction: column; }
+:host([explain]) .frame { flex: 1 1 0; min-height: 120px; height: auto; }
+.caption { flex: none; font: 13px/1.4 system-ui, sans-serif; color: var(--pe-fg, inherit); padding-top: 4px; }
+.caption[hidden] { display: none; }
+.caption p { margin: 2px 0; }
+.caption .explain-sources { color: var(--pe-muted, inherit); font-size: 12px; }
 @media (prefers-color-scheme: dark) {
   .error { border-color: var(--pe-error-border, #f28b82); background: var(--pe-error-bg, #3c1f1e); color: var(--pe-error-fg, #f6aea9); }
 }
@@ -91,9 +99,15 @@ function accessor(e) {
 }
 
 class PosencElement extends HTMLElement {
-  static get observedAttributes() { return [...this.table.keys()]; }
+  // A's attributes, and B's (compare mode): the parameters with the b- prefix, and b-kind
+  static get observedAttributes() {
+    const keys = [...this.table.keys()];
+    return [...keys, ...keys.filter((k) => k === 'kind' || !this.table.get(k).view).map((k) => B_PREFIX + k)];
+  }
 
   #frame;
+  #caption;
+  #planes = [];        // compare mode's other planes (B, A − B), freed with the shown one
   #message;
   #view = null;
   #plane = null;       // the heatmap's shown plane (hover reads it from the wasm heap)
@@ -113,7 +127,11 @@ class PosencElement extends HTMLElement {
     this.#message.setAttribute('part', 'error');
     this.#message.setAttribute('role', 'alert');
     this.#message.hidden = true;
-    root.append(this.#frame, this.#message);
+    this.#caption = document.createElement('div');
+    this.#caption.className = 'caption';
+    this.#caption.setAttribute('part', 'caption');
+    this.#caption.hidden = true;
+    root.append(this.#frame, this.#caption, this.#message);
     // Properties set before the element was defined shadow the accessors: hand them over.
     for (const e of this.constructor.table.values()) {
       if (Object.hasOwn(this, e.prop)) {
@@ -148,31 +166,43 @@ class PosencElement extends HTMLElement {
     const { pe, table, view } = this.constructor;
     let spec;
     let plane = null;
+    const planes = [];
     try {
       spec = readAttributes(this, pe, table);
       const saved = pe.maxBytes;
       pe.maxBytes = Math.min(saved, MAX_BYTES);
       try {
         plane = computePlane(pe, { ...spec, index: spec.index ?? 0 });
+        if (spec.b) planes.push(this.#computeB(spec.b));
       } finally {
         pe.maxBytes = saved;
       }
       this.#checkIndex(spec, plane);
       const dims = this.#dims(spec, plane, view);
-      if (view === 'heatmap') this.#drawHeatmap(plane, spec, dims);
-      else this.#drawPlot(plane, spec, dims);
+      if (view === 'heatmap') this.#drawHeatmap(plane, spec, dims, planes);
+      else this.#drawPlot(plane, spec, dims, planes[0] ?? null);
+      if (this.#caption.hidden === spec.explain || this.#caption.dataset.kind !== (spec.explain ? spec.kind : '')) {
+        this.#caption.dataset.kind = spec.explain ? spec.kind : '';
+        if (spec.explain) renderExplain(this.#caption, spec.kind, { compact: true });
+        else this.#caption.replaceChildren();
+        this.#caption.hidden = !spec.explain;
+      }
       this.#spec = { kind: spec.kind, params: spec.params, index: plane.lead?.index ?? 0, shape: plane.shape,
         rows: plane.rows, cols: plane.cols, dims };
     } catch (e) {
       plane?.free();
+      for (const q of planes) q.free();
       this.#fail(e, spec);
       return;
     }
     if (view === 'heatmap') {
       this.#plane?.free();
+      for (const q of this.#planes) q.free();
       this.#plane = plane;
+      this.#planes = planes;
     } else {
       plane.free();  // the plot copied its values
+      for (const q of planes) q.free();
     }
     this.#status = 'ok';
     this.#message.hidden = true;
@@ -212,26 +242,75 @@ class PosencElement extends HTMLElement {
     return spec.dims;
   }
 
-  #drawHeatmap(plane, spec, dims) {
+  // B's plane; an error names B's attribute (b-factor, not factor).
+  #computeB(b) {
+    try {
+      return computePlane(this.pe, b);
+    } catch (e) {
+      if (e instanceof PosencError && !e.attribute) {
+        const attr = attributeOf(this.constructor.table, b.kind, e.param);
+        e.attribute = attr ? B_PREFIX + attr : `${B_PREFIX}kind`;
+        e.message = `B: ${e.message}`;
+      }
+      throw e;
+    }
+  }
+
+  // Compare mode (planes = [B]): heat chooses A, B or A − B (C's difference, a centred map); the
+  // readout gives all three. The A − B plane joins planes (freed with the shown one).
+  #drawHeatmap(plane, spec, dims, planes) {
     this.#view ??= new Heatmap(this.#frame, this.pe, { fill: true, onColumn: (col) => this.#toggle(col) });
-    this.#view.render(plane, {
-      map: spec.map, vmin: spec.vmin, vmax: spec.vmax, title: spec.labels.title,
+    let shown = plane, map = spec.map, title = spec.labels.title;
+    const b = planes[0];
+    if (b) {
+      if (b.rows !== plane.rows || b.cols !== plane.cols) {
+        if (spec.heat === 'diff') throw attributeError(`<${this.localName}> heat=diff: A is ${plane.rows} × ${plane.cols}, B ${b.rows} × ${b.cols}`, 'EINVAL', 'heat', 'heat');
+      } else {
+        const d = differencePlane(this.pe, plane, b);
+        planes.push(d);
+        plane.readout = b.readout = d.readout = compareReadout(plane, b, d);
+        if (spec.heat === 'diff') {
+          shown = d;
+          const own = this.pe.colormaps.find((m) => m.name === spec.map);
+          map = own?.centred ? own.name : this.pe.colormaps.find((m) => m.centred).name;
+          title ??= `A − B: ${plane.title}`;
+        }
+      }
+      if (spec.heat === 'b') shown = b;
+    }
+    this.#view.render(shown, {
+      map, vmin: spec.vmin, vmax: spec.vmax, title,
       xLabel: spec.labels.cols, yLabel: spec.labels.rows, cbarLabel: spec.labels.values,
       marked: dims.map((col, i) => ({ col, color: lineColor(i) })),
     });
   }
 
-  #drawPlot(plane, spec, dims) {
+  // Compare mode (b: B's plane) overlays B dashed; profile plots the value against j − i.
+  #drawPlot(plane, spec, dims, b) {
     if (spec.map !== undefined && !this.pe.colormaps.some((m) => m.name === spec.map)) {
       throw attributeError(`<${this.localName}> colormap=${JSON.stringify(spec.map)} is not one of ${this.pe.colormaps.map((m) => m.name).join(', ')}`,
         'EINVAL', 'map', 'colormap');
     }
     this.#view ??= new LinePlot(this.#frame);
-    this.#view.render(plane, {
-      columns: dims,
-      xLabel: spec.labels.rows,
+    const pe = this.pe;
+    let a = plane, columns = dims, stepped = false;
+    const isProfile = spec.profile && profileKind(pe.kinds.find((k) => k.name === spec.kind));
+    if (isProfile) {
+      a = profilePlane(pe, spec, spec.profile);
+      const kb = b && pe.kinds.find((k) => k.name === spec.b.kind);
+      b = kb && profileKind(kb) ? profilePlane(pe, spec.b, spec.profile) : null;
+      columns = spec.dims ?? [...Array(Math.min(a.cols, 32)).keys()];
+      stepped = a.dtype === 'int32';
+    }
+    this.#view.render(a, {
+      columns,
+      xLabel: spec.labels.rows ?? (isProfile ? 'Distance j − i' : undefined),
       yLabel: spec.labels.values,
       colLabel: spec.labels.cols,
+      logY: wantLogY(pe, b ? [a, b] : [a], spec.logY),
+      stepped,
+      references: referenceLines(a, columns),
+      ...(b ? { overlay: { plane: b, label: 'B' }, label: 'A' } : {}),
     });
   }
 
@@ -265,6 +344,8 @@ class PosencElement extends HTMLElement {
     this.#view = null;
     this.#plane?.free();
     this.#plane = null;
+    for (const q of this.#planes) q.free();
+    this.#planes = [];
   }
 }
 

@@ -174,7 +174,7 @@ export class AnalysisPanel {
     });
     heat.addEventListener('change', () => { this.#state.compare.heat = heat.value; this.#change(); });
     logy.addEventListener('change', () => { this.#state.compare.logY = logy.value === '' ? null : logy.value === '1'; this.#change(); });
-    profile.addEventListener('change', () => {
+    profile.addEventListener('input', () => {
       const n = profile.value === '' ? null : Number(profile.value);
       this.#state.compare.profile = Number.isInteger(n) && n >= 1 && n <= MAX_PROFILE ? n : null;
       this.#change();

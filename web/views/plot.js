@@ -64,6 +64,18 @@ const referenceLines = {
   },
 };
 
+// The x axis spans the rows of the plane and of the overlay (compare mode: A and B may differ).
+function xRange(...planes) {
+  let min = Infinity, max = -Infinity;
+  for (const p of planes) {
+    if (!p) continue;
+    const at = p.rowName ?? ((r) => r);
+    min = Math.min(min, at(0));
+    max = Math.max(max, p.rows > 1 ? at(p.rows - 1) : at(0) + 1);
+  }
+  return { min, max };
+}
+
 /** Dash pattern of the compared configuration's lines (compare mode: A solid, B dashed). */
 export const DASH_B = [6, 4];
 
@@ -165,7 +177,7 @@ export class LinePlot {
         posencReferences: { lines: references, color: th.muted, font: th.font },
       },
       scales: {
-        x: { type: 'linear', min: at(0), max: rows > 1 ? at(rows - 1) : at(0) + 1, title: { display: !!xLabel, text: xLabel, color: th.fg },
+        x: { type: 'linear', ...xRange(plane, overlay?.plane), title: { display: !!xLabel, text: xLabel, color: th.fg },
           ticks: { color: th.muted, precision: 0 }, grid: { color: th.grid } },
         y: { type: logY ? 'logarithmic' : 'linear', title: { display: !!yLabel, text: yLabel, color: th.fg },
           ticks: { color: th.muted }, grid: { color: th.grid } },
