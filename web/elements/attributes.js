@@ -39,8 +39,9 @@ export const B_PREFIX = 'b-';
 const RESERVED = new Set(['id', 'class', 'style', 'slot', 'part', 'is', 'tabindex', 'title', 'lang', 'dir', 'hidden']);
 
 /**
- * The attribute table of a loaded instance: Map attribute → { attr, prop, view?, uses: Map kind →
- * registry param (with its path) }. Throws if a registry name would clash with HTML.
+ * The attribute table of a loaded instance: Map attribute → { attr, prop (null: no property, the
+ * name is an HTMLElement member), view?, uses: Map kind → registry param (with its path) }. Throws
+ * if a registry name would clash with a global HTML attribute.
  */
 export function attributeTable(pe) {
   const table = new Map();
@@ -48,10 +49,12 @@ export function attributeTable(pe) {
     let e = table.get(attr);
     if (!e) {
       const prop = camel(attr);
-      if (RESERVED.has(attr) || prop in HTMLElement.prototype) {
+      if (RESERVED.has(attr) || (prop in HTMLElement.prototype && VIEW[attr])) {
         throw new Error(`posenc elements: the attribute ${attr} (property ${prop}) clashes with HTML`);
       }
-      table.set(attr, (e = { attr, prop, uses: new Map() }));
+      // a parameter named like an HTMLElement member (similarity's normalize, Node.normalize()):
+      // the attribute only, no property
+      table.set(attr, (e = { attr, prop: prop in HTMLElement.prototype ? null : prop, uses: new Map() }));
     }
     return e;
   };

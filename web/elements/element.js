@@ -69,7 +69,7 @@ export function elementClasses(pe, table) {
     static table = table;
   }
   for (const C of [PosencHeatmapElement, PosencPlotElement]) {
-    for (const e of table.values()) Object.defineProperty(C.prototype, e.prop, accessor(e));
+    for (const e of table.values()) if (e.prop) Object.defineProperty(C.prototype, e.prop, accessor(e));
   }
   return { heatmap: PosencHeatmapElement, plot: PosencPlotElement };
 }
@@ -134,7 +134,7 @@ class PosencElement extends HTMLElement {
     root.append(this.#frame, this.#caption, this.#message);
     // Properties set before the element was defined shadow the accessors: hand them over.
     for (const e of this.constructor.table.values()) {
-      if (Object.hasOwn(this, e.prop)) {
+      if (e.prop && Object.hasOwn(this, e.prop)) {
         const v = this[e.prop];
         delete this[e.prop];
         this[e.prop] = v;
