@@ -129,7 +129,7 @@ describe('attributes and properties', () => {
     for (const a of ['rope-type', 'factor', 'original-max-position-embeddings', 'padding-idx', 'max-bias', 'partial-rotary-factor',
       'kind', 'colormap', 'dims', 'index']) assert.ok(observed.includes(a), a);
     assert.equal(observed.filter((a) => !expected.has(a) && !a.startsWith('b-')).sort().join(),
-      'colormap,column-label,dims,explain,heat,heading,index,kind,log-y,profile,row-label,value-label,vmax,vmin');
+      'colormap,column-label,dims,explain,heading,heat,index,kind,log-y,profile,row-label,value-label,vmax,vmin');
     // compare mode: B's parameters and kind with the b- prefix, no view attribute
     assert.deepEqual(observed.filter((a) => a.startsWith('b-')).sort(), [...expected, 'kind'].map((a) => `b-${a}`).sort());
     assert.ok(!observed.includes('x'), "rope-apply's input is no attribute");
