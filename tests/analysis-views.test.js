@@ -178,7 +178,7 @@ describe('analysis views in Chromium', () => {
     assert.equal(await page.evaluate(() => window.explorer.plot.chart.options.scales.y.type), 'logarithmic');
     await rendered(page, () => page.selectOption('#compare-logy', '0'));
     assert.equal(await page.evaluate(() => window.explorer.plot.chart.options.scales.y.type), 'linear');
-    assert.match(page.url(), /logy=0/);
+    assert.match(page.url(), /log-y=false/);
     for (const id of ['seed-similarity', 'roformer-decay', 'llama31-spectrum']) {
       assert.equal(await rendered(page, () => page.click(`#preset-${id}`)), 'ok', id);
     }

@@ -8,14 +8,15 @@
 import { PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
-import { LinePlot, lineColor } from '../views/plot.js';
-import { readAttributes, attributeOf, attributeError, parseValue, formatValue, B_PREFIX } from './attributes.js';
+import { LinePlot } from '../views/plot.js';
+import { TYPES, heatmapOptions, plotOptions } from '../views/options.js';
+import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX } from './attributes.js';
 import { profileKind, profilePlane, differencePlane, compareReadout, referenceLines, wantLogY } from '../views/compare.js';
 import { renderExplain } from '../views/explain.js';
 
-/** Largest table one element computes (the shared instance's own cap is left as it is). */
+/** Largest table one element computes, its own per-call cap (the shared instance's pe.maxBytes is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
-const DEFAULT_DIMS = 4;  // the plot's lines when dims is not given: the first columns
+const DEFAULT_COLUMNS = 4;  // the plot's lines when columns is not given: the first columns
 
 // Sized by CSS: a block whose content fills it. The default heights are the page author's to change.
 const BASE_CSS = `
@@ -26,16 +27,16 @@ const BASE_CSS = `
 .posenc-heatmap-overlay:focus-visible { outline: 2px solid var(--pe-focus, Highlight); outline-offset: -2px; }
 .posenc-heatmap-readout { display: block; height: 1.5em; overflow: hidden; white-space: nowrap; text-overflow: ellipsis;
   font-size: 12px; line-height: 1.5em; color: var(--pe-muted, inherit); }
-.error { position: absolute; left: 0; right: 0; top: 0; z-index: 1; margin: 0; padding: 6px 10px; border-radius: 4px;
-  border: 1px solid var(--pe-error-border, #d93025); background: var(--pe-error-bg, #fce8e6); color: var(--pe-error-fg, #8c1d18);
-  font: 13px/1.4 system-ui, sans-serif; white-space: pre-wrap; }
-.error[hidden] { display: none; }
 :host([explain]) { display: flex; flex-direction: column; }
 :host([explain]) .frame { flex: 1 1 0; min-height: 120px; height: auto; }
 .caption { flex: none; font: 13px/1.4 system-ui, sans-serif; color: var(--pe-fg, inherit); padding-top: 4px; }
 .caption[hidden] { display: none; }
 .caption p { margin: 2px 0; }
 .caption .explain-sources { color: var(--pe-muted, inherit); font-size: 12px; }
+.error { position: absolute; left: 0; right: 0; top: 0; z-index: 1; margin: 0; padding: 6px 10px; border-radius: 4px;
+  border: 1px solid var(--pe-error-border, #d93025); background: var(--pe-error-bg, #fce8e6); color: var(--pe-error-fg, #8c1d18);
+  font: 13px/1.4 system-ui, sans-serif; white-space: pre-wrap; }
+.error[hidden] { display: none; }
 @media (prefers-color-scheme: dark) {
   .error { border-color: var(--pe-error-border, #f28b82); background: var(--pe-error-bg, #3c1f1e); color: var(--pe-error-fg, #f6aea9); }
 }
@@ -75,23 +76,32 @@ export function elementClasses(pe, table) {
 }
 
 // Property ↔ attribute: reading parses the attribute by its type for the element's kind (null when
-// absent); writing sets the attribute's text (null or undefined removes it).
+// absent); writing sets the attribute's text (null or undefined removes it). A view option's
+// properties (its key and aliases: columns, dims) read whichever spelling the element carries, and
+// writing one removes the others.
 function accessor(e) {
+  const names = e.view ? spellings(e.view) : [e.attr];
   return {
     configurable: true,
     enumerable: true,
     get() {
-      const text = this.getAttribute(e.attr);
+      let text = null;
+      for (const a of this.attributes) if (names.includes(a.name)) text = a.value;  // the last one counts
       if (text === null) return null;
-      const type = e.view?.type ?? (e.uses.get(this.getAttribute('kind') ?? '') ?? e.uses.values().next().value).type;
+      if (e.view) {
+        const { value, why } = TYPES[e.view.type](text, e.view, { kinds: [text.trim()], colormaps: [text.trim()] });
+        return why ? text : value;  // unparsable text reads back as it is (the element shows the error)
+      }
+      const type = (e.uses.get(this.getAttribute('kind') ?? '') ?? e.uses.values().next().value).type;
       try {
         return parseValue(type, text, { attr: e.attr, param: e.attr, tag: this.localName });
       } catch {
-        return text;  // unparsable text reads back as it is (the element shows the error)
+        return text;
       }
     },
     set(value) {
       const text = formatValue(typeof value === 'boolean' ? (value ? '' : 'false') : value);
+      for (const a of names) if (a !== e.attr) this.removeAttribute(a);
       if (text === null) this.removeAttribute(e.attr);
       else this.setAttribute(e.attr, text);
     },
@@ -148,7 +158,7 @@ class PosencElement extends HTMLElement {
   get status() { return this.#status; }
   /** The view drawn into the shadow root (views/heatmap.js Heatmap or views/plot.js LinePlot). */
   get view() { return this.#view; }
-  /** What the last successful render drew: { kind, params, index, shape, rows, cols, dims }. */
+  /** What the last successful render drew: { kind, params, index, shape, rows, cols, columns (dims: the same) }. */
   get drawn() { return this.#spec; }
 
   connectedCallback() { this.#schedule(); }
@@ -169,26 +179,21 @@ class PosencElement extends HTMLElement {
     const planes = [];
     try {
       spec = readAttributes(this, pe, table);
-      const saved = pe.maxBytes;
-      pe.maxBytes = Math.min(saved, MAX_BYTES);
-      try {
-        plane = computePlane(pe, { ...spec, index: spec.index ?? 0 });
-        if (spec.b) planes.push(this.#computeB(spec.b));
-      } finally {
-        pe.maxBytes = saved;
-      }
+      plane = computePlane(pe, { ...spec, index: spec.index ?? 0, maxBytes: MAX_BYTES });
+      if (spec.b) planes.push(this.#computeB(spec.b));
       this.#checkIndex(spec, plane);
       const dims = this.#dims(spec, plane, view);
       if (view === 'heatmap') this.#drawHeatmap(plane, spec, dims, planes);
       else this.#drawPlot(plane, spec, dims, planes[0] ?? null);
-      if (this.#caption.hidden === spec.explain || this.#caption.dataset.kind !== (spec.explain ? spec.kind : '')) {
-        this.#caption.dataset.kind = spec.explain ? spec.kind : '';
-        if (spec.explain) renderExplain(this.#caption, spec.kind, { compact: true });
+      const explain = spec.explain === true;
+      if (this.#caption.hidden === explain || this.#caption.dataset.kind !== (explain ? spec.kind : '')) {
+        this.#caption.dataset.kind = explain ? spec.kind : '';
+        if (explain) renderExplain(this.#caption, spec.kind, { compact: true });
         else this.#caption.replaceChildren();
-        this.#caption.hidden = !spec.explain;
+        this.#caption.hidden = !explain;
       }
       this.#spec = { kind: spec.kind, params: spec.params, index: plane.lead?.index ?? 0, shape: plane.shape,
-        rows: plane.rows, cols: plane.cols, dims };
+        rows: plane.rows, cols: plane.cols, columns: dims, dims };
     } catch (e) {
       plane?.free();
       for (const q of planes) q.free();
@@ -232,20 +237,21 @@ class PosencElement extends HTMLElement {
   }
 
   #dims(spec, plane, view) {
-    if (spec.dims === null) return view === 'plot' ? [...Array(Math.min(DEFAULT_DIMS, plane.cols)).keys()] : [];
-    for (const d of spec.dims) {
-      if (!Number.isInteger(d) || d < 0 || d >= plane.cols) {
-        throw attributeError(`<${this.localName}> dims: ${d} is not a column of this table (allowed: 0 to ${plane.cols - 1})`,
-          Number.isInteger(d) ? 'ERANGE' : 'EINVAL', 'dims', 'dims');
+    if (spec.columns === null) return view === 'plot' ? [...Array(Math.min(DEFAULT_COLUMNS, plane.cols)).keys()] : [];
+    for (const d of spec.columns) {
+      if (d >= plane.cols) {
+        const attr = attributeFor(this, 'columns');
+        throw attributeError(`<${this.localName}> ${attr}: ${d} is not a column of this table (allowed: 0 to ${plane.cols - 1})`,
+          'ERANGE', 'columns', attr);
       }
     }
-    return spec.dims;
+    return spec.columns;
   }
 
   // B's plane; an error names B's attribute (b-factor, not factor).
   #computeB(b) {
     try {
-      return computePlane(this.pe, b);
+      return computePlane(this.pe, { ...b, maxBytes: MAX_BYTES });
     } catch (e) {
       if (e instanceof PosencError && !e.attribute) {
         const attr = attributeOf(this.constructor.table, b.kind, e.param);
@@ -260,68 +266,63 @@ class PosencElement extends HTMLElement {
   // readout gives all three. The A − B plane joins planes (freed with the shown one).
   #drawHeatmap(plane, spec, dims, planes) {
     this.#view ??= new Heatmap(this.#frame, this.pe, { fill: true, onColumn: (col) => this.#toggle(col) });
-    let shown = plane, map = spec.map, title = spec.labels.title;
-    const b = planes[0];
+    const options = heatmapOptions({ ...spec, columns: dims });
+    let shown = plane;
+    const b = planes[0], heat = spec.heat ?? 'a';
     if (b) {
       if (b.rows !== plane.rows || b.cols !== plane.cols) {
-        if (spec.heat === 'diff') throw attributeError(`<${this.localName}> heat=diff: A is ${plane.rows} × ${plane.cols}, B ${b.rows} × ${b.cols}`, 'EINVAL', 'heat', 'heat');
+        if (heat === 'diff') {
+          throw attributeError(`<${this.localName}> heat=diff: A is ${plane.rows} × ${plane.cols}, B ${b.rows} × ${b.cols}`, 'EINVAL', 'heat', 'heat');
+        }
       } else {
         const d = differencePlane(this.pe, plane, b);
         planes.push(d);
         plane.readout = b.readout = d.readout = compareReadout(plane, b, d);
-        if (spec.heat === 'diff') {
+        if (heat === 'diff') {
           shown = d;
-          const own = this.pe.colormaps.find((m) => m.name === spec.map);
-          map = own?.centred ? own.name : this.pe.colormaps.find((m) => m.centred).name;
-          title ??= `A − B: ${plane.title}`;
+          const own = this.pe.colormaps.find((m) => m.name === options.map);
+          options.map = own?.centred ? own.name : this.pe.colormaps.find((m) => m.centred).name;
+          options.title ??= `A − B: ${plane.title}`;
         }
       }
-      if (spec.heat === 'b') shown = b;
+      if (heat === 'b') shown = b;
     }
-    this.#view.render(shown, {
-      map, vmin: spec.vmin, vmax: spec.vmax, title,
-      xLabel: spec.labels.cols, yLabel: spec.labels.rows, cbarLabel: spec.labels.values,
-      marked: dims.map((col, i) => ({ col, color: lineColor(i) })),
-    });
+    this.#view.render(shown, options);
   }
 
   // Compare mode (b: B's plane) overlays B dashed; profile plots the value against j − i.
   #drawPlot(plane, spec, dims, b) {
-    if (spec.map !== undefined && !this.pe.colormaps.some((m) => m.name === spec.map)) {
-      throw attributeError(`<${this.localName}> colormap=${JSON.stringify(spec.map)} is not one of ${this.pe.colormaps.map((m) => m.name).join(', ')}`,
-        'EINVAL', 'map', 'colormap');
-    }
     this.#view ??= new LinePlot(this.#frame);
     const pe = this.pe;
-    let a = plane, columns = dims, stepped = false;
+    const options = plotOptions({ ...spec, columns: dims });
+    let a = plane;
     const isProfile = spec.profile && profileKind(pe.kinds.find((k) => k.name === spec.kind));
     if (isProfile) {
       a = profilePlane(pe, spec, spec.profile);
       const kb = b && pe.kinds.find((k) => k.name === spec.b.kind);
       b = kb && profileKind(kb) ? profilePlane(pe, spec.b, spec.profile) : null;
-      columns = spec.dims ?? [...Array(Math.min(a.cols, 32)).keys()];
-      stepped = a.dtype === 'int32';
+      options.columns = spec.columns ?? [...Array(Math.min(a.cols, 32)).keys()];
+      options.stepped = a.dtype === 'int32';
+      options.xLabel ??= 'Distance j − i';
     }
+    const logY = spec.logY === 'true' ? true : spec.logY === 'false' ? false : null;
     this.#view.render(a, {
-      columns,
-      xLabel: spec.labels.rows ?? (isProfile ? 'Distance j − i' : undefined),
-      yLabel: spec.labels.values,
-      colLabel: spec.labels.cols,
-      logY: wantLogY(pe, b ? [a, b] : [a], spec.logY),
-      stepped,
-      references: referenceLines(a, columns),
+      ...options,
+      logY: wantLogY(pe, b ? [a, b] : [a], logY),
+      references: referenceLines(a, options.columns),
       ...(b ? { overlay: { plane: b, label: 'B' }, label: 'A' } : {}),
     });
   }
 
-  // A clicked heatmap column: toggle it in dims (its marker) and tell the page.
+  // A clicked heatmap column: toggle it in columns (its marker), under the attribute the page used, and tell the page.
   #toggle(col) {
-    const dims = [...(this.#spec?.dims ?? [])];
-    const i = dims.indexOf(col);
-    if (i >= 0) dims.splice(i, 1);
-    else dims.push(col);
-    this.setAttribute('dims', dims.join(','));
-    this.dispatchEvent(new CustomEvent('posenc-column', { bubbles: true, composed: true, detail: { column: col, dims } }));
+    const columns = [...(this.#spec?.columns ?? [])];
+    const i = columns.indexOf(col);
+    if (i >= 0) columns.splice(i, 1);
+    else columns.push(col);
+    this.setAttribute(attributeFor(this, 'columns'), columns.join(','));
+    this.dispatchEvent(new CustomEvent('posenc-column', { bubbles: true, composed: true,
+      detail: { column: col, columns, dims: [...columns] } }));
   }
 
   #fail(e, spec) {

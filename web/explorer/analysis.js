@@ -2,10 +2,10 @@
 // change the controls into B), the heatmap's A / B / A − B mode, the plot's y axis (auto / log /
 // linear), the distance profile of [queries, keys] kinds, and the explain panel (views/explain.js).
 // Also the URL form of all that: the pinned configuration as `a.`-prefixed keys (a.kind, a.dim,
-// a.ropeScaling.factor …, read by the same parser as the main ones) and `heat`, `logy`, `profile`.
+// a.ropeScaling.factor …, read by the same parser as the main ones) and `heat`, `log-y`, `profile`.
 // Nothing here knows a kind: everything follows the registry, the info names (views/compare.js)
 // and the explain table.
-import { fromQuery, toQuery, normalize } from '../views/state.js';
+import { fromQuery, toQuery, normalize } from './state.js';
 import {
   HEAT_MODES, HEAT_TITLES, MAX_PROFILE, normalizeCompare, profileKind, profilePlane, differencePlane,
   compareReadout, referenceLines, wantLogY,
@@ -13,7 +13,7 @@ import {
 import { renderExplain } from '../views/explain.js';
 
 const PIN = 'a.';
-const KEYS = { heat: 'heat', logy: 'logy', profile: 'profile' };
+const KEYS = { heat: 'heat', logy: 'log-y', profile: 'profile' };
 
 /** Presets of the analysis views: each a state with its `compare` part (the pinned A). */
 export const ANALYSIS_PRESETS = [
@@ -21,7 +21,7 @@ export const ANALYSIS_PRESETS = [
     id: 'llama31-spectrum',
     label: 'Llama 3.1 vs plain RoPE',
     state: {
-      kind: 'rope-spectrum', cmap: 'viridis', lines: [0, 3],
+      kind: 'rope-spectrum', colormap: 'viridis', columns: [0, 3],
       params: { dim: 128, base: 500000, maxPositionEmbeddings: 131072,
         ropeScaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 } },
       compare: { pinned: { kind: 'rope-spectrum', params: { dim: 128, base: 500000, maxPositionEmbeddings: 8192 } }, logY: true },
@@ -31,7 +31,7 @@ export const ANALYSIS_PRESETS = [
     id: 'yarn-ramp',
     label: 'YaRN ×4 ramp',
     state: {
-      kind: 'rope-spectrum', cmap: 'viridis', lines: [2],
+      kind: 'rope-spectrum', colormap: 'viridis', columns: [2],
       params: { dim: 128, maxPositionEmbeddings: 16384, ropeScaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 4096 } },
       compare: { pinned: { kind: 'rope-spectrum', params: { dim: 128, maxPositionEmbeddings: 4096 } }, logY: true },
     },
@@ -40,7 +40,7 @@ export const ANALYSIS_PRESETS = [
     id: 'roformer-decay',
     label: "RoFormer's decay, base 10⁴ vs 5·10⁵",
     state: {
-      kind: 'rope-decay', cmap: 'viridis', lines: [0],
+      kind: 'rope-decay', colormap: 'viridis', columns: [0],
       params: { dim: 128, base: 500000, distances: 1024 },
       compare: { pinned: { kind: 'rope-decay', params: { dim: 128, base: 10000, distances: 1024 } } },
     },
@@ -49,7 +49,7 @@ export const ANALYSIS_PRESETS = [
     id: 'seed-similarity',
     label: "The seed's table: which positions look alike",
     state: {
-      kind: 'similarity', cmap: 'rdbu', lines: [0, 25, 49],
+      kind: 'similarity', colormap: 'rdbu', columns: [0, 25, 49],
       params: { positions: 50, dim: 64, normalize: true },
     },
   },
@@ -57,7 +57,7 @@ export const ANALYSIS_PRESETS = [
     id: 't5-profile',
     label: 'T5 buckets vs distance, encoder vs decoder',
     state: {
-      kind: 't5', cmap: 'cividis', lines: [0],
+      kind: 't5', colormap: 'cividis', columns: [0],
       params: { bidirectional: false },
       compare: { pinned: { kind: 't5', params: { bidirectional: true } }, profile: 160, heat: 'diff' },
     },
@@ -85,8 +85,8 @@ export function readURL(search, pe) {
       if (HEAT_MODES.includes(text)) c.heat = text;
       else bad(key, text, `is not one of ${HEAT_MODES.join(', ')}`);
     } else if (key === KEYS.logy) {
-      if (text === '1' || text === '0') c.logY = text === '1';
-      else bad(key, text, 'is not 1 (log) or 0 (linear)');
+      if (['auto', 'true', 'false'].includes(text)) c.logY = text === 'auto' ? null : text === 'true';
+      else bad(key, text, 'is not auto, true or false');
     } else if (key === KEYS.profile) {
       const n = Number(text);
       if (Number.isInteger(n) && n >= 1 && n <= MAX_PROFILE) c.profile = n;
@@ -110,11 +110,11 @@ export function writeQuery(s) {
   const q = new URLSearchParams(toQuery(s));
   const c = s.compare;
   if (c?.pinned) {
-    const a = new URLSearchParams(toQuery(normalize({ ...c.pinned, lines: [] })));
-    for (const [key, text] of a) if (!['cmap', 'lines'].includes(key)) q.append(PIN + key, text);
+    const a = new URLSearchParams(toQuery(normalize({ ...c.pinned, columns: [] })));
+    for (const [key, text] of a) if (!['colormap', 'columns'].includes(key)) q.append(PIN + key, text);
   }
   if (c && c.heat !== 'b') q.set(KEYS.heat, c.heat);
-  if (c && c.logY !== null) q.set(KEYS.logy, c.logY ? '1' : '0');
+  if (c && c.logY !== null) q.set(KEYS.logy, String(c.logY));
   if (c?.profile) q.set(KEYS.profile, String(c.profile));
   return `?${q}`;
 }
@@ -242,7 +242,7 @@ export class AnalysisPanel {
         if (c.heat === 'a') p.heat = a;
         if (c.heat === 'diff') {
           p.heat = d;
-          const map = pe.colormaps.find((m) => m.name === state.cmap);
+          const map = pe.colormaps.find((m) => m.name === state.colormap);
           p.heatOptions = { map: map?.centred ? map.name : pe.colormaps.find((m) => m.centred)?.name, vmin: null, vmax: null,
             title: `A − B: ${b.title}` };
         }

@@ -3,9 +3,10 @@
 import { load, PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
-import { LinePlot, lineColor } from '../views/plot.js';
-import { PRESETS, dropRejected } from '../views/state.js';
-import { toCSV, toNPY, download } from '../views/export.js';
+import { LinePlot } from '../views/plot.js';
+import { heatmapOptions as heatmapView, plotOptions as plotView } from '../views/options.js';
+import { PRESETS, dropRejected } from './state.js';
+import { toCSV, toNPY, download } from './export.js';
 import { Controls } from './controls.js';
 import { ZoomBar, zoomable, windowRequest } from './zoom.js';
 import { AnalysisPanel, ANALYSIS_PRESETS, presetState, readURL, writeQuery } from './analysis.js';
@@ -15,11 +16,9 @@ const MAX_BYTES = 16 * 2 ** 20;
 
 const root = document.documentElement;
 const pe = await load();
-const C_CAP = pe.maxBytes;  // C's default cap, for the checks of a whole long table
-pe.maxBytes = MAX_BYTES;
 
 // A state from the address bar is untrusted until it has rendered once: see update().
-let { state, problems, keys: urlKeys, compareProblems } = readURL(location.search, pe);
+let { state, problems, given: urlGiven, compareProblems } = readURL(location.search, pe);
 let fromURL = true;
 let plane = null;       // the plane on screen (its data stays in the wasm heap until replaced)
 let scheduled = false;  // an update waits for the next animation frame
@@ -29,11 +28,11 @@ let urlState = null;    // the state of the view on screen, for the address bar 
 let touched = location.search !== '';
 
 const controls = new Controls(document.getElementById('controls'), pe, {
-  change: (what) => (what === 'lines' ? showLines() : schedule()),
+  change: (what) => (what === 'columns' ? showColumns() : schedule()),
   config: fillFromConfig,
   export: exportAs,
 });
-const heatmap = new Heatmap(document.getElementById('heatmap'), pe, { onColumn: toggleLine });
+const heatmap = new Heatmap(document.getElementById('heatmap'), pe, { onColumn: toggleColumn });
 const plot = new LinePlot(document.getElementById('plot'));
 const zoomBar = new ZoomBar(document.getElementById('zoom'), document.getElementById('heatmap'), heatmap,
   () => ({ kind: kindOf(state), state, plane }),
@@ -68,24 +67,15 @@ for (const preset of [...PRESETS, ...ANALYSIS_PRESETS]) {
 
 window.addEventListener('popstate', () => {
   cancelURL();  // a write still pending belonged to the entry that was left (it keeps the view before it)
-  ({ state, problems, keys: urlKeys, compareProblems } = readURL(location.search, pe));
+  ({ state, problems, given: urlGiven, compareProblems } = readURL(location.search, pe));
   fromURL = true;  // update() builds the controls once the URL's values are sorted out
   schedule();
 });
 
 const kindOf = (s) => pe.kinds.find((k) => k.name === s.kind);
 
-function heatmapOptions() {
-  return {
-    map: state.cmap, vmin: state.vmin, vmax: state.vmax, title: state.labels.title,
-    xLabel: state.labels.x, yLabel: state.labels.y, cbarLabel: state.labels.cbar,
-    marked: state.lines.map((col, i) => ({ col, color: lineColor(i) })),
-  };
-}
-
-function plotOptions() {
-  return { columns: state.lines, xLabel: state.labels.y, yLabel: state.labels.cbar, colLabel: state.labels.x };
-}
+const heatmapOptions = () => heatmapView(state);
+const plotOptions = () => plotView(state);
 
 // A change is drawn at once unless something drawn earlier still waits for its frame: its pixels
 // then show in the next frame, and the drawing overlaps the wait for it. Changes that come faster
@@ -150,33 +140,26 @@ function computeAndDraw(notes) {
 // cfg: the state, or compare mode's pinned configuration with the state's zoom.
 function computeWindow(cfg = state) {
   const kind = kindOf(cfg);
-  if (!kind) return computePlane(pe, cfg);  // C names the unknown kind
+  if (!kind) return computePlane(pe, { ...cfg, maxBytes: MAX_BYTES });  // C names the unknown kind
   const req = zoomable(kind) ? windowRequest(kind, cfg.params, cfg.zoom) : null;
   if (cfg === state) explorer.request = req?.params ?? null;
-  if (!req) return computePlane(pe, cfg);
-  if (!req.full) {
-    pe.maxBytes = C_CAP;
-    try {
-      pe.shape(cfg.kind, cfg.params);
-    } finally {
-      pe.maxBytes = MAX_BYTES;
-    }
-  }
-  const next = computePlane(pe, { ...cfg, params: req.params });
+  if (!req) return computePlane(pe, { ...cfg, maxBytes: MAX_BYTES });
+  if (!req.full) pe.shape(cfg.kind, cfg.params);
+  const next = computePlane(pe, { ...cfg, params: req.params, maxBytes: MAX_BYTES });
   next.window = req;
   next.rowName = req.position;
   return next;
 }
 
-// After a URL's state rendered: lines past the last column and a plane index past the last plane
+// After a URL's state rendered: columns past the last one and a plane index past the last plane
 // are dropped (said only when the URL gave them).
 function checkView(next, notes) {
-  const keep = state.lines.filter((c) => c < next.cols);
-  if (keep.length !== state.lines.length && urlKeys.has('lines')) {
-    notes.push({ path: 'lines', message: `columns ${state.lines.filter((c) => c >= next.cols).join(', ')} do not exist (${next.cols} columns)` });
+  const keep = state.columns.filter((c) => c < next.cols);
+  if (keep.length !== state.columns.length && urlGiven.has('columns')) {
+    notes.push({ path: 'columns', message: `columns ${state.columns.filter((c) => c >= next.cols).join(', ')} do not exist (${next.cols} columns)` });
   }
-  if (keep.length !== state.lines.length) {
-    state.lines = keep;
+  if (keep.length !== state.columns.length) {
+    state.columns = keep;
     heatmap.mark(heatmapOptions().marked);
   }
   const index = next.lead?.index ?? 0;
@@ -241,8 +224,8 @@ function rendered(ok) {
 }
 
 // The address bar follows the view within about URL_MS, written when the page is idle and at most
-// once per URL_MS: a history update costs 1-5 ms (one-off traces; serialized, sent to the browser process) that
-// would otherwise delay the next frame, and browsers rate-limit them (a refused write is retried).
+// once per URL_MS: a history update is serialized and sent to the browser process, which would
+// otherwise delay the next frame, and browsers rate-limit them (a refused write is retried).
 const URL_MS = 100;
 const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 0));
 let urlPending = 0;  // the pending write's number (0: none)
@@ -271,20 +254,20 @@ function cancelURL() {
   urlPending = 0;
 }
 
-function showLines() {
+function showColumns() {
   if (!plane) return;
-  urlState.lines = [...state.lines];
+  urlState.columns = [...state.columns];
   plot.render(...analysis.plotArgs(plotOptions()));
   heatmap.mark(heatmapOptions().marked);
   controls.sync(state, plane, heatmap);
   finish(true);
 }
 
-function toggleLine(col) {
-  const i = state.lines.indexOf(col);
-  if (i >= 0) state.lines.splice(i, 1);
-  else state.lines.push(col);
-  showLines();
+function toggleColumn(col) {
+  const i = state.columns.indexOf(col);
+  if (i >= 0) state.columns.splice(i, 1);
+  else state.columns.push(col);
+  showColumns();
 }
 
 function fillFromConfig(text) {
