@@ -4,9 +4,7 @@
 // presets load clean; reference lines and the log axis follow C's info and range.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startExplorer, rendered, chartLines, canvasHash } from './browser/harness.js';
-import { serve } from '../web/tools/serve.js';
-import { browser } from './consumers/chromium.js';
+import { startExplorer, startBrowser, rendered, chartLines, canvasHash } from './browser/harness.js';
 
 // Page side: colour the A − B of the compared configurations (computed again with pe.compute and
 // pe.difference) at the heatmap's limits and map, and compare every pixel of every cell.
@@ -21,7 +19,7 @@ const diffPixels = (page) => page.evaluate(() => {
   d.free();
   for (let i = 0; i < values.length; i++) if (!Object.is(plane.data[i], values[i])) return { error: `value ${i} differs` };
   const [vmin, vmax] = heatmap.limits;
-  const own = pe.colormaps.find((m) => m.name === state.cmap);
+  const own = pe.colormaps.find((m) => m.name === state.colormap);
   const map = own.centred ? own.name : pe.colormaps.find((m) => m.centred).name;  // A − B: a diverging map
   const cm = pe.colormap(values, { map, vmin, vmax });
   const expected = cm.data.slice();
@@ -195,16 +193,14 @@ describe('analysis views in Chromium', () => {
 });
 
 describe('elements and iframe: a second configuration from b- attributes', () => {
-  let server, chromium, page, problems;
+  let app, page, problems;
   before(async () => {
-    server = await serve({ port: 0 });
-    chromium = await browser();
-    ({ page, problems } = await chromium.open(`${server.url}examples/docs.html`));
+    app = await startBrowser();
+    ({ page, problems } = await app.open('examples/docs.html', { width: 1000 }));
     await page.evaluate(() => customElements.whenDefined('posenc-plot'));
   });
   after(async () => {
-    await chromium?.close();
-    await server?.close();
+    await app?.close();
   });
 
   // Add an element with attributes; resolves with its status once it rendered or failed.
