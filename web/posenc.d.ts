@@ -197,8 +197,9 @@ export type DrawableKind = Exclude<KindName, 'rope-apply'>;
  * The elements' parameter properties: every parameter of every drawable kind (attribute: its
  * kebab-case name, e.g. padding-idx), and rope_scaling's fields camel-cased (ropeType ↔ rope-type,
  * originalMaxPositionEmbeddings ↔ original-max-position-embeddings). null = attribute absent.
+ * similarity's normalize is an attribute only (Node.normalize() keeps its name).
  */
-export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'ropeScaling'>>
+export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'ropeScaling' | 'normalize'>>
   & Nullable<{ [F in Exclude<keyof RopeScaling, 'type'> as SnakeToCamel<F>]: RopeScaling[F] }>;
 
 /** detail of `posenc-error`: `attribute` names the attribute at fault (null when none is). */
