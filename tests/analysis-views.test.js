@@ -66,11 +66,12 @@ describe('analysis views in Chromium', () => {
     assert.deepEqual(chart.dashes.map((d) => d.length > 0), [false, false, true, true]);
     assert.equal(chart.y, 'logarithmic');
     assert.equal(chart.x, 'Frequency Pair k');
-    const byLabel = Object.fromEntries(chart.refs.map((r) => [r.label, r]));
-    assert.equal(byLabel['original context L = 8192'].value, 8192);
-    assert.equal(byLabel['one rotation within L'].value, 1);
-    assert.equal(byLabel['llama3: wavelengths above L/low_freq_factor = 8192 interpolated'].value, 8192);
-    assert.equal(byLabel['llama3: below L/high_freq_factor = 2048 kept'].value, 2048);
+    // from C's info: L = 8192 (= L/low_freq_factor: one line, both labels), L/high_freq_factor = 2048, one rotation
+    assert.deepEqual(chart.refs.map((r) => [r.axis, r.value, r.label]), [
+      ['y', 8192, 'original context L = 8192; llama3: wavelengths above L/low_freq_factor = 8192 interpolated'],
+      ['y', 1, 'one rotation within L'],
+      ['y', 2048, 'llama3: below L/high_freq_factor = 2048 kept'],
+    ]);
     // B's wavelengths are the model's (rope-spectrum column 0), A's the plain ones
     const want = await page.evaluate(() => {
       const { pe, state } = window.explorer;

@@ -101,7 +101,9 @@ export function referenceLines(plane, columns) {
   for (const [name, value] of Object.entries(info)) {
     for (const ref of REFERENCES[name] ?? []) {
       if (ref.columns && !ref.columns.some((c) => names.has(c))) continue;
-      lines.push({ axis: ref.axis, value: ref.value(value), label: ref.label(value) });
+      const v = ref.value(value), same = lines.find((l) => l.axis === ref.axis && l.value === v);
+      if (same) same.label += `; ${ref.label(value)}`;  // one line, one label (llama3's low edge is often L)
+      else lines.push({ axis: ref.axis, value: v, label: ref.label(value) });
     }
   }
   return lines;
