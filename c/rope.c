@@ -10,6 +10,7 @@ enum { DEFAULT, LINEAR, DYNAMIC, YARN, LONGROPE, LLAMA3 };  /* rope_type choices
 enum { NEOX, GPTJ };
 
 #define PE_PI 3.14159265358979323846
+/* Static, off the stack (PE_MAXHALF doubles each): one request computes at a time (wasm is single-threaded). */
 static double inv[PE_MAXHALF];
 static double cur_c[PE_MAXHALF], cur_s[PE_MAXHALF];  /* rope-apply: one row's af * (cos, sin)(p inv) */
 

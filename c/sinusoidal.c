@@ -45,7 +45,7 @@ pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info 
     pe__shape(sh, 2, (int64_t[]){n, d});
     return PE_OK;
   }
-  static double w[PE_MAXHALF];
+  static double w[PE_MAXHALF];  /* static, off the stack (PE_MAXHALF doubles): one request at a time */
   float *o = out;
   const pe__sin_freqs f = pe__sinusoidal_freqs(variant, d, base, w);
   pe__sc_table t = {.layout = variant == VASWANI ? PE__SC_INTERLEAVE : PE__SC_SPLIT, .m = f.ns, .w = w,

@@ -14,7 +14,7 @@ import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, 
 import { profileKind, profilePlane, differencePlane, compareReadout, referenceLines, wantLogY } from '../views/compare.js';
 import { renderExplain } from '../views/explain.js';
 
-/** Largest table one element computes, its own per-call cap (the shared instance's pe.maxBytes is left as it is). */
+/** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
 const DEFAULT_COLUMNS = 4;  // the plot's lines when columns is not given: the first columns
 
