@@ -113,7 +113,7 @@ export function writeQuery(s) {
     const a = new URLSearchParams(toQuery(normalize({ ...c.pinned, columns: [] })));
     for (const [key, text] of a) if (!['colormap', 'columns'].includes(key)) q.append(PIN + key, text);
   }
-  if (c && c.heat !== 'b') q.set(KEYS.heat, c.heat);
+  if (c?.pinned && c.heat !== 'b') q.set(KEYS.heat, c.heat);
   if (c && c.logY !== null) q.set(KEYS.logy, String(c.logY));
   if (c?.profile) q.set(KEYS.profile, String(c.profile));
   return `?${q}`;
