@@ -140,6 +140,15 @@ test('Llama 3.1 spectrum: ratio 1 above the high-frequency band, 1/8 below the l
   assert.deepEqual(seen, { high: 29, mid: 6, low: 29 });
 });
 
+test("a pasted Llama 3.1 config.json gives the same spectrum (meta-llama/Llama-3.1-8B config.json's RoPE fields)", () => {
+  const config = { hidden_size: 4096, num_attention_heads: 32, num_key_value_heads: 8, max_position_embeddings: 131072,
+    rope_theta: 500000.0, model_type: 'llama',
+    rope_scaling: { factor: 8.0, low_freq_factor: 1.0, high_freq_factor: 4.0, original_max_position_embeddings: 8192, rope_type: 'llama3' } };
+  const m = pe.compute('rope-spectrum', pe.ropeFromConfig(config));
+  assert.deepEqual(m.data, pe.compute('rope-spectrum', LLAMA31).data);
+  assert.deepEqual(m.info, { attentionFactor: 1, originalContext: 8192, lowFreqWavelength: 8192, highFreqWavelength: 2048 });
+});
+
 test('rope-spectrum info: yarn correction range as transformers find_correction_range, attention factor', () => {
   const yarn = CONFIGS[5];
   const m = pe.compute('rope-spectrum', yarn);
