@@ -190,6 +190,18 @@ describe('analysis views in Chromium', () => {
     assert.deepEqual(range, [0, 1001023], 'the x axis spans A and B');
     clean(problems);
     await page.close();
+    // a million distances: the explorer computes a sampled window (zoom.js), rows named by their Δ
+    const big = await ex.open('?kind=rope-decay&dim=128&distances=1000000');
+    const w = await big.page.evaluate(() => {
+      const { request, plane, pe } = window.explorer;
+      const one = pe.compute('rope-decay', { dim: 128, offset: plane.rowName(7), distances: 1 }).data;
+      return { request, rows: plane.rows, last: plane.rowName(plane.rows - 1), row7: [plane.value(7, 0), plane.value(7, 1)], one: [...one] };
+    });
+    assert.ok(w.request.distances <= 4096 && w.rows === w.request.distances, JSON.stringify(w.request));
+    assert.ok(w.last > 990000 && w.last < 1000000, String(w.last));
+    assert.deepEqual(w.row7, w.one, 'a sampled row equals that distance computed alone');
+    clean(big.problems);
+    await big.page.close();
   });
 });
 
