@@ -14,6 +14,7 @@ export type KindName =
   | 'rope-frequencies'
   | 'rope-apply'
   | 'xpos'
+  | 'query-scale'
   | 'rope-spectrum'
   | 'rope-decay'
   | 'similarity';
@@ -21,10 +22,10 @@ export type KindName =
 /** a model's config.json rope_scaling object, verbatim. */
 export interface RopeScaling {
   /** scaling type (default 'default'). */
-  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'su';
+  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'proportional' | 'su';
   /** legacy spelling of rope_type (another spelling of rope_type). */
   type?: RopeScaling['rope_type'];
-  /** scaling factor; required by linear, dynamic, llama3; yarn and longrope: unset = maxPositionEmbeddings / original (float 1e-6 … 1e6; default unset). */
+  /** scaling factor; required by linear, dynamic, llama3; yarn and longrope: unset = maxPositionEmbeddings / original; proportional: unset = 1 (float 1e-6 … 1e6; default unset). */
   factor?: number;
   /** pre-training context length (yarn, longrope, llama3); unset = maxPositionEmbeddings (int 1 … 2^31-1; default unset). */
   original_max_position_embeddings?: number;
@@ -177,6 +178,20 @@ export interface XposParams {
   downscale?: boolean;
 }
 
+/** `query-scale`: Llama 4 NoPE-layer query scale; output [positions] float32. */
+export interface QueryScaleParams {
+  /** number of positions (rows) (int 0 … 2^24; default 50). */
+  positions?: number;
+  /** position of the first row (query positions are >= 0) (int 0 … 2^30; default 0). */
+  offset?: number;
+  /** distance between consecutive rows' positions (int 1 … 2^24; default 1). */
+  step?: number;
+  /** floor_scale: the scale grows every floorScale positions (float 0.001 … 1e12; default 8192). */
+  floorScale?: number;
+  /** attn_scale: the slope of the logarithm (float -1e6 … 1e6; default 0.1). */
+  attnScale?: number;
+}
+
 /** `rope-spectrum`: RoPE spectrum: wavelengths, scaling ratio, rotations; output [pair, spectrum] float32. */
 export type RopeSpectrumParams = RopeParams;
 
@@ -204,6 +219,7 @@ export interface ParamsByKind {
   'rope-frequencies': RopeFrequenciesParams;
   'rope-apply': RopeApplyParams;
   'xpos': XposParams;
+  'query-scale': QueryScaleParams;
   'rope-spectrum': RopeSpectrumParams;
   'rope-decay': RopeDecayParams;
   'similarity': SimilarityParams;
@@ -221,6 +237,7 @@ export interface DataByKind {
   'rope-frequencies': Float32Array;
   'rope-apply': Float32Array;
   'xpos': Float32Array;
+  'query-scale': Float32Array;
   'rope-spectrum': Float32Array;
   'rope-decay': Float32Array;
   'similarity': Float32Array;

@@ -38,6 +38,10 @@ export const OPTIONS = Object.freeze([
     doc: 'title of the column axis (heatmap x) and the plot\'s line names' },
   { name: 'valueLabel', key: 'value-label', aliases: ['clabel'], type: 'string', default: undefined, label: 'value label (colorbar)',
     doc: 'title of the values (colorbar, plot y; default "Value")' },
+  { name: 'config', key: 'config', type: 'model', default: undefined,
+    doc: "a model's config.json (JSON text): the RoPE params of a layer (rope kinds) or its query scale (query-scale), as pe.layersFromConfig reads them" },
+  { name: 'layer', key: 'layer', type: 'layer', default: undefined,
+    doc: 'with config: the layer, by index or layer type name (default: the RoPE every layer shares)' },
   { name: 'zoom', key: 'zoom', type: 'window', default: null, on: ['explorer'],
     doc: 'the rows shown of a long table, "from,to" (explorer/zoom.js)' },
   { name: 'view', key: 'view', type: 'enum', choices: ['heatmap', 'plot', 'both'], default: 'both', on: ['embed'],
@@ -110,6 +114,12 @@ export const TYPES = {
       code: all.every(Number.isInteger) ? 'ERANGE' : 'EINVAL' };
   },
   string: (text) => ({ value: text }),
+  // a model's config.json as text: pe.layersFromConfig reads it where it is used, naming what it cannot read
+  model: (text) => ({ value: text }),
+  layer(text) {
+    const t = text.trim();
+    return { value: t === '' ? undefined : t };
+  },
   window(text) {
     const w = text.split(',').map((t) => (t.trim() === '' ? NaN : Number(t)));
     if (w.length === 2 && w.every(Number.isSafeInteger) && w[0] >= 0 && w[0] < w[1]) return { value: w };
