@@ -14,7 +14,10 @@ export type KindName =
   | 'rope-frequencies'
   | 'rope-apply'
   | 'xpos'
-  | 'query-scale';
+  | 'query-scale'
+  | 'rope-spectrum'
+  | 'rope-decay'
+  | 'similarity';
 
 /** a model's config.json rope_scaling object, verbatim. */
 export interface RopeScaling {
@@ -189,6 +192,21 @@ export interface QueryScaleParams {
   attnScale?: number;
 }
 
+/** `rope-spectrum`: RoPE spectrum: wavelengths, scaling ratio, rotations; output [pair, spectrum] float32. */
+export type RopeSpectrumParams = RopeParams;
+
+/** `rope-decay`: RoPE long-term decay with distance; output [distance, decay] float32. */
+export interface RopeDecayParams extends RopeParams {
+  /** number of distances (rows): offset + step * row; positions is not used (int 0 … 2^24; default 1024). */
+  distances?: number;
+}
+
+/** `similarity`: Sinusoidal similarity PE(i) . PE(j); output [positions, positions] float32. */
+export interface SimilarityParams extends SinusoidalParams {
+  /** cosine similarity: divide by both rows' norms (0 where a norm is 0) (default false). */
+  normalize?: boolean;
+}
+
 /** The parameters of each kind. */
 export interface ParamsByKind {
   'sinusoidal': SinusoidalParams;
@@ -202,6 +220,9 @@ export interface ParamsByKind {
   'rope-apply': RopeApplyParams;
   'xpos': XposParams;
   'query-scale': QueryScaleParams;
+  'rope-spectrum': RopeSpectrumParams;
+  'rope-decay': RopeDecayParams;
+  'similarity': SimilarityParams;
 }
 
 /** The type of each kind's data. */
@@ -217,4 +238,7 @@ export interface DataByKind {
   'rope-apply': Float32Array;
   'xpos': Float32Array;
   'query-scale': Float32Array;
+  'rope-spectrum': Float32Array;
+  'rope-decay': Float32Array;
+  'similarity': Float32Array;
 }
