@@ -3,9 +3,7 @@
 // (the wasm heap); non-finite values (ALiBi's -Infinity) become gaps.
 import { Chart } from './chart.js';
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
-import { theme, PALETTE, lineColor } from './figure.js';
-
-export { PALETTE, lineColor };
+import { theme, lineColor } from './figure.js';
 
 const DECIMATE_ABOVE = 1000;  // rows
 const HOVER_RADIUS = 4;  // px: the point shown under the pointer (every line, any row count)
@@ -73,7 +71,7 @@ function xRange(...planes) {
 }
 
 /** Dash pattern of the compared configuration's lines (compare mode: A solid, B dashed). */
-export const DASH_B = [6, 4];
+const DASH_B = [6, 4];
 
 export class LinePlot {
   #root;
