@@ -32,10 +32,14 @@ export function describeLayer(l) {
   return parts.join(' · ');
 }
 
-/** The explorer view of a layer: the kind and params to show, or null (NoPE without a query scale). */
+/**
+ * The explorer view of a layer: the kind and params to show, and the rows to show when that kind
+ * is newly chosen (rows absent: the current positions), or null (NoPE without a query scale).
+ */
 export function viewOfLayer(layer, kind) {
   if (layer.rope) return { kind, params: layer.rope };
-  if (layer.queryScale) return { kind: 'query-scale', params: { ...layer.queryScale } };
+  // the query temperature changes every floorScale positions: 256 rows 1024 positions apart
+  if (layer.queryScale) return { kind: 'query-scale', params: { ...layer.queryScale }, rows: { positions: 256, step: 1024 } };
   return null;
 }
 

@@ -113,12 +113,15 @@ function useModel(config, layer) {
   } else {
     const params = pe.ropeFromConfig(config);  // throws before the state changes
     state.layer = undefined;
-    applyView({ kind: takesConfig(kindOf(state)) ? state.kind : 'rope', params });
+    applyView({ kind: ropeKind(), params });
   }
   state.config = JSON.stringify(config);
   controls.render(state);
   schedule();
 }
+
+// The kind a config's RoPE params are shown in: the current kind if it takes them, else rope.
+const ropeKind = () => (takesConfig(kindOf(state)) ? state.kind : 'rope');
 
 function applyView(v) {
   if (v.kind === state.kind) {
@@ -126,8 +129,7 @@ function applyView(v) {
   } else {
     const positions = state.params.positions;
     state.kind = v.kind;
-    // the query temperature changes every floorScale positions: show 256 rows 1024 positions apart
-    const rows = v.kind === 'query-scale' ? { positions: 256, step: 1024 } : positions === undefined ? {} : { positions };
+    const rows = v.rows ?? (positions === undefined ? {} : { positions });
     state.params = { ...rows, ...v.params };
     state.index = 0;
   }
@@ -135,7 +137,7 @@ function applyView(v) {
 
 function applyLayer(sel, entry) {
   state.layer = String(sel);
-  const v = viewOfLayer(entry, takesConfig(kindOf(state)) ? state.kind : 'rope');
+  const v = viewOfLayer(entry, ropeKind());
   if (v) applyView(v);
   return v;
 }
