@@ -11,7 +11,7 @@ import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
 import { TYPES, heatmapOptions, plotOptions } from '../views/options.js';
 import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX } from './attributes.js';
-import { profileKind, profilePlane, differencePlane, compareReadout, referenceLines, wantLogY } from '../views/compare.js';
+import { profileKind, profilePlane, differencePlane, compareReadout, referenceLines, wantLogY, diffColormap } from '../views/compare.js';
 import { renderExplain } from '../views/explain.js';
 
 /** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
@@ -280,8 +280,7 @@ class PosencElement extends HTMLElement {
         plane.readout = b.readout = d.readout = compareReadout(plane, b, d);
         if (heat === 'diff') {
           shown = d;
-          const own = this.pe.colormaps.find((m) => m.name === options.map);
-          options.map = own?.centred ? own.name : this.pe.colormaps.find((m) => m.centred).name;
+          options.map = diffColormap(this.pe, options.map);
           options.title ??= `A − B: ${plane.title}`;
         }
       }

@@ -8,7 +8,7 @@
 import { fromQuery, toQuery, normalize } from './state.js';
 import {
   HEAT_MODES, HEAT_TITLES, MAX_PROFILE, normalizeCompare, profileKind, profilePlane, differencePlane,
-  compareReadout, referenceLines, wantLogY,
+  compareReadout, referenceLines, wantLogY, diffColormap,
 } from '../views/compare.js';
 import { renderExplain } from '../views/explain.js';
 
@@ -242,8 +242,7 @@ export class AnalysisPanel {
         if (c.heat === 'a') p.heat = a;
         if (c.heat === 'diff') {
           p.heat = d;
-          const map = pe.colormaps.find((m) => m.name === state.colormap);
-          p.heatOptions = { map: map?.centred ? map.name : pe.colormaps.find((m) => m.centred)?.name, vmin: null, vmax: null,
+          p.heatOptions = { map: diffColormap(pe, state.colormap), vmin: null, vmax: null,
             title: `A − B: ${b.title}` };
         }
       } else if (a && c.heat !== 'b') {

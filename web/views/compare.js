@@ -70,6 +70,12 @@ export function differencePlane(pe, a, b) {
   };
 }
 
+/** The colormap of an A − B heatmap: `name` if that map is centred, else the first centred one. */
+export function diffColormap(pe, name) {
+  const own = pe.colormaps.find((m) => m.name === name);
+  return own?.centred ? own.name : pe.colormaps.find((m) => m.centred)?.name;
+}
+
 /** The readout of a cell in compare mode: A, B and A − B. */
 export function compareReadout(a, b, d) {
   return (r, c) => `A ${formatValue(a.value(r, c))} · B ${formatValue(b.value(r, c))} · A − B ${formatValue(d.value(r, c))}`;
