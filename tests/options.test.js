@@ -154,3 +154,18 @@ test('README\'s table of view options lists every row with its key and older key
   }
   assert.deepEqual([...listed].sort(), OPTIONS.map((o) => o.name).sort());
 });
+
+test('the explorer\'s compare keys (heat, log-y, profile) read by the table\'s rows: values kept, bad text reported by the row\'s check', async () => {
+  const { readURL, writeQuery } = await import('../web/explorer/analysis.js');
+  const ok = readURL('?kind=t5&a.kind=t5&heat=diff&log-y=false&profile=4096', pe);
+  assert.deepEqual(ok.compareProblems, []);
+  assert.deepEqual({ ...ok.state.compare, pinned: undefined }, { pinned: undefined, heat: 'diff', logY: false, profile: 4096 });
+  assert.match(writeQuery(ok.state), /&heat=diff&log-y=false&profile=4096$/);
+  const bad = readURL('?heat=x&log-y=1&profile=4097', pe);
+  assert.deepEqual(bad.compareProblems, [
+    'heat = "x" is not one of a, b, diff',
+    'log-y = "1" is not one of auto, true, false',
+    `profile = "4097" is not an integer from 1 to ${OPTIONS.find((o) => o.name === 'profile').max}`,
+  ]);
+  assert.deepEqual({ ...bad.state.compare }, { pinned: null, heat: 'b', logY: null, profile: null });
+});

@@ -11,9 +11,17 @@ import {
   compareReadout, referenceLines, wantLogY, diffColormap,
 } from '../views/compare.js';
 import { renderExplain } from '../views/explain.js';
+import { option, TYPES } from '../views/options.js';
 
 const PIN = 'a.';
-const KEYS = { heat: 'heat', logy: 'log-y', profile: 'profile' };
+// The compare keys: the view options' rows (views/options.js) give their key and check their text;
+// set puts a checked value into the compare state.
+const COMPARE_KEYS = new Map([
+  [option('heat'), (c, v) => { c.heat = v; }],
+  [option('logY'), (c, v) => { c.logY = v === 'auto' ? null : v === 'true'; }],
+  [option('profile'), (c, v) => { c.profile = v; }],
+].map(([o, set]) => [o.key, { o, set }]));
+const KEYS = { heat: option('heat').key, logy: option('logY').key, profile: option('profile').key };
 
 /** Presets of the analysis views: each a state with its `compare` part (the pinned A). */
 export const ANALYSIS_PRESETS = [
@@ -80,17 +88,12 @@ export function readURL(search, pe) {
   const compareProblems = [];
   const bad = (key, text, why) => compareProblems.push(`${key} = ${JSON.stringify(text.slice(0, 40))} ${why}`);
   for (const [key, text] of q) {
+    const compare = COMPARE_KEYS.get(key);
     if (key.startsWith(PIN)) pinned.append(key.slice(PIN.length), text);
-    else if (key === KEYS.heat) {
-      if (HEAT_MODES.includes(text)) c.heat = text;
-      else bad(key, text, `is not one of ${HEAT_MODES.join(', ')}`);
-    } else if (key === KEYS.logy) {
-      if (['auto', 'true', 'false'].includes(text)) c.logY = text === 'auto' ? null : text === 'true';
-      else bad(key, text, 'is not auto, true or false');
-    } else if (key === KEYS.profile) {
-      const n = Number(text);
-      if (Number.isInteger(n) && n >= 1 && n <= MAX_PROFILE) c.profile = n;
-      else bad(key, text, `is not a distance range 1 … ${MAX_PROFILE}`);
+    else if (compare) {
+      const r = TYPES[compare.o.type](text, compare.o);
+      if (r.why) bad(key, text, r.why);
+      else compare.set(c, r.value);
     } else main.append(key, text);
   }
   const out = fromQuery(main.size ? `?${main}` : '', pe);

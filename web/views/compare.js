@@ -11,12 +11,13 @@
 import { computePlane } from './plane.js';
 import { axisEntry } from './axes.js';
 import { formatValue } from './heatmap.js';
+import { option } from './options.js';
 
 /** Heatmap modes in compare: A, B, or A − B. */
 export const HEAT_MODES = ['b', 'a', 'diff'];
 export const HEAT_TITLES = { a: 'A', b: 'B', diff: 'A − B' };
-/** Longest profile half-range (2R + 1 queries and keys). */
-export const MAX_PROFILE = 4096;
+/** Longest profile half-range (2R + 1 queries and keys): the profile view option's bound. */
+export const MAX_PROFILE = option('profile').max;
 
 /** A complete compare state from a partial one: { pinned: {kind, params, index} | null, heat, logY, profile }. */
 export function normalizeCompare(c = {}) {
