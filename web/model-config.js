@@ -48,11 +48,14 @@ const FAMILIES = {
   modernbert: { pattern: (c) => (i) => (i % (c.global_attn_every_n_layers ?? 3) ? 'sliding_attention' : 'full_attention'),
     theta: { full_attention: 160000, sliding_attention: 10000 }, fillTypes: true,
     defaults: { hidden_size: 768, num_attention_heads: 12, max_position_embeddings: 8192 } },
+  // Llama4TextConfig: no_rope_layers, attention_chunk_size 8192, and the NoPE layers' query
+  // temperature (floor_scale 8192, attn_scale 0.1)
   llama4: { pattern: (c, noRope) => (i) => (noRope[i] ? 'chunked_attention' : 'full_attention'), gptj: true, theta: 5e5,
+    noRopeLayers: true, chunk: 8192, queryScale: { floorScale: 8192, attnScale: 0.1 },
     defaults: { head_dim: 128, num_attention_heads: 40, max_position_embeddings: 131072 } },
   // SmolLM3Config: default_theta 2e6; a NoPE layer slides only with use_sliding_window and a window
   smollm3: { pattern: (c, noRope) => (i) => (c.use_sliding_window && c.sliding_window != null && !noRope[i] ? 'sliding_attention' : 'full_attention'),
-    theta: 2e6, defaults: { hidden_size: 2048, num_attention_heads: 16, max_position_embeddings: 32768 } },
+    theta: 2e6, noRopeLayers: true, defaults: { hidden_size: 2048, num_attention_heads: 16, max_position_embeddings: 32768 } },
   qwen2: { pattern: qwenPattern(28), window: 4096 }, qwen3: { pattern: qwenPattern(28), window: 4096 },
   qwen3_moe: { pattern: qwenPattern(28), window: 4096 }, qwen3_vl: { pattern: qwenPattern(28), window: 4096 },
   // Qwen2MoeConfig: every other layer from layer 0, below max_window_layers, with use_sliding_window
@@ -368,18 +371,19 @@ class Reader {
 
   chunk(type) {
     if (type !== 'chunked_attention') return null;
-    const c = this.get('attention_chunk_size') ?? (this.modelType === 'llama4' ? 8192 : null);
+    const c = this.get('attention_chunk_size') ?? this.family.chunk ?? null;
     if (c === null) return null;
     if (!Number.isInteger(c) || c < 1) throw this.fail('attention_chunk_size', 'is not a positive integer', typeof c === 'number' ? 'ERANGE' : 'EINVAL');
     return c;
   }
 
-  /** Llama 4's NoPE-layer query temperature (attn_temperature_tuning: default true; published configs carry 4). */
+  /** The NoPE layers' query temperature of a family that has one (Llama 4; attn_temperature_tuning: default true). */
   queryScale() {
-    if (this.modelType !== 'llama4') return null;
+    const defaults = this.family.queryScale;
+    if (!defaults) return null;
     const tuning = this.cfg.attn_temperature_tuning;
     if (tuning === undefined ? false : !tuning) return null;
-    const qs = { floorScale: this.get('floor_scale') ?? 8192, attnScale: this.get('attn_scale') ?? 0.1 };
+    const qs = { floorScale: this.get('floor_scale') ?? defaults.floorScale, attnScale: this.get('attn_scale') ?? defaults.attnScale };
     try {
       this.pe.shape('query-scale', qs);
     } catch (e) {
@@ -398,7 +402,7 @@ class Reader {
   layers() {
     const n = this.layerCount();
     if (n === undefined) throw this.fail('num_hidden_layers', 'is missing, so the layers cannot be listed');
-    const noRope = ['llama4', 'smollm3'].includes(this.modelType) || present(this.cfg, 'no_rope_layers') ? this.noRopeLayers(n) : undefined;
+    const noRope = this.family.noRopeLayers || present(this.cfg, 'no_rope_layers') ? this.noRopeLayers(n) : undefined;
     const types = this.layerTypes(n, noRope);
     const nope = this.nopeOf(noRope);
     const ropes = new Map();
