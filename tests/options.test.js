@@ -169,3 +169,14 @@ test('the explorer\'s compare keys (heat, log-y, profile) read by the table\'s r
   ]);
   assert.deepEqual({ ...bad.state.compare }, { pinned: null, heat: 'b', logY: null, profile: null });
 });
+
+test('the elements\' typings (web/elements/define.d.ts) declare a property for every element view option and its older keys', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const dts = await readFile(new URL('../web/elements/define.d.ts', import.meta.url), 'utf8');
+  const body = dts.slice(dts.indexOf('export interface PosencElement '), dts.indexOf('readonly pe: Posenc'));
+  const declared = new Set([...body.matchAll(/^ {2}([A-Za-z]+): /gm)].map((m) => m[1]));
+  const want = OPTIONS.filter((o) => o.on.includes('element'))
+    .flatMap((o) => [o.name, ...o.aliases.filter((a) => !HTML_ATTRIBUTES.has(a))]);
+  assert.deepEqual(want.filter((n) => !declared.has(n)), [], 'options without a property in define.d.ts');
+  assert.deepEqual([...declared].filter((n) => !want.includes(n)), [], 'properties of define.d.ts that are no element option');
+});
