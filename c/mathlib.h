@@ -27,9 +27,10 @@
  *   |y ln x| ~ 700 with x near 1 (the logarithm's last bits). glibc's:
  *   0.506-0.508 (tests/native.test.js compares the wasm outputs with the native build's).
  * Subnormal results of exp/exp2/pow are rounded twice (< 1 ulp); overflow gives Infinity,
- * underflow 0, as glibc. Speed: slower than musl's table-heavy routines, which is why
- * build.sh compiles this file at -O3 (the double-double out-parameters stay in registers). log and pow run per frequency or per diagonal; xpos takes an
- * exp per frequency every 64 rows, and per value only when scaleBase < ln 3.5 (~1.253).
+ * underflow 0, as glibc. Speed: slower than musl's table-heavy routines, which is why build.sh
+ * compiles this file at -O3 (the double-double out-parameters stay in registers). log and pow run
+ * per frequency or per diagonal; xpos takes an exp per frequency every 64 rows, and per value only
+ * when scaleBase < ln 3.5 (~1.253).
  * relative.c's T5 and DeBERTa buckets take float32(pe__log(x)) as they took float32(log(x)): the
  * same float as glibc's for EVERY float x in [2^-30, 2^31) (checked exhaustively: the bucket
  * inputs are float ratios in [2^-29, 2^24]) and for every T5 ratio maxDistance / max_exact with
