@@ -297,9 +297,9 @@ class PosencElement extends HTMLElement {
     let a = plane;
     const isProfile = spec.profile && profileKind(pe.kinds.find((k) => k.name === spec.kind));
     if (isProfile) {
-      a = profilePlane(pe, spec, spec.profile);
+      a = profilePlane(pe, spec, spec.profile, { maxBytes: MAX_BYTES });
       const kb = b && pe.kinds.find((k) => k.name === spec.b.kind);
-      b = kb && profileKind(kb) ? profilePlane(pe, spec.b, spec.profile) : null;
+      b = kb && profileKind(kb) ? profilePlane(pe, spec.b, spec.profile, { maxBytes: MAX_BYTES }) : null;
       options.columns = spec.columns ?? [...Array(Math.min(a.cols, 32)).keys()];
       options.stepped = a.dtype === 'int32';
       options.xLabel ??= 'Distance j − i';

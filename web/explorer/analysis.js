@@ -141,13 +141,16 @@ export class AnalysisPanel {
   #state = null;
   #current = { planes: [], plot: null };
   #pending = null;
+  #cap;
 
   /**
    * container: where the compare bar goes; explain: the explain panel's element. change(): a
-   * control changed state.compare (the explorer schedules an update).
+   * control changed state.compare (the explorer schedules an update). maxBytes: the cap of each
+   * profile's table (computeView's option; default pe.maxBytes).
    */
-  constructor(container, explain, pe, { change }) {
+  constructor(container, explain, pe, { change, maxBytes }) {
     this.#pe = pe;
+    this.#cap = maxBytes === undefined ? undefined : { maxBytes };
     this.#change = change;
     this.#explain = explain;
     const pin = el('button', { type: 'button', id: 'compare-pin' }, 'Pin as A');
@@ -253,12 +256,12 @@ export class AnalysisPanel {
       } else if (c.heat === 'a' && a) p.heat = a;
       const kind = pe.kinds.find((k) => k.name === state.kind);
       if (c.profile && profileKind(kind)) {
-        const pb = profilePlane(pe, state, c.profile);
+        const pb = profilePlane(pe, state, c.profile, this.#cap);
         p.plotPlane = pb;
         const ka = a && pe.kinds.find((k) => k.name === c.pinned.kind);
         if (ka && profileKind(ka)) {
           try {
-            p.overlay = profilePlane(pe, c.pinned, c.profile);
+            p.overlay = profilePlane(pe, c.pinned, c.profile, this.#cap);
           } catch (e) {
             if (!e?.code) throw e;
             this.#error(`A's profile: ${e.message}`);

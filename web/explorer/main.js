@@ -46,7 +46,7 @@ const zoomBar = new ZoomBar(document.getElementById('zoom'), document.getElement
 
 // compare A / B, log axis, distance profile and the explain panel (analysis.js)
 const analysis = new AnalysisPanel(document.getElementById('analysis'), document.getElementById('explain'), pe, {
-  change: () => { touched = true; schedule(); },
+  change: () => { touched = true; schedule(); }, maxBytes: MAX_BYTES,
 });
 
 const presets = document.getElementById('presets');

@@ -35,12 +35,13 @@ export const profileKind = (kind) => kind.shape.length >= 2 && kind.shape.at(-2)
 /**
  * The distance profile of a configuration: a plane whose row r is the distance j − i = r − R and
  * whose columns are the heads (one column for 2-D kinds), copied from the middle query row of the
- * (2R + 1) × (2R + 1) table C computes. Throws PosencError as computeView does.
+ * (2R + 1) × (2R + 1) table C computes. options: computeView's ({ maxBytes }: the caller's cap holds
+ * for that whole table too). Throws PosencError as computeView does.
  */
-export function profilePlane(pe, { kind, params = {} }, R) {
+export function profilePlane(pe, { kind, params = {} }, R, options) {
   const info = pe.kinds.find((k) => k.name === kind);
   const n = 2 * R + 1;
-  const view = pe.computeView(kind, { ...params, queries: n, keys: n });
+  const view = pe.computeView(kind, { ...params, queries: n, keys: n }, options);
   try {
     const heads = view.shape.length === 3 ? view.shape[0] : 1;
     const Type = view.dtype === 'int32' ? Int32Array : Float32Array;

@@ -1,0 +1,36 @@
+// views/compare.js's distance profile: the middle query row of a (2R + 1)² table, as a plane
+// indexed by j − i, under the caller's byte cap (the elements' and the explorer's per-call cap
+// holds for the profile's table too, not only for the drawn one).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { load, PosencError } from '../web/posenc.js';
+import { profilePlane } from '../web/views/compare.js';
+
+const pe = await load();
+
+test('profile of relative (no clip, no offset): row r holds j − i = r − R (Shaw et al.: R(i, j) = j − i)', () => {
+  const R = 7;
+  const p = profilePlane(pe, { kind: 'relative', params: {} }, R);
+  assert.equal(p.rows, 2 * R + 1);
+  assert.equal(p.cols, 1);
+  for (let r = 0; r < p.rows; r++) {
+    assert.equal(p.rowName(r), r - R);
+    assert.equal(p.value(r, 0), r - R);
+  }
+});
+
+test('profile of a stacked kind: one column per head, each the middle row of its own plane', () => {
+  const R = 3, n = 2 * R + 1;
+  const p = profilePlane(pe, { kind: 'alibi', params: { heads: 4, form: 'symmetric' } }, R);
+  const full = pe.compute('alibi', { heads: 4, form: 'symmetric', queries: n, keys: n }).data;
+  assert.equal(p.cols, 4);
+  for (let h = 0; h < 4; h++) for (let j = 0; j < n; j++) assert.equal(p.value(j, h), full[h * n * n + R * n + j]);
+});
+
+test('the cap given holds for the (2R + 1)² table: ENOMEM before allocating, the heap unchanged', () => {
+  const before = pe.memory.buffer.byteLength;
+  assert.throws(() => profilePlane(pe, { kind: 'alibi', params: { heads: 8 } }, 2000, { maxBytes: 64 * 2 ** 20 }),
+    (e) => e instanceof PosencError && e.code === 'ENOMEM');
+  assert.equal(pe.memory.buffer.byteLength, before);
+  assert.equal(profilePlane(pe, { kind: 'relative', params: {} }, 100, { maxBytes: 201 * 201 * 4 }).rows, 201);
+});
