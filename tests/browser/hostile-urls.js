@@ -155,7 +155,7 @@ export function generator(pe, random) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Oracle: what the URL asks for, read from the documented URL form (web/views/state.js header):
+// Oracle: what the URL asks for, read from the documented URL form (web/explorer/state.js header):
 // registry names, object fields as ropeScaling.field, numbers as JavaScript's Number() reads them,
 // the last of repeated keys. `invalid` lists what is certainly invalid (registry type, range or
 // choice; unknown keys; repeats); rules between parameters and the byte cap are C's to tell.

@@ -76,7 +76,7 @@ export const ANALYSIS_PRESETS = [
 export const presetState = (s) => ({ ...normalize(s), compare: normalizeCompare(s.compare) });
 
 /**
- * Parse a query string: the main configuration as views/state.js's fromQuery does, plus `compare`
+ * Parse a query string: the main configuration as explorer/state.js's fromQuery does, plus `compare`
  * (the pinned A from the `a.` keys, the heatmap mode, the y axis, the profile range). Returns
  * fromQuery's { state, problems, keys } with state.compare and compareProblems (messages for the
  * analysis panel).
