@@ -16,7 +16,7 @@ const MATHML = new Set(['math', 'mrow', 'mi', 'mn', 'mo', 'mtext', 'mspace', 'ms
 
 /** Parse a string as XML (elements, attributes in quotes, text, the five entities and numeric
  *  references): returns the root element { name, attrs, children } or throws naming the problem. */
-export function parseXML(src) {
+function parseXML(src) {
   let i = 0;
   const fail = (why) => { throw new Error(`${why} at ${i}: …${src.slice(Math.max(0, i - 30), i + 30)}…`); };
   const name = () => {

@@ -38,7 +38,7 @@ function value(p, fields) {
 const plain = (p, v) => (p.type === 'float[]' ? '[0.5, 1]' : p.type === 'int[]' ? '[1, 2]' : v);
 
 /** A TypeScript module calling pe.compute, computeView and shape with every parameter of every kind. */
-export function everyParameter(kinds, from) {
+function everyParameter(kinds, from) {
   const out = [`import { load, type ParamsOf } from '${from}';`, 'const pe = await load();', ''];
   const arrays = { float32: 'Float32Array', int32: 'Int32Array' };
   let calls = 0;

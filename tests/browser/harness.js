@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../../web/tools/serve.js';
 
-export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
 
 /** A headless Chromium with a fresh profile: { context, close() } (close also removes the profile). */
-export async function launch() {
+async function launch() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`bash build.sh setup\` (installs Debian's chromium)`);
   const profile = await mkdtemp(join(tmpdir(), 'posenc-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
