@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load, PosencError } from '../web/posenc.js';
-import { profilePlane } from '../web/views/compare.js';
+import { profilePlane, referenceLines } from '../web/views/compare.js';
+import { computePlane } from '../web/views/plane.js';
 
 const pe = await load();
 
@@ -33,4 +34,25 @@ test('the cap given holds for the (2R + 1)² table: ENOMEM before allocating, th
     (e) => e instanceof PosencError && e.code === 'ENOMEM');
   assert.equal(pe.memory.buffer.byteLength, before);
   assert.equal(profilePlane(pe, { kind: 'relative', params: {} }, 100, { maxBytes: 201 * 201 * 4 }).rows, 201);
+});
+
+test('reference lines of A and B: one line per axis and value, each label once (C\'s info: originalContext, llama3\'s edges)', () => {
+  const llama = computePlane(pe, { kind: 'rope-spectrum', params: { dim: 128, base: 500000, maxPositionEmbeddings: 131072,
+    ropeScaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 } } });
+  const plain = computePlane(pe, { kind: 'rope-spectrum', params: { dim: 128, maxPositionEmbeddings: 4096 } });
+  try {
+    // L = 8192 and L / low_freq_factor = 8192 share a line; L / high_freq_factor = 2048
+    const own = [
+      { axis: 'y', value: 8192, label: 'original context L = 8192; llama3: wavelengths above L/low_freq_factor = 8192 interpolated' },
+      { axis: 'y', value: 2048, label: 'llama3: below L/high_freq_factor = 2048 kept' },
+    ];
+    assert.deepEqual(referenceLines(llama, [0]), own);
+    assert.deepEqual(referenceLines([llama, llama], [0]), own, 'the same lines twice: each label once');
+    assert.deepEqual(referenceLines([llama, plain], [0]), [...own, { axis: 'y', value: 4096, label: 'original context L = 4096' }]);
+    assert.deepEqual(referenceLines([llama, plain], [3]).map((l) => [l.value, l.label]), [[1, 'one rotation within L']],
+      'the rotations column: one line for both');
+  } finally {
+    llama.free();
+    plain.free();
+  }
 });

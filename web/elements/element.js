@@ -308,7 +308,7 @@ class PosencElement extends HTMLElement {
     this.#view.render(a, {
       ...options,
       logY: wantLogY(pe, b ? [a, b] : [a], logY),
-      references: referenceLines(a, options.columns),
+      references: referenceLines(b ? [a, b] : [a], options.columns),
       ...(b ? { overlay: { plane: b, label: 'B' }, label: 'A' } : {}),
     });
   }

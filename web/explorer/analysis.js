@@ -306,13 +306,7 @@ export class AnalysisPanel {
     const a = cur.overlay;
     const columns = cur.profile ? Array.from({ length: Math.min(b.cols, 32) }, (_, i) => i) : options.columns;
     const main = a ?? b;
-    const refs = [...referenceLines(main, columns), ...(a ? referenceLines(b, columns) : [])];
-    const references = [];  // A's and B's lines: one per axis and value, their labels joined once each
-    for (const r of refs) {
-      const same = references.find((l) => l.axis === r.axis && l.value === r.value);
-      if (!same) references.push({ ...r });
-      else for (const part of r.label.split('; ')) if (!same.label.split('; ').includes(part)) same.label += `; ${part}`;
-    }
+    const references = referenceLines(a ? [a, b] : [b], columns);
     const extra = {
       columns, references, stepped: cur.stepped, logY: wantLogY(this.#pe, a ? [a, b] : [b], c.logY),
       ...(a ? { overlay: { plane: b, label: 'B' }, label: 'A' } : {}),

@@ -101,17 +101,23 @@ export const REFERENCES = {
   correctionHigh: [{ axis: 'x', value: (v) => v, label: (v) => `to pair ${v} (beta_slow)` }],
 };
 
-/** The reference lines of a plane for the plotted columns. */
-export function referenceLines(plane, columns) {
-  const info = plane.view?.info ?? {};
-  const names = new Set(columns.map((c) => (plane.colAxis ? axisEntry(plane.colAxis, c) : '')));
+/**
+ * The reference lines of the planes (one, or compare mode's A and B) for the plotted columns: one
+ * line per axis and value, its labels joined once each (llama3's low edge is often L; A and B may
+ * share a context length).
+ */
+export function referenceLines(planes, columns) {
   const lines = [];
-  for (const [name, value] of Object.entries(info)) {
-    for (const ref of REFERENCES[name] ?? []) {
-      if (ref.columns && !ref.columns.some((c) => names.has(c))) continue;
-      const v = ref.value(value), same = lines.find((l) => l.axis === ref.axis && l.value === v);
-      if (same) same.label += `; ${ref.label(value)}`;  // one line, one label (llama3's low edge is often L)
-      else lines.push({ axis: ref.axis, value: v, label: ref.label(value) });
+  for (const plane of [planes].flat()) {
+    const info = plane.view?.info ?? {};
+    const names = new Set(columns.map((c) => (plane.colAxis ? axisEntry(plane.colAxis, c) : '')));
+    for (const [name, value] of Object.entries(info)) {
+      for (const ref of REFERENCES[name] ?? []) {
+        if (ref.columns && !ref.columns.some((c) => names.has(c))) continue;
+        const v = ref.value(value), label = ref.label(value), same = lines.find((l) => l.axis === ref.axis && l.value === v);
+        if (!same) lines.push({ axis: ref.axis, value: v, label });
+        else if (!same.label.split('; ').includes(label)) same.label += `; ${label}`;
+      }
     }
   }
   return lines;
