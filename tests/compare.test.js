@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load, PosencError } from '../web/posenc.js';
-import { profilePlane, referenceLines } from '../web/views/compare.js';
+import { profilePlane, profileOptions, referenceLines } from '../web/views/compare.js';
+import { MAX_COLUMNS } from '../web/views/options.js';
 import { computePlane } from '../web/views/plane.js';
 
 const pe = await load();
@@ -55,4 +56,13 @@ test('reference lines of A and B: one line per axis and value, each label once (
     llama.free();
     plain.free();
   }
+});
+
+test('a profile plot: every head up to MAX_COLUMNS lines, steps for integer buckets, x titled by distance', () => {
+  const t5 = profilePlane(pe, { kind: 't5', params: {} }, 4);
+  assert.deepEqual(profileOptions(t5), { columns: [0], stepped: true, xLabel: 'Distance j − i' });
+  const alibi = profilePlane(pe, { kind: 'alibi', params: { heads: MAX_COLUMNS + 8 } }, 2);
+  assert.equal(alibi.cols, MAX_COLUMNS + 8);
+  assert.deepEqual(profileOptions(alibi).columns, [...Array(MAX_COLUMNS).keys()]);
+  assert.equal(profileOptions(alibi).stepped, false);
 });

@@ -11,7 +11,9 @@ import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
 import { TYPES, heatmapOptions, plotOptions } from '../views/options.js';
 import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX } from './attributes.js';
-import { profileKind, profilePlane, differencePlane, compareReadout, referenceLines, wantLogY, diffColormap } from '../views/compare.js';
+import {
+  profileKind, profilePlane, profileOptions, differencePlane, compareReadout, referenceLines, wantLogY, diffColormap,
+} from '../views/compare.js';
 import { renderExplain } from '../views/explain.js';
 
 /** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
@@ -300,9 +302,10 @@ class PosencElement extends HTMLElement {
       a = profilePlane(pe, spec, spec.profile, { maxBytes: MAX_BYTES });
       const kb = b && pe.kinds.find((k) => k.name === spec.b.kind);
       b = kb && profileKind(kb) ? profilePlane(pe, spec.b, spec.profile, { maxBytes: MAX_BYTES }) : null;
-      options.columns = spec.columns ?? [...Array(Math.min(a.cols, 32)).keys()];
-      options.stepped = a.dtype === 'int32';
-      options.xLabel ??= 'Distance j − i';
+      const profile = profileOptions(a);
+      options.columns = spec.columns ?? profile.columns;
+      options.stepped = profile.stepped;
+      options.xLabel ??= profile.xLabel;
     }
     const logY = spec.logY === 'true' ? true : spec.logY === 'false' ? false : null;
     this.#view.render(a, {

@@ -7,7 +7,7 @@
 // and the explain table.
 import { fromQuery, toQuery, normalize } from './state.js';
 import {
-  HEAT_MODES, HEAT_TITLES, MAX_PROFILE, normalizeCompare, profileKind, profilePlane, differencePlane,
+  HEAT_MODES, HEAT_TITLES, MAX_PROFILE, normalizeCompare, profileKind, profilePlane, profileOptions, differencePlane,
   compareReadout, referenceLines, wantLogY, diffColormap,
 } from '../views/compare.js';
 import { renderExplain } from '../views/explain.js';
@@ -226,7 +226,7 @@ export class AnalysisPanel {
     const pe = this.#pe;
     const c = (state.compare ??= normalizeCompare());
     const planes = [];
-    const p = (this.#pending = { planes, heat: b, heatOptions: {}, plotPlane: b, overlay: null, stepped: false });
+    const p = (this.#pending = { planes, heat: b, heatOptions: {}, plotPlane: b, overlay: null, profile: false });
     this.#error(null);
     let a = null;
     try {
@@ -267,7 +267,6 @@ export class AnalysisPanel {
             this.#error(`A's profile: ${e.message}`);
           }
         }
-        p.stepped = pb.dtype === 'int32';
         p.profile = true;
       } else if (a) {
         p.overlay = a;
@@ -304,13 +303,14 @@ export class AnalysisPanel {
     const b = cur.plotPlane;
     if (!b) return null;
     const a = cur.overlay;
-    const columns = cur.profile ? Array.from({ length: Math.min(b.cols, 32) }, (_, i) => i) : options.columns;
+    const profile = cur.profile ? profileOptions(b) : null;
+    const columns = profile?.columns ?? options.columns;
     const main = a ?? b;
     const references = referenceLines(a ? [a, b] : [b], columns);
     const extra = {
-      columns, references, stepped: cur.stepped, logY: wantLogY(this.#pe, a ? [a, b] : [b], c.logY),
+      columns, references, stepped: profile?.stepped ?? false, logY: wantLogY(this.#pe, a ? [a, b] : [b], c.logY),
       ...(a ? { overlay: { plane: b, label: 'B' }, label: 'A' } : {}),
-      ...(cur.profile ? { xLabel: 'Distance j − i' } : {}),
+      ...(profile ? { xLabel: profile.xLabel } : {}),
     };
     return [main, { ...options, ...extra }];
   }

@@ -11,7 +11,7 @@
 import { computePlane } from './plane.js';
 import { axisEntry } from './axes.js';
 import { formatValue } from './heatmap.js';
-import { option } from './options.js';
+import { option, MAX_COLUMNS } from './options.js';
 
 /** Heatmap modes in compare: A, B, or A − B. */
 export const HEAT_MODES = ['b', 'a', 'diff'];
@@ -60,6 +60,11 @@ export function profilePlane(pe, { kind, params = {} }, R, options) {
   } finally {
     view.free();
   }
+}
+
+/** A profile plot's options: every head (at most MAX_COLUMNS lines), steps for an integer table (buckets), its x title. */
+export function profileOptions(p) {
+  return { columns: [...Array(Math.min(p.cols, MAX_COLUMNS)).keys()], stepped: p.dtype === 'int32', xLabel: 'Distance j − i' };
 }
 
 /** A − B of two planes of the same shape, in C, as a plane (free() releases the heap copy). */
