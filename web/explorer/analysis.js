@@ -12,6 +12,7 @@ import {
 } from '../views/compare.js';
 import { renderExplain } from '../views/explain.js';
 import { option, TYPES } from '../views/options.js';
+import { el } from './dom.js';
 
 const PIN = 'a.';
 // The compare keys: the view options' rows (views/options.js) give their key and check their text;
@@ -121,16 +122,6 @@ export function writeQuery(s) {
   if (c?.profile) q.set(KEYS.profile, String(c.profile));
   return `?${q}`;
 }
-
-const el = (tag, props = {}, ...children) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else e.setAttribute(k, v);
-  }
-  e.append(...children);
-  return e;
-};
 
 export class AnalysisPanel {
   #pe;

@@ -1,18 +1,7 @@
 // The layer map: after a model's config.json (pasted or a preset), a strip of its layers — type,
 // RoPE or NoPE, base, rope_type, window or chunk — read by pe.layersFromConfig;
 // choosing a layer, or a layer type, hands that layer to the explorer (onPick), which shows its table.
-
-function el(tag, props = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else if (k === 'dataset') Object.assign(e.dataset, v);
-    else if (k.startsWith('aria-') || k === 'role' || k === 'title') e.setAttribute(k, v);
-    else e[k] = v;
-  }
-  e.append(...children);
-  return e;
-}
+import { el } from './dom.js';
 
 const short = (type) => type.replace(/_attention$/, '');
 
