@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load, PosencError } from '../web/posenc.js';
-import { profilePlane, profileOptions, referenceLines } from '../web/views/compare.js';
+import { profilePlane, profileOptions, referenceLines, logYOf } from '../web/views/compare.js';
 import { MAX_COLUMNS } from '../web/views/options.js';
 import { computePlane } from '../web/views/plane.js';
 
@@ -65,4 +65,8 @@ test('a profile plot: every head up to MAX_COLUMNS lines, steps for integer buck
   assert.equal(alibi.cols, MAX_COLUMNS + 8);
   assert.deepEqual(profileOptions(alibi).columns, [...Array(MAX_COLUMNS).keys()]);
   assert.equal(profileOptions(alibi).stepped, false);
+});
+
+test('log-y text as the plot takes it: auto → null (automatic), true, false', () => {
+  assert.deepEqual(['auto', 'true', 'false', undefined].map(logYOf), [null, true, false, null]);
 });

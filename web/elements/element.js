@@ -12,7 +12,7 @@ import { LinePlot } from '../views/plot.js';
 import { TYPES, heatmapOptions, plotOptions } from '../views/options.js';
 import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX } from './attributes.js';
 import {
-  profileKind, profilePlane, profileOptions, differencePlane, compareReadout, referenceLines, wantLogY, diffColormap,
+  profileKind, profilePlane, profileOptions, differencePlane, compareReadout, referenceLines, wantLogY, logYOf, diffColormap,
 } from '../views/compare.js';
 import { renderExplain } from '../views/explain.js';
 
@@ -307,10 +307,9 @@ class PosencElement extends HTMLElement {
       options.stepped = profile.stepped;
       options.xLabel ??= profile.xLabel;
     }
-    const logY = spec.logY === 'true' ? true : spec.logY === 'false' ? false : null;
     this.#view.render(a, {
       ...options,
-      logY: wantLogY(pe, b ? [a, b] : [a], logY),
+      logY: wantLogY(pe, b ? [a, b] : [a], logYOf(spec.logY)),
       references: referenceLines(b ? [a, b] : [a], options.columns),
       ...(b ? { overlay: { plane: b, label: 'B' }, label: 'A' } : {}),
     });

@@ -8,7 +8,7 @@
 import { fromQuery, toQuery, normalize } from './state.js';
 import {
   HEAT_MODES, HEAT_TITLES, MAX_PROFILE, normalizeCompare, profileKind, profilePlane, profileOptions, differencePlane,
-  compareReadout, referenceLines, wantLogY, diffColormap,
+  compareReadout, referenceLines, wantLogY, logYOf, diffColormap,
 } from '../views/compare.js';
 import { renderExplain } from '../views/explain.js';
 import { option, TYPES } from '../views/options.js';
@@ -19,7 +19,7 @@ const PIN = 'a.';
 // set puts a checked value into the compare state.
 const COMPARE_KEYS = new Map([
   [option('heat'), (c, v) => { c.heat = v; }],
-  [option('logY'), (c, v) => { c.logY = v === 'auto' ? null : v === 'true'; }],
+  [option('logY'), (c, v) => { c.logY = logYOf(v); }],
   [option('profile'), (c, v) => { c.profile = v; }],
 ].map(([o, set]) => [o.key, { o, set }]));
 const KEYS = { heat: option('heat').key, logy: option('logY').key, profile: option('profile').key };

@@ -128,6 +128,9 @@ export function referenceLines(planes, columns) {
   return lines;
 }
 
+/** The log-y view option's text ('auto', 'true', 'false') as wantLogY's logY: null (automatic), true or false. */
+export const logYOf = (text) => (text === 'true' ? true : text === 'false' ? false : null);
+
 /**
  * Whether the plot's y axis is logarithmic: forced by `logY` (true/false), else automatic: the
  * planes' finite values (C's pe.range) all positive and spanning three decades or more.
