@@ -160,12 +160,16 @@
 extern "C" {
 #endif
 
-#define PE_MAX_PARAMS 32   /* parameters (with object fields) of one kind */
+#define PE_MAX_PARAMS 40   /* parameters (with object fields) of one kind */
 #define PE_MAX_NDIM   4
 #define PE_MAX_INFO   4
 
 typedef enum pe_status { PE_OK = 0, PE_EINVAL = 1, PE_ERANGE = 2, PE_ENOMEM = 3 } pe_status;
-typedef enum pe_type { PE_T_INT, PE_T_FLOAT, PE_T_BOOL, PE_T_ENUM, PE_T_OBJECT, PE_T_FARRAY } pe_type;
+/* PE_T_IARRAY: integers given as doubles (each checked: integral, within min..max; choices "N|D":
+ * N the exact length or empty, D the default as comma-separated text or empty); PE_T_STRING: bytes
+ * of at most max (the maxLength) characters. */
+typedef enum pe_type { PE_T_INT, PE_T_FLOAT, PE_T_BOOL, PE_T_ENUM, PE_T_OBJECT, PE_T_FARRAY, PE_T_IARRAY,
+                       PE_T_STRING } pe_type;
 typedef enum pe_dtype { PE_F32 = 0, PE_I32 = 1 } pe_dtype;
 #define PE_F_INPUT 1       /* the kind transforms an input array (rope-apply) */
 
@@ -194,12 +198,15 @@ typedef struct pe_kind {
 } pe_kind;
 
 /* A request: a kind and the parameters the caller gave, by index into pe_kind.params. Enums are
- * choice indices, bools 0/1, float arrays borrowed (not copied) until pe_compute returns. */
+ * choice indices, bools 0/1, float arrays, integer arrays and strings borrowed (not copied) until
+ * pe_compute returns; len is an array's elements or a string's bytes (v holds it after checking). */
 typedef struct pe_request {
   int kind;
   double v[PE_MAX_PARAMS];
   unsigned char given[PE_MAX_PARAMS];
   const float *arr[PE_MAX_PARAMS];
+  const double *iarr[PE_MAX_PARAMS];
+  const char *str[PE_MAX_PARAMS];
   int32_t len[PE_MAX_PARAMS];
 } pe_request;
 
@@ -223,11 +230,16 @@ const pe_kind *pe_kind_at(int kind);                     /* NULL when out of ran
 int pe_kind_find(const char *name);                      /* -1 when unknown */
 int pe_param_find(int kind, const char *name);           /* -1 when unknown; "group.field" too */
 
-/* Requests. pe_set / pe_set_array only record (PE_EINVAL for a bad index or type); every value is
+/* Requests. pe_set / pe_set_array / pe_set_iarray / pe_set_string only record (PE_EINVAL for a bad index or type); every value is
  * checked by pe_prepare and pe_compute. */
 pe_status pe_request_init(pe_request *rq, int kind);
 pe_status pe_set(pe_request *rq, int param, double value);
 pe_status pe_set_array(pe_request *rq, int param, const float *data, int32_t len);
+/* An int[] parameter: len numbers, each checked by pe_prepare (an integer: else EINVAL; within the
+ * parameter's min..max: else ERANGE; the exact length when the registry gives one: else EINVAL). */
+pe_status pe_set_iarray(pe_request *rq, int param, const double *data, int32_t len);
+/* A string parameter: len bytes (not NUL-terminated; len -1 = strlen), at most the parameter's max. */
+pe_status pe_set_string(pe_request *rq, int param, const char *text, int32_t len);
 
 /* Validate the request and give the output shape; PE_ENOMEM if it exceeds pe_max_bytes(). */
 pe_status pe_prepare(const pe_request *rq, pe_shape *shape, pe_error *err);

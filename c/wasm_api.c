@@ -46,6 +46,8 @@ PE_EXPORT const char *pe_js_param_doc(int k, int i) { return PE__P(k, i)->doc; }
 PE_EXPORT int pe_js_begin(int k) { return pe_request_init(&js_rq, k); }
 PE_EXPORT int pe_js_set(int i, double v) { return pe_set(&js_rq, i, v); }
 PE_EXPORT int pe_js_set_array(int i, const float *p, int n) { return pe_set_array(&js_rq, i, p, n); }
+PE_EXPORT int pe_js_set_iarray(int i, const double *p, int n) { return pe_set_iarray(&js_rq, i, p, n); }
+PE_EXPORT int pe_js_set_string(int i, const char *p, int n) { return pe_set_string(&js_rq, i, p, n); }
 PE_EXPORT int pe_js_prepare(void) { return pe_prepare(&js_rq, &js_sh, &js_err); }
 PE_EXPORT int pe_js_ndim(void) { return js_sh.ndim; }
 PE_EXPORT double pe_js_dim(int a) { return (double)js_sh.dims[a]; }

@@ -37,11 +37,20 @@ test('the registry: pinned kinds, each with title, dtype, shape and well-formed 
       assert.equal(p.path, path, where);
       assert.ok(Object.isFrozen(p), where);
       assert.ok(typeof p.doc === 'string' && p.doc.length > 0, `${where} has a doc`);
-      assert.ok(['int', 'float', 'bool', 'enum', 'object', 'float[]'].includes(p.type), where);
+      assert.ok(['int', 'float', 'bool', 'enum', 'object', 'float[]', 'int[]', 'string'].includes(p.type), where);
       if (p.aliasOf) {
         assert.ok(group && allParams(kind).some((q) => q.group === group && q.p.name === p.aliasOf), where);
         continue;
       }
+      if (p.type === 'int[]') {
+        assert.ok(Number.isInteger(p.min) && Number.isInteger(p.max) && p.min <= p.max, `${where} range`);
+        if (p.length !== undefined) assert.ok(Number.isInteger(p.length) && p.length > 0, `${where} length`);
+        if (p.default !== null) {
+          assert.ok(p.default.every((e) => Number.isInteger(e) && e >= p.min && e <= p.max), `${where} default in range`);
+          if (p.length !== undefined) assert.equal(p.default.length, p.length, `${where} default length`);
+        }
+      }
+      if (p.type === 'string') assert.ok(Number.isInteger(p.maxLength) && p.maxLength > 0 && p.default === '', where);
       if (p.type === 'int' || p.type === 'float' || p.type === 'float[]') {
         assert.ok(Number.isFinite(p.min) && Number.isFinite(p.max) && p.min <= p.max, `${where} range`);
         if (p.default !== null) {

@@ -224,7 +224,7 @@ test('GPT-NeoX (rotary_pct, rotary_emb_base), GPT-J (rotary_dim → gptj), GPT-2
 test('unrelated fields and unknown rope_scaling keys are ignored; nulls count as absent', () => {
   const p = pe.ropeFromConfig({
     ...LLAMA_31_8B, quantization_config: { bits: 4 }, vocab_size: 'not a number', head_dim: null, partial_rotary_factor: null,
-    rope_scaling: { ...LLAMA_31_8B.rope_scaling, attention_factor: null, finetuned: true, mrope_section: [16, 24, 24] },
+    rope_scaling: { ...LLAMA_31_8B.rope_scaling, attention_factor: null, finetuned: true },
   });
   assert.deepEqual(p, pe.ropeFromConfig(LLAMA_31_8B));
   assert.deepEqual(pe.ropeFromConfig({ head_dim: 64, rope_scaling: null }).ropeScaling, { rope_type: 'default' });
@@ -261,7 +261,6 @@ test('errors name the config field', () => {
   throws({ ...LLAMA_31_8B, max_position_embeddings: 1.5 }, 'EINVAL', 'max_position_embeddings');
   throws({ ...LLAMA_31_8B, rope_scaling: 'llama3' }, 'EINVAL', 'rope_scaling');
   throws({ ...LLAMA_31_8B, rope_scaling: { ...LLAMA_31_8B.rope_scaling, rope_type: 'ntk' } }, 'EINVAL', 'rope_scaling.rope_type');
-  throws({ ...QWEN2_7B_YARN, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } }, 'EINVAL', 'rope_scaling.type');
   throws({ ...LLAMA_31_8B, rope_scaling: { rope_type: 'linear' } }, 'EINVAL', 'rope_scaling.factor');
   throws({ ...LLAMA_31_8B, rope_scaling: { ...LLAMA_31_8B.rope_scaling, high_freq_factor: undefined } }, 'EINVAL',
     'rope_scaling.high_freq_factor');
