@@ -251,7 +251,7 @@ class Posenc {
     else if (!Number.isNaN(min) && !Number.isNaN(max)) range = ` (allowed: ${min} to ${max})`;
     else if (!Number.isNaN(min)) range = ` (needs at least ${min})`;
     // A required parameter that was not given has no value to show.
-    const shown = Number.isNaN(value) && detail.startsWith('is required') ? '' : ` = ${fmt(value)}`;
+    const shown = Number.isNaN(value) && /^(is required|segment )/.test(detail) ? '' : ` = ${fmt(value)}`;
     return new PosencError(`posenc ${kind}: ${param}${shown} ${detail}${range}`, code, param);
   }
 
