@@ -1,7 +1,5 @@
 /* mrope-positions: the (t, h, w) position ids Qwen2-VL, Qwen2.5-VL and Qwen3-VL give a prompt
  * (transformers get_rope_index), from a layout string (see posenc.h for the grammar and the rules). */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 
@@ -39,7 +37,20 @@ static pe_status fail(pe_error *err, const pe_request *rq, const scan *sc, pe_st
     seg[i] = ch >= 32 && ch < 127 ? (char)ch : '?';
   }
   seg[n] = 0;
-  snprintf(msg, sizeof msg, "segment '%s%s' at offset %lld: %s", seg, n == 40 ? "..." : "", (long long)sc->seg, what);
+  /* by hand: snprintf would pull printf into the module (tens of KB) */
+  char num[24];
+  int d = 0;
+  for (int64_t x = sc->seg; d == 0 || x; x /= 10) num[d++] = (char)('0' + x % 10);
+  const char *parts[] = {"segment '", seg, n == 40 ? "..." : "", "' at offset ", "", ": ", what};
+  size_t at = 0;
+  for (int i = 0; i < 7; i++) {
+    if (i == 4) {
+      while (d && at + 1 < sizeof msg) msg[at++] = num[--d];
+      continue;
+    }
+    for (const char *c = parts[i]; *c && at + 1 < sizeof msg; c++) msg[at++] = *c;
+  }
+  msg[at] = 0;
   pe__fail(err, rq, M_sequence, code, NAN, NAN, msg);
   err->value = NAN;
   return code;
@@ -66,20 +77,23 @@ static int keyword(scan *sc, const char *k) {
   return 1;
 }
 
-/* SECONDS := [0-9]+ ('.' [0-9]*)? | '.' [0-9]+, read as strtod reads it. -1: malformed. */
+/* SECONDS := [0-9]+ ('.' [0-9]*)? | '.' [0-9]+, as mantissa / 10^k: correctly rounded while the
+ * digits fit 2^53 (later fraction digits are dropped); strtod would pull in tens of KB. -1: malformed. */
 static double seconds(scan *sc) {
-  const int64_t a = sc->at;
-  int64_t digits = 0;
-  while (sc->at < sc->len && is_digit(sc->s[sc->at])) sc->at++, digits++;
-  if (sc->at < sc->len && sc->s[sc->at] == '.') {
-    sc->at++;
-    while (sc->at < sc->len && is_digit(sc->s[sc->at])) sc->at++, digits++;
+  double mant = 0, scale = 1;
+  int64_t digits = 0, frac = 0;
+  while (sc->at < sc->len && (is_digit(sc->s[sc->at]) || (sc->s[sc->at] == '.' && !frac))) {
+    const char ch = sc->s[sc->at++];
+    if (ch == '.') {
+      frac = 1;
+      continue;
+    }
+    digits++;
+    if (frac && (mant >= 9007199254740992.0 / 10 || scale >= 1e22)) continue;
+    mant = mant * 10 + (ch - '0');
+    if (frac) scale *= 10;
   }
-  if (!digits || sc->at - a > 40) return -1;
-  char buf[48];
-  memcpy(buf, sc->s + a, (size_t)(sc->at - a));
-  buf[sc->at - a] = 0;
-  return strtod(buf, NULL);
+  return digits ? mant / scale : -1;
 }
 
 typedef struct {

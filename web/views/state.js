@@ -88,7 +88,8 @@ function parseValue(p, text) {
     case 'int':
     case 'float': return text.trim() === '' ? NaN : Number(text);
     case 'bool': return text === 'true' ? true : text === 'false' ? false : text;
-    case 'float[]': return text.trim() === '' ? undefined : numberList(text);  // empty = unset, as in its control
+    case 'float[]':
+    case 'int[]': return text.trim() === '' ? undefined : numberList(text);  // empty = unset, as in its control
     case 'enum': return p.choiceAliases?.[text] ?? text;  // su → longrope: the selector shows it
     default: return text;
   }
