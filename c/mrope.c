@@ -123,7 +123,7 @@ static void block(ids *o, int64_t gt, int64_t gh, int64_t gw, int64_t tau_step, 
           const int64_t k = o->n + (t * gh + r) * gw + c;
           o->t[k] = (int32_t)tt, o->h[k] = (int32_t)(s + r), o->w[k] = (int32_t)(s + c);
         }
-    if (gh * gw) {
+    if (gh > 0 && gw > 0) {
       const int64_t m = tt > s + gh - 1 ? tt : s + gh - 1, mm = m > s + gw - 1 ? m : s + gw - 1;
       if (mm > o->max) o->max = mm;
     }

@@ -52,7 +52,7 @@ export function set(params, path, value) {
 }
 
 /** Small requests: axis parameters at `size` (those without a default at `other`, so queries ≠ keys). */
-export function smallParams(kind, size = 6, other = 4) {
+export function smallParams(kind, size = 8, other = 4) {  // 8: a multiple of 4, as 2-D dims need
   const params = {};
   for (const p of axisParams(kind)) params[p.name] = Math.max(p.min, Math.min(p.max, p.default === null ? other : size));
   return params;
@@ -145,7 +145,7 @@ export function sweepCases(kind, defaultBytes) {
     cases.push({ kind: kind.name, params: withInput(kind, params), cap });
   };
   add({}, DEFAULT_CAP);
-  if (defaultBytes !== undefined) {
+  if (defaultBytes) {  // an empty default table (mrope-positions) has no cap to be one byte over
     add({}, defaultBytes);
     add({}, defaultBytes - 1);
   }
@@ -163,6 +163,8 @@ export function sweepCases(kind, defaultBytes) {
     if (p.type === 'int' || p.type === 'float') {
       const isAxis = axes.includes(p);
       for (const v of [p.min, p.max]) add(set(isAxis ? tiny : small, path, v));
+      // integers from their minimum up: sizes that no axis names (sincos-2d's height, width)
+      if (p.type === 'int' && !isAxis) for (let v = p.min + 1; v < p.min + 4 && v <= p.max; v++) add(set(small, path, v));
     }
     if (p.type === 'float[]' && p.default === null && kind.input && !p.path.includes('.')) {
       const x = withInput(kind, small)[p.name];  // the input at its extremes
