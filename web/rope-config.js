@@ -2,7 +2,7 @@
 // (configuration classes + RotaryEmbeddingConfigMixin.standardize_rope_params, transformers v5). This
 // is key mapping only: every value is checked by the C registry (pe.shape on rope-frequencies: the
 // checks of a compute, nothing computed), and a failure is reported against the config field it came from.
-import { PosencError } from './posenc.js';
+import { PosencError } from './core/error.js';
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
 const present = (o, k) => o[k] !== undefined && o[k] !== null;

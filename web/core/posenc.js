@@ -1,0 +1,346 @@
+// The Posenc class: the registry C publishes (pe.kinds), requests marshalled by it, and results
+// handed back as typed arrays; every number is computed in C. The colour API is Colour's
+// (colour.js), reached through the same methods on pe.
+import { PosencError, fmt, describe } from './error.js';
+import { Heap } from './heap.js';
+import { Colour } from './colour.js';
+import { ropeFromConfig } from '../rope-config.js';
+
+export const VERSION = '0.1.0';
+
+const TYPES = ['int', 'float', 'bool', 'enum', 'object', 'float[]', 'int[]', 'string'];
+const DTYPES = [
+  { name: 'float32', Array: Float32Array },
+  { name: 'int32', Array: Int32Array },
+];
+
+// obj[name] is read() on first access, then an own frozen data property like any other.
+function readOnce(obj, name, read) {
+  Object.defineProperty(obj, name, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = read();
+      Object.defineProperty(obj, name, { value, enumerable: true, writable: false, configurable: false });
+      return value;
+    },
+  });
+}
+
+export class Posenc {
+  #x;
+  #heap;
+  #colour;
+  #names = null;  // kind name -> index, made with the registry
+
+  constructor(exports) {
+    this.#x = exports;
+    this.#heap = new Heap(exports);
+    this.#colour = new Colour(this.#heap);
+    exports._initialize();
+    this.version = VERSION;
+    // The registry is read on first use (pe.kinds, pe.colormaps or a request), so load() costs
+    // what instantiating the module costs (README: load()).
+    readOnce(this, 'kinds', () => Object.freeze(this.#readRegistry()));
+    readOnce(this, 'colormaps', () => this.#colour.maps);
+  }
+
+  /** The module's WebAssembly.Memory (its buffer changes when memory grows). */
+  get memory() { return this.#x.memory; }
+
+  /** Output cap in bytes: larger requests throw ENOMEM before allocating. */
+  get maxBytes() { return this.#x.pe_js_max_bytes(); }
+  set maxBytes(bytes) {
+    if (typeof bytes !== 'number' || !(bytes >= 0)) {
+      throw new PosencError(`maxBytes = ${describe(bytes)} is not a number >= 0`, 'EINVAL', 'maxBytes');
+    }
+    this.#x.pe_js_set_max_bytes(bytes);
+  }
+
+  #readRegistry() {
+    const x = this.#heap.x;
+    const kinds = [];
+    const strings = new Map();  // the linker merges equal literals: names and docs repeat across kinds
+    const str = (ptr) => {
+      let s = strings.get(ptr);
+      if (s === undefined) strings.set(ptr, (s = this.#heap.str(ptr)));
+      return s;
+    };
+    for (let k = 0; k < x.pe_js_kind_count(); k++) {
+      const params = [];
+      const rows = [];
+      for (let i = 0; i < x.pe_js_param_count(k); i++) {
+        const type = TYPES[x.pe_js_param_type(k, i)];
+        const def = x.pe_js_param_default(k, i);
+        const p = { name: str(x.pe_js_param_name(k, i)), type, index: i };
+        const choices = str(x.pe_js_param_choices(k, i));
+        if (choices.startsWith('=')) {
+          p.aliasOf = choices.slice(1);
+        } else if (type === 'enum') {
+          p.choices = [];
+          p.choiceAliases = {};
+          for (const c of choices.split('|')) {
+            const [name, target] = c.split('=');
+            if (target === undefined) p.choices.push(name);
+            else p.choiceAliases[name] = target;
+          }
+          p.default = p.choices[def];
+        } else if (type === 'bool') {
+          p.default = def === 1;
+        } else if (type === 'int[]') {
+          const [length, text] = choices.split('|');  // "N|D": exact length, default (c/kinds.def)
+          p.default = text ? Object.freeze(text.split(',').map(Number)) : null;
+          if (length) p.length = Number(length);
+          p.min = x.pe_js_param_min(k, i);
+          p.max = x.pe_js_param_max(k, i);
+        } else if (type === 'string') {
+          p.default = '';
+          p.maxLength = x.pe_js_param_max(k, i);
+        } else if (type !== 'object') {
+          p.default = Number.isNaN(def) ? null : def;
+          p.min = x.pe_js_param_min(k, i);
+          p.max = x.pe_js_param_max(k, i);
+        }
+        if (type === 'object') p.fields = [];
+        p.doc = str(x.pe_js_param_doc(k, i));
+        const group = str(x.pe_js_param_group(k, i));
+        rows.push(p);
+        if (group) {
+          const parent = rows.find((q) => q.name === group && q.fields);
+          p.path = `${group}.${p.name}`;
+          parent.fields.push(p);
+        } else {
+          p.path = p.name;
+          params.push(p);
+        }
+      }
+      for (const p of rows) {
+        if (!p.aliasOf) continue;  // an alias row shares its field's choices
+        const target = rows.find((q) => q.path === p.path.replace(/[^.]+$/, p.aliasOf));
+        p.choices = target.choices;
+        p.choiceAliases = target.choiceAliases;
+      }
+      for (const p of rows) {  // the whole tree, without a generic walk (alias rows share choices)
+        if (p.choices) Object.freeze(p.choices), Object.freeze(p.choiceAliases);
+        if (p.fields) Object.freeze(p.fields);
+        Object.freeze(p);
+      }
+      kinds.push(Object.freeze({
+        name: str(x.pe_js_kind_name(k)),
+        title: str(x.pe_js_kind_title(k)),
+        dtype: DTYPES[x.pe_js_kind_dtype(k)].name,
+        shape: Object.freeze(str(x.pe_js_kind_axes(k)).split(',')),
+        input: (x.pe_js_kind_flags(k) & 1) === 1,
+        params: Object.freeze(params),
+      }));
+    }
+    return kinds;
+  }
+
+  #check(status, kind) {
+    this.#heap.check(status, kind);
+  }
+
+  #kind(kind) {
+    this.#names ??= new Map(this.kinds.map((info, k) => [info.name, k]));
+    const k = this.#names.get(kind);
+    if (k === undefined) {
+      throw new PosencError(`posenc: unknown kind ${describe(kind)} (kinds: ${[...this.#names.keys()].join(', ')})`,
+        'EINVAL', 'kind');
+    }
+    return k;
+  }
+
+  // Hand one value to C by the registry's type; C checks ranges, integrality and finiteness.
+  #set(kind, p, value, arrays) {
+    const x = this.#x;
+    const bad = (what) => new PosencError(`posenc ${kind}: ${p.path} = ${describe(value)} ${what}`, 'EINVAL', p.path);
+    switch (p.type) {
+      case 'int':
+      case 'float':
+        if (typeof value !== 'number') throw bad('is not a number');
+        return x.pe_js_set(p.index, value);
+      case 'bool':
+        if (typeof value !== 'boolean') throw bad('is not a boolean (true or false)');
+        return x.pe_js_set(p.index, value ? 1 : 0);
+      case 'enum': {
+        const all = [...p.choices, ...Object.keys(p.choiceAliases)];
+        const c = all.indexOf(value);
+        if (typeof value !== 'string' || c < 0) throw bad(`is not one of ${p.choices.map(fmt).join(', ')}`);
+        return x.pe_js_set(p.index, c);
+      }
+      case 'object': {
+        if (typeof value !== 'object' || Array.isArray(value) || ArrayBuffer.isView(value)) throw bad('is not an object');
+        for (const [key, v] of Object.entries(value)) {
+          const field = p.fields.find((f) => f.name === key);
+          if (!field) {
+            throw new PosencError(`posenc ${kind}: unknown field ${p.path}.${key} (fields: ${p.fields.map((f) => f.name).join(', ')})`,
+              'EINVAL', `${p.path}.${key}`);
+          }
+          if (v !== undefined && v !== null) this.#set(kind, field, v, arrays);
+        }
+        return 0;
+      }
+      case 'float[]': {
+        if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw bad('is not an array of numbers');
+        if (Array.isArray(value) && !value.every((e) => typeof e === 'number')) throw bad('has an element that is not a number');
+        const n = value.length;
+        const ptr = n ? x.pe_js_malloc(n * 4) : 0;
+        if (n && !ptr) throw new PosencError(`posenc ${kind}: ${p.path} (${n} numbers) does not fit in memory`, 'ENOMEM', p.path);
+        arrays.push(ptr);
+        if (n) new Float32Array(x.memory.buffer, ptr, n).set(value);
+        return x.pe_js_set_array(p.index, ptr, n);
+      }
+      case 'int[]': {  // as doubles: C checks that each is an integer in range
+        if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw bad('is not an array of integers');
+        if (Array.isArray(value) && !value.every((e) => typeof e === 'number')) throw bad('has an element that is not a number');
+        const n = value.length;
+        const ptr = n ? x.pe_js_malloc(n * 8) : 0;
+        if (n && !ptr) throw new PosencError(`posenc ${kind}: ${p.path} (${n} numbers) does not fit in memory`, 'ENOMEM', p.path);
+        arrays.push(ptr);
+        if (n) new Float64Array(x.memory.buffer, ptr, n).set(value);
+        return x.pe_js_set_iarray(p.index, ptr, n);
+      }
+      case 'string': {
+        if (typeof value !== 'string') throw bad('is not a string');
+        const bytes = new TextEncoder().encode(value);
+        const ptr = x.pe_js_malloc(bytes.length + 1);
+        if (!ptr) throw new PosencError(`posenc ${kind}: ${p.path} (${bytes.length} bytes) does not fit in memory`, 'ENOMEM', p.path);
+        arrays.push(ptr);
+        new Uint8Array(x.memory.buffer, ptr, bytes.length).set(bytes);
+        return x.pe_js_set_string(p.index, ptr, bytes.length);
+      }
+    }
+    return 0;
+  }
+
+  // Validate and size a request; returns the kind's registry entry and the shape.
+  #prepare(kind, params, arrays) {
+    const k = this.#kind(kind);
+    const info = this.kinds[k];
+    if (params === null || typeof params !== 'object' || Array.isArray(params)) {
+      if (params !== undefined) throw new PosencError(`posenc ${kind}: params = ${describe(params)} is not an object`, 'EINVAL', 'params');
+      params = {};
+    }
+    this.#x.pe_js_begin(k);
+    for (const [key, value] of Object.entries(params)) {
+      const p = info.params.find((q) => q.name === key);
+      if (!p) {
+        throw new PosencError(`posenc ${kind}: unknown parameter '${key}' (parameters: ${info.params.map((q) => q.name).join(', ')})`,
+          'EINVAL', key);
+      }
+      if (value !== undefined && value !== null) this.#set(kind, p, value, arrays);
+    }
+    this.#check(this.#x.pe_js_prepare(), kind);
+    const shape = [];
+    for (let a = 0; a < this.#x.pe_js_ndim(); a++) shape.push(this.#x.pe_js_dim(a));
+    return { info, shape, count: this.#x.pe_js_count() };
+  }
+
+  #info() {
+    const info = {};
+    for (let i = 0; i < this.#x.pe_js_info_count(); i++) info[this.#heap.str(this.#x.pe_js_info_name(i))] = this.#x.pe_js_info_value(i);
+    return info;
+  }
+
+  /** Zero-copy: `data` is a view of the wasm heap, valid until free(). */
+  computeView(kind, params) {
+    const x = this.#x;
+    const arrays = [];
+    try {
+      const { info, shape, count } = this.#prepare(kind, params, arrays);
+      const ptr = count > 0 ? x.pe_js_malloc(count * 4) : 0;
+      if (count > 0 && !ptr) {
+        const name = info.params.find((p) => p.index === x.pe_js_size_param())?.path ?? info.params[0].path;
+        throw new PosencError(`posenc ${kind}: shape [${shape}] (${count * 4} bytes) does not fit in wasm memory; ` +
+          `${name} sets its largest axis`, 'ENOMEM', name);
+      }
+      try {
+        this.#check(x.pe_js_compute(ptr, count), kind);
+      } catch (e) {
+        x.pe_js_free(ptr);
+        throw e;
+      }
+      return this.#view(info, shape, count, ptr);
+    } finally {
+      for (const p of arrays) x.pe_js_free(p);
+    }
+  }
+
+  #view(info, shape, count, ptr) {
+    const Type = DTYPES.find((d) => d.name === info.dtype).Array;
+    return this.#heap.view({ kind: info.name, shape, dtype: info.dtype, info: this.#info() }, ptr, Type, count,
+      `posenc ${info.name}`);
+  }
+
+  /**
+   * The shape compute(kind, params) would give, after the same checks (ranges, cross-parameter
+   * rules, the maxBytes cap); nothing is allocated or computed. Throws PosencError as compute does.
+   */
+  shape(kind, params) {
+    const arrays = [];
+    try {
+      return this.#prepare(kind, params, arrays).shape;
+    } finally {
+      for (const p of arrays) this.#x.pe_js_free(p);
+    }
+  }
+
+  /** A copy owned by the caller: { kind, shape, dtype, data, info }. */
+  compute(kind, params) {
+    const view = this.computeView(kind, params);
+    try {
+      return { kind: view.kind, shape: view.shape, dtype: view.dtype, data: view.data.slice(), info: view.info };
+    } finally {
+      view.free();
+    }
+  }
+
+  /** x: Float32Array [positions, dim] → a new Float32Array rotated by RoPE with these params. */
+  applyRope(x, params = {}) {
+    return this.compute('rope-apply', { ...params, x }).data;
+  }
+
+  /** A model's config.json → rope params, the way transformers reads it. */
+  ropeFromConfig(config) {
+    return ropeFromConfig(this, config);
+  }
+
+  // ---- Colour (colour.js): values → RGBA8 for drawing, computed in C. ----
+
+  /**
+   * Statistics of a table (or of count elements from offset): { min, max } of the finite values,
+   * { lo, hi } the limits `map` uses by default (centred maps: ±max|v|), and the counts
+   * { finite, nan, negInf, posInf }.
+   */
+  range(source, options) {
+    return this.#colour.range(source, options);
+  }
+
+  /**
+   * Colour a table with a matplotlib colormap, in C, into the wasm heap: `data` is a
+   * Uint8ClampedArray view (4 bytes per element, ImageData's layout) valid until free().
+   * vmin/vmax default to range(...).lo/hi; -Infinity is transparent, NaN magenta.
+   */
+  colormap(source, options) {
+    return this.#colour.colormap(source, options);
+  }
+
+  /**
+   * Colour a [rows, cols] plane of a table (from element `offset`, rows `stride` elements apart,
+   * default cols) into a [height, width] image at the image's resolution, in C: pixel (y, x) shows
+   * the cell under its centre, (floor((y + ½) rows / height), floor((x + ½) cols / width))
+   * (posenc.h, pe_colormap_sample). Limits as colormap() (automatic ones from every cell of the
+   * plane); `data` is width × height RGBA pixels (ImageData's layout) valid until free().
+   * For a result (compute/computeView), rows and cols default to its last two axes; width and
+   * height default to cols and rows (one pixel per cell).
+   */
+  colormapImage(source, options) {
+    return this.#colour.colormapImage(source, options);
+  }
+
+  /** A colormap's 256 colours, lowest first, as RGBA (a copy): for a colorbar. */
+  colormapLUT(map) {
+    return this.#colour.lut(map);
+  }
+}
