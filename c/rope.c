@@ -1,5 +1,6 @@
 /* RoPE: cos/sin tables, inverse frequencies and rotation of vectors, with every rope_scaling type of
  * transformers' modeling_rope_utils.py (v5, the rope_parameters era; see posenc.h for the formulas). */
+#include <string.h>
 #include "internal.h"
 #include "mathlib.h"
 #include "kernels.h"
@@ -234,14 +235,42 @@ static pe_status positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc,
   return PE_OK;
 }
 
-/* One row's scaled (cos, sin) in gathered order; an axis whose position did not change since the
- * last call keeps its values (last[a] holds that position; NaN: unknown). */
+/* One row's scaled (cos, sin) in gathered order (cur_s, cur_c); an axis whose position did not
+ * change since the last call keeps its values (last[a] holds that position; NaN: unknown). */
 static void row_values(const pos_cfg *pc, int64_t p, double af, double last[3]) {
   for (int a = 0; a < pc->axes; a++) {
     const double q = row_pos(pc, a, p);
     if (q == last[a]) continue;
     last[a] = q;
     pe__sincos(wg + pc->start[a], q, af, cur_s + pc->start[a], cur_c + pc->start[a], pc->start[a + 1] - pc->start[a]);
+  }
+}
+
+/* The tables' rows as float32 in gathered order, with recently evaluated positions per axis kept
+ * direct-mapped by position: an image's h and w ids repeat row after row, so its tokens cost a copy
+ * instead of an evaluation. Cached values are those row_values gives, so a table does not depend on
+ * what the cache held. */
+#define CACHE_SLOTS 64
+#define CACHE_MAXH 256   /* frequencies (r/2) up to which rows are cached */
+static float row_c[CACHE_MAXH], row_s[CACHE_MAXH];
+static float cache[3][CACHE_SLOTS][2 * CACHE_MAXH];
+static double cache_pos[3][CACHE_SLOTS];
+
+static void row_floats(const pos_cfg *pc, int64_t p, double af, double last[3]) {
+  for (int a = 0; a < pc->axes; a++) {
+    const double q = row_pos(pc, a, p);
+    if (q == last[a]) continue;
+    last[a] = q;
+    const int at = pc->start[a], n = pc->start[a + 1] - at;
+    const int i = (int)((((int64_t)q % CACHE_SLOTS) + CACHE_SLOTS) % CACHE_SLOTS);
+    float *slot_values = cache[a][i];
+    if (cache_pos[a][i] != q) {
+      pe__sincos(wg + at, q, af, cur_s + at, cur_c + at, n);
+      for (int k = 0; k < n; k++) slot_values[k] = (float)cur_c[at + k], slot_values[n + k] = (float)cur_s[at + k];
+      cache_pos[a][i] = q;
+    }
+    memcpy(row_c + at, slot_values, (size_t)n * sizeof(float));
+    memcpy(row_s + at, slot_values + n, (size_t)n * sizeof(float));
   }
 }
 
@@ -263,6 +292,11 @@ static int64_t text_run(const pos_cfg *pc, int64_t p) {
  * plain table) when that costs less than evaluating each row, other rows one by one. */
 static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
   double last[3] = {NAN, NAN, NAN};
+  const int cached = c->h <= CACHE_MAXH;
+  for (int a = 0; a < 3; a++)
+    for (int i = 0; i < CACHE_SLOTS; i++) cache_pos[a][i] = NAN;
+  int in_order = 1;
+  for (int k = 0; k < c->h; k++) in_order &= slot[k] == k;
   for (int64_t p = 0; p < pc->n;) {
     const int64_t run = text_run(pc, p);
     const double q0 = row_pos(pc, 0, p);
@@ -276,12 +310,24 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
       p += run;
       continue;
     }
-    row_values(pc, p, c->af, last);
     float *cr = co + p * c->r, *sr = so + p * c->r;
-    for (int k = 0; k < c->h; k++) {
-      const float cv = (float)cur_c[slot[k]], sv = (float)cur_s[slot[k]];
-      const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c->h;
-      cr[a] = cr[b] = cv, sr[a] = sr[b] = sv;
+    if (cached && in_order && !gptj) {  /* chunked sections keep the natural order: row copies */
+      row_floats(pc, p, c->af, last);
+      memcpy(cr, row_c, (size_t)c->h * sizeof(float)), memcpy(cr + c->h, row_c, (size_t)c->h * sizeof(float));
+      memcpy(sr, row_s, (size_t)c->h * sizeof(float)), memcpy(sr + c->h, row_s, (size_t)c->h * sizeof(float));
+    } else if (cached) {
+      row_floats(pc, p, c->af, last);
+      for (int k = 0; k < c->h; k++) {
+        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c->h;
+        cr[a] = cr[b] = row_c[slot[k]], sr[a] = sr[b] = row_s[slot[k]];
+      }
+    } else {
+      row_values(pc, p, c->af, last);
+      for (int k = 0; k < c->h; k++) {
+        const float cv = (float)cur_c[slot[k]], sv = (float)cur_s[slot[k]];
+        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c->h;
+        cr[a] = cr[b] = cv, sr[a] = sr[b] = sv;
+      }
     }
     p++;
   }
