@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # build.sh [setup] [vendor] [native] [fuzz] — build posenc.
 #   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
-#   setup     also install what tests and the explorer need: node_modules (npm ci) and Chromium;
-#             implies vendor
+#   setup     also install what tests and the explorer need: node_modules (npm ci), Chromium and
+#             python3-numpy (the explorer test loads its .npy export with numpy.load); implies vendor
 #   vendor    also copy Chart.js's UMD build (the chart.js devDependency) to web/vendor/, where the
 #             views load it from; the package ships it (`npm pack` runs `build.sh vendor`)
 #   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined, and
@@ -38,6 +38,7 @@ export NODE_PATH=/usr/share/nodejs   # Debian's emcc runs its JS optimizer with 
 
 if [ $setup = 1 ]; then
   [ -x /usr/bin/chromium ] || apt_install chromium
+  /usr/bin/python3 -c 'import numpy' 2>/dev/null || apt_install python3-numpy
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund
   fi
@@ -68,9 +69,7 @@ trap 'rm -rf "$tmp"' EXIT
 # Size: -Oz everywhere but the loops that run per value (-O3 unrolls them: kernels, colormap, rope's rows at explicit ids) and mathlib (-O3 inlines
 # its double-double helpers). No libm: the maths is c/mathlib.c, so native and wasm round alike.
 # The link is -O2, which keeps emscripten's speed-built libc (memcpy, memset: the heatmap's row
-# copies), and binaryen's -Oz runs after it. (One-off measurements behind these choices,
-# 2026-11-29: -O3 loops 1.3-2x faster, pow 2.5x faster for 800 bytes, libm's tables and
-# __rem_pio2 17 KB; -Oz at the link, with emscripten's size-optimized libc, 41-54 bytes smaller.)
+# copies), and binaryen's -Oz runs after it.
 hot=" kernels colormap mathlib rope "
 cflags=(-msimd128 -mbulk-memory -mnontrapping-fptoint -Wall -Wextra -Werror)
 wasm_objects() {  # wasm_objects SRC...: compile to $tmp/NAME.o, in parallel

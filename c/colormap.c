@@ -303,7 +303,7 @@ static int lut32_map = -1;
 /* Four indices from four doubles (two f64x2): cm_put's operations lane by lane, so the same
  * roundings; pmax/pmin clamp to [0, 255], where the truncation is floor. floor(t) + 2^52 holds the
  * integer in its low 32 bits (one add instead of i32x4.trunc_sat_f64x2_zero, which V8 expands to
- * five instructions in V8 11.3's code, read once from a jitdump); the mask keeps a NaN's payload bits from indexing past the table (NaN pixels
+ * several instructions); the mask keeps a NaN's payload bits from indexing past the table (NaN pixels
  * are redone by cm_fix8). */
 __attribute__((always_inline)) static inline v128_t cm_idx4(v128_t lo, v128_t hi, v128_t vmin, v128_t scale) {
   const v128_t zero = wasm_f64x2_splat(0), top = wasm_f64x2_splat(255), magic = wasm_f64x2_splat(0x1p52);

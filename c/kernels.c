@@ -74,7 +74,7 @@ void pe__sincos(const double *w, double p, double scale, double *s, double *c, i
   for (int i = 0; i < n; i += 2) {
     double xx[2] = {w[i], i + 1 < n ? w[i + 1] : 0}, ss[2], cc[2];
     V x = V_MUL(pv, wasm_v128_load(xx)), sv, cv;
-    sincos2(x, &sv, &cv);  /* before the range test: testing first, rope-apply 8192x128 took 1.6x (one-off timing) */
+    sincos2(x, &sv, &cv);  /* before the range test: testing first makes rope-apply slower */
     sv = V_MUL(sv, sc), cv = V_MUL(cv, sc);
     if (i + 2 <= n && wasm_i64x2_all_true(wasm_f64x2_lt(wasm_f64x2_abs(x), lim))) {
       wasm_v128_store(s + i, sv), wasm_v128_store(c + i, cv);

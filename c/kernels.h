@@ -6,8 +6,8 @@
  * Seeds: every position p with p % PE__SC_BLOCK == 0 (counted from 0, negative p included) starts
  * from sin/cos(fl(p w)) evaluated directly (Cody-Waite reduction by pi/2 in three parts of at most
  * 23 bits, exact for |p w| < 1.6e9; beyond, Payne-Hanek (mathlib.h: any finite angle, 2e-19 more);
- * Taylor polynomials to degree 15/16; error < 2e-16 per value, measured max 1.61e-16 against long
- * double from 2^-10 to 2^1024, tests/mathlib.test.js; no libm: the same bits in wasm and native).
+ * Taylor polynomials to degree 15/16; error < 2e-16 per value against long double from 2^-10 to
+ * 2^1024, asserted by tests/mathlib.test.js; no libm: the same bits in wasm and native).
  * A range that starts inside a block rotates from that block's seed without writing, so row p
  * is a function of p and w alone: any row range equals the same rows of the whole table,
  * bit for bit, and the error before the float32 rounding stays below ~1e-13 (derived, not measured:
@@ -20,13 +20,10 @@
  * work per output value is ~2.5 vector ops (rotation 1.5, f64 -> f32 conversion and store 1); the
  * store of the float32 row is the only memory traffic. Each 4-row pass and each seed is a call of
  * a small function, so V8's tier-up (Liftoff -> TurboFan, used from the next call on) takes effect
- * within one large request. V8's TurboFan code for a pass (4 frequencies x 4 rows = 32 values;
- * read once from a node --perf-prof jitdump) is 32 mulpd, 16 add/subpd, 16 cvtpd2ps, 8 unpcklps
- * and 8 stores with no spills. At 8192 x 1024 it takes 2.1-2.4x the SIMD store loop, the two
- * timed alone from cold caches (npm run bench). The alternatives measured against it (Chebyshev
- * steps, tiles, bands, sweeps, float32 corrections, scratch copies) and why none reaches 1.5x on
- * this machine: README, Speed ("Alternatives measured and dropped"). FMA (relaxed SIMD) is not in
- * Node 20.
+ * within one large request. npm run bench compares it with the SIMD store loop alone; the
+ * alternatives tried against it (Chebyshev steps, tiles, bands, sweeps, float32 corrections,
+ * scratch copies) and why they were dropped: tests/bench/README.md. No FMA: relaxed SIMD is not in
+ * the Node versions the package supports.
  *
  * Not thread-safe (static state, as the whole library in wasm): one table at a time.
  */

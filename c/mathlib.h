@@ -25,13 +25,10 @@
  *   pe__log, pe__exp, pe__exp2 0.5000 ulp; pe__pow 0.5000 where |y ln x| < 72 (every call of the
  *   families: dynamic rope at extreme factors and lengths reaches ~71), 0.521 at
  *   |y ln x| ~ 700 with x near 1 (the logarithm's last bits). glibc's:
- *   0.506-0.508. Compared with the libm the wasm used before (musl's, the same as glibc's),
- *   every output of 735 requests (the conformance sweep and extremes: 2e8 values) was unchanged
- *   (checked once, when libm was replaced; tests/native.test.js now compares wasm with native).
+ *   0.506-0.508 (tests/native.test.js compares the wasm outputs with the native build's).
  * Subnormal results of exp/exp2/pow are rounded twice (< 1 ulp); overflow gives Infinity,
- * underflow 0, as glibc. Speed: slower than musl's table-heavy routines (one-off timings in wasm,
- * Node 20, not part of npm run bench; build.sh compiles this file at -O3, where the double-double
- * out-parameters stay in registers). log and pow run per frequency or per diagonal; xpos takes an
+ * underflow 0, as glibc. Speed: slower than musl's table-heavy routines, which is why
+ * build.sh compiles this file at -O3 (the double-double out-parameters stay in registers). log and pow run per frequency or per diagonal; xpos takes an
  * exp per frequency every 64 rows, and per value only when scaleBase < ln 3.5 (~1.253).
  * relative.c's T5 and DeBERTa buckets take float32(pe__log(x)) as they took float32(log(x)): the
  * same float as glibc's for EVERY float x in [2^-30, 2^31) (checked exhaustively: the bucket
@@ -39,8 +36,7 @@
  * maxDistance <= 2^22 and max_exact a power of two <= 2^15, plus 2e7 random ratios of the whole
  * range. It is the double rounding Python's float32(math.log(...)) does, not a correctly rounded
  * logf: these differ for 3 floats of that range (0x1.827a74p-7, 0x1.2f1fd6p+3, 0x1.bacb4ap+25,
- * where the correctly rounded double log is a float midpoint; a one-off comparison with
- * (float)logl, not part of mathlib-check).
+ * where the correctly rounded double log is a float midpoint, compared with (float)logl).
  */
 #ifndef POSENC_MATHLIB_H
 #define POSENC_MATHLIB_H

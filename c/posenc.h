@@ -11,6 +11,10 @@
  *     if (pe_prepare(&rq, &sh, &err)) return err.code;          // validates, gives the shape
  *     float *out = malloc(sh.count * sizeof(float));             // the caller owns memory
  *     if (pe_compute(&rq, out, sh.count, &info, &err)) ...;      // never aborts, never allocates
+ * or, validating once and allocating the output in the same call (the caller frees it):
+ *     void *table;
+ *     if (pe_compute_alloc(&rq, -1, &table, &sh, &info, &err)) return err.code;  // -1: pe_max_bytes()
+ *     ...; free(table);
  *
  * Conventions
  *   - Output is row-major, float32 or int32 (pe_kind.dtype). Angles are formed in double and
@@ -290,6 +294,15 @@ pe_status pe_prepare(const pe_request *rq, pe_shape *shape, pe_error *err);
  * "out" if too small). info may be NULL. */
 pe_status pe_compute(const pe_request *rq, void *out, size_t out_count, pe_info *info, pe_error *err);
 
+/* Validate, size, allocate and compute in one step, each check made once. On success *out is a
+ * malloc'd table of sh->count elements of the kind's dtype (NULL when the output is empty), which
+ * the caller frees with free(); on failure *out is NULL and nothing is allocated. out NULL:
+ * validate and give the shape only (pe_prepare with this cap). max_bytes caps this call's output
+ * (clamped to [0, 2^53]; negative or NaN: pe_max_bytes()); PE_ENOMEM naming the parameter that sets
+ * the largest axis when the output exceeds it or does not fit in memory. sh and info may be NULL. */
+pe_status pe_compute_alloc(const pe_request *rq, double max_bytes, void **out, pe_shape *sh, pe_info *info,
+                           pe_error *err);
+
 /* Output cap in bytes (default 2^31); values outside [0, 2^53] are clamped. */
 void pe_set_max_bytes(double bytes);
 double pe_max_bytes(void);
@@ -312,8 +325,7 @@ const char *pe_status_name(pe_status s);                 /* "OK", "EINVAL", "ERA
  * Memory: data is n float32 or int32 (pe_dtype), row-major; rgba receives 4 n bytes, one R,G,B,A
  * pixel per element in the same order: exactly ImageData's layout for a [rows, cols] table.
  * Cost: one pass (two when the limits are automatic); in wasm SIMD128 with one table load per value
- * (no gather): 0.7-1.7 ns per element at 2048 x 512 here, depending on the vCPU (npm run bench, its
- * colormap lines); the native build runs scalar. */
+ * (no gather; npm run bench's colormap lines time it); the native build runs scalar. */
 #define PE_RGBA_MASKED 0x00000000u  /* 0xAARRGGBB */
 #define PE_RGBA_NAN    0xffff00ffu
 

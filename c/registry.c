@@ -24,6 +24,7 @@ static const char *const pe__sizes[] = {PE_KINDS(PE__SIZES)};
   _Static_assert(sizeof pe__params_##id / sizeof(pe_param) <= PE_MAX_PARAMS, name " has too many params");
 PE_KINDS(PE__FITS)
 
+/* The default byte cap (pe_set_max_bytes): process-wide by design; pe_compute_alloc takes one per call. */
 static double pe__cap = 2147483648.0;
 
 int pe_kind_count(void) { return PE_KIND_COUNT; }
@@ -97,9 +98,12 @@ pe_status pe_set_string(pe_request *rq, int param, const char *text, int32_t len
   return PE_OK;
 }
 
-void pe_set_max_bytes(double bytes) {
-  pe__cap = bytes >= 0 ? (bytes <= 9007199254740992.0 ? bytes : 9007199254740992.0) : 0;
+/* A cap as the registry holds it: [0, 2^53], anything else 0. */
+static double pe__clamp_cap(double bytes) {
+  return bytes >= 0 ? (bytes <= 9007199254740992.0 ? bytes : 9007199254740992.0) : 0;
 }
+
+void pe_set_max_bytes(double bytes) { pe__cap = pe__clamp_cap(bytes); }
 double pe_max_bytes(void) { return pe__cap; }
 
 const char *pe_status_name(pe_status s) {
@@ -236,17 +240,18 @@ int pe__size_param(int kind, const pe_shape *sh) {
   return 0;
 }
 
-static pe_status pe__check(const pe_request *rq, pe_request *n, pe_shape *sh, pe_error *err) {
+/* Normalize into *n, run the family's checks (out == NULL) and size the output against cap. */
+static pe_status pe__check(const pe_request *rq, pe_request *n, pe_shape *sh, double cap, pe_error *err) {
   pe_status s = pe__normalize(rq, n, err);
   if (s) return s;
   memset(sh, 0, sizeof *sh);
   if ((s = pe__fns[n->kind](n, sh, NULL, NULL, err))) return s;
   double count = 1;
   for (int a = 0; a < sh->ndim; a++) count *= (double)sh->dims[a];
-  if (count * 4 > pe__cap) {
+  if (count * 4 > cap) {
     pe__fail(err, n, pe__size_param(n->kind, sh), PE_ENOMEM, 0, NAN,
-             "makes the output larger than the byte cap (pe_max_bytes)");
-    err->max = pe__cap;
+             "makes the output larger than the byte cap");
+    err->max = cap;
     return PE_ENOMEM;
   }
   sh->count = (int64_t)count;
@@ -255,23 +260,52 @@ static pe_status pe__check(const pe_request *rq, pe_request *n, pe_shape *sh, pe
 
 pe_status pe_prepare(const pe_request *rq, pe_shape *sh, pe_error *err) {
   pe_request n;
-  return pe__check(rq, &n, sh, err);
+  return pe__check(rq, &n, sh, pe__cap, err);
+}
+
+/* Compute the checked request n into out, which holds sh->count elements (NULL when there are none). */
+static pe_status pe__run(const pe_request *n, const pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  float empty;  /* an empty output still reports info; the family writes nothing here */
+  pe_shape shape = *sh;
+  return pe__fns[n->kind](n, &shape, sh->count > 0 ? out : &empty, info, err);
 }
 
 pe_status pe_compute(const pe_request *rq, void *out, size_t out_count, pe_info *info, pe_error *err) {
   pe_request n;
   pe_shape sh;
   if (info) info->n = 0;
-  pe_status s = pe__check(rq, &n, &sh, err);
+  pe_status s = pe__check(rq, &n, &sh, pe__cap, err);
   if (s) return s;
   if (sh.count > 0 && (!out || out_count < (size_t)sh.count)) {
     err->code = PE_ERANGE, err->param = "out", err->value = (double)out_count;
     err->min = (double)sh.count, err->max = NAN, err->detail = "is smaller than the output";
     return PE_ERANGE;
   }
-  if (sh.count == 0) {  /* empty output: still report info */
-    static float dummy;
-    out = out ? out : &dummy;
+  return pe__run(&n, &sh, out, info, err);
+}
+
+pe_status pe_compute_alloc(const pe_request *rq, double max_bytes, void **out, pe_shape *sh, pe_info *info,
+                           pe_error *err) {
+  pe_request n;
+  pe_shape shape;
+  sh = sh ? sh : &shape;
+  if (info) info->n = 0;
+  if (out) *out = NULL;
+  pe_status s = pe__check(rq, &n, sh, isnan(max_bytes) || max_bytes < 0 ? pe__cap : pe__clamp_cap(max_bytes), err);
+  if (s || !out) return s;
+  void *buf = NULL;
+  if (sh->count > 0) {
+    /* the cap admits more than a 32-bit size_t holds (wasm32: 4 GiB and up) */
+    buf = (double)sh->count * 4 <= (double)SIZE_MAX ? malloc((size_t)sh->count * 4) : NULL;
+    if (!buf) {
+      pe__fail(err, &n, pe__size_param(n.kind, sh), PE_ENOMEM, 0, NAN, "makes the output larger than memory can hold");
+      return PE_ENOMEM;
+    }
   }
-  return pe__fns[n.kind](&n, &sh, out, info, err);
+  if ((s = pe__run(&n, sh, buf, info, err))) {
+    free(buf);
+    return s;
+  }
+  *out = buf;
+  return PE_OK;
 }

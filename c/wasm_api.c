@@ -12,17 +12,23 @@
 
 #ifdef __EMSCRIPTEN__
 /* The standalone runtime's sbrk calls this after memory.grow, to tell the embedder. posenc.js
- * re-creates its views whenever memory.buffer changes, so there is nothing to tell, and defining
- * it here leaves the module without imports: V8 (Node 20) compiles a wrapper for an imported
- * function inside new WebAssembly.Module. posenc's Module took 3.0-4.1 ms with the import and
- * 1.1-1.7 ms without (one-off, 7 fresh processes each); npm run bench's load() 4.5-6.5 -> 2.4-2.8. */
+ * re-creates its views whenever memory.buffer changes, so there is nothing to tell; defining it here
+ * leaves the module without imports, as V8 compiles a wrapper for each imported function inside
+ * new WebAssembly.Module (npm run bench: load()). */
 void emscripten_notify_memory_growth(size_t memory_index) { (void)memory_index; }
 #endif
 
-static pe_request js_rq;
-static pe_shape js_sh;
-static pe_error js_err;
-static pe_info js_info;
+/* One call at a time (wasm runs one thread): JS fills the request, makes one call and reads what it
+ * left here through the getters below, which keeps JS free of C's struct layouts. */
+static struct {
+  pe_request rq;     /* the request begin/set fill and compute/prepare read */
+  pe_shape sh;       /* the last compute's or prepare's shape */
+  void *out;         /* the last compute's table, JS's to free (pe_js_free) */
+  pe_info info;      /* the last compute's info */
+  pe_error err;      /* the last failure of any call */
+  pe_range range;    /* the last pe_js_range */
+  double limits[2];  /* the limits the last colouring used */
+} js;
 
 /* Registry, read once by JS into the frozen `kinds`. */
 PE_EXPORT int pe_js_kind_count(void) { return pe_kind_count(); }
@@ -42,30 +48,30 @@ PE_EXPORT const char *pe_js_param_choices(int k, int i) { return PE__P(k, i)->ch
 PE_EXPORT const char *pe_js_param_group(int k, int i) { return PE__P(k, i)->group; }
 PE_EXPORT const char *pe_js_param_doc(int k, int i) { return PE__P(k, i)->doc; }
 
-/* One request: begin, set, prepare (validate + shape), compute into a heap buffer. */
-PE_EXPORT int pe_js_begin(int k) { return pe_request_init(&js_rq, k); }
-PE_EXPORT int pe_js_set(int i, double v) { return pe_set(&js_rq, i, v); }
-PE_EXPORT int pe_js_set_array(int i, const float *p, int n) { return pe_set_array(&js_rq, i, p, n); }
-PE_EXPORT int pe_js_set_iarray(int i, const double *p, int n) { return pe_set_iarray(&js_rq, i, p, n); }
-PE_EXPORT int pe_js_set_string(int i, const char *p, int n) { return pe_set_string(&js_rq, i, p, n); }
-PE_EXPORT int pe_js_prepare(void) { return pe_prepare(&js_rq, &js_sh, &js_err); }
-PE_EXPORT int pe_js_ndim(void) { return js_sh.ndim; }
-PE_EXPORT double pe_js_dim(int a) { return (double)js_sh.dims[a]; }
-PE_EXPORT double pe_js_count(void) { return (double)js_sh.count; }
-PE_EXPORT int pe_js_size_param(void) { return pe__size_param(js_rq.kind, &js_sh); }  /* index: too large names it */
-PE_EXPORT int pe_js_compute(void *out, double count) {
-  return pe_compute(&js_rq, out, count > 0 ? (size_t)count : 0, &js_info, &js_err);
+/* One request: begin, set, then compute (validate, size, allocate, compute: once each) or prepare
+ * (validate and size). max_bytes < 0: the default cap. */
+PE_EXPORT int pe_js_begin(int k) { return pe_request_init(&js.rq, k); }
+PE_EXPORT int pe_js_set(int i, double v) { return pe_set(&js.rq, i, v); }
+PE_EXPORT int pe_js_set_array(int i, const float *p, int n) { return pe_set_array(&js.rq, i, p, n); }
+PE_EXPORT int pe_js_set_iarray(int i, const double *p, int n) { return pe_set_iarray(&js.rq, i, p, n); }
+PE_EXPORT int pe_js_set_string(int i, const char *p, int n) { return pe_set_string(&js.rq, i, p, n); }
+PE_EXPORT int pe_js_compute(double max_bytes) {
+  return pe_compute_alloc(&js.rq, max_bytes, &js.out, &js.sh, &js.info, &js.err);
 }
+PE_EXPORT int pe_js_prepare(double max_bytes) { return pe_compute_alloc(&js.rq, max_bytes, NULL, &js.sh, NULL, &js.err); }
+PE_EXPORT void *pe_js_out(void) { return js.out; }
+PE_EXPORT int pe_js_ndim(void) { return js.sh.ndim; }
+PE_EXPORT double pe_js_dim(int a) { return (double)js.sh.dims[a]; }
 
-PE_EXPORT const char *pe_js_err_param(void) { return js_err.param; }
-PE_EXPORT double pe_js_err_value(void) { return js_err.value; }
-PE_EXPORT double pe_js_err_min(void) { return js_err.min; }
-PE_EXPORT double pe_js_err_max(void) { return js_err.max; }
-PE_EXPORT const char *pe_js_err_detail(void) { return js_err.detail; }
+PE_EXPORT const char *pe_js_err_param(void) { return js.err.param; }
+PE_EXPORT double pe_js_err_value(void) { return js.err.value; }
+PE_EXPORT double pe_js_err_min(void) { return js.err.min; }
+PE_EXPORT double pe_js_err_max(void) { return js.err.max; }
+PE_EXPORT const char *pe_js_err_detail(void) { return js.err.detail; }
 
-PE_EXPORT int pe_js_info_count(void) { return js_info.n; }
-PE_EXPORT const char *pe_js_info_name(int i) { return js_info.name[i]; }
-PE_EXPORT double pe_js_info_value(int i) { return js_info.value[i]; }
+PE_EXPORT int pe_js_info_count(void) { return js.info.n; }
+PE_EXPORT const char *pe_js_info_name(int i) { return js.info.name[i]; }
+PE_EXPORT double pe_js_info_value(int i) { return js.info.value[i]; }
 
 PE_EXPORT void pe_js_set_max_bytes(double b) { pe_set_max_bytes(b); }
 PE_EXPORT double pe_js_max_bytes(void) { return pe_max_bytes(); }
@@ -83,9 +89,6 @@ PE_EXPORT const char *pe_js_colormap_title(int m) { return pe_colormap_at(m)->ti
 PE_EXPORT int pe_js_colormap_centred(int m) { return pe_colormap_at(m)->centred; }
 PE_EXPORT int pe_js_colormap_lut(int m, uint8_t *rgba) { return pe_colormap_lut(m, rgba); }
 
-static pe_range js_range;
-static double js_limits[2];
-
 static int js_plane(double total, double offset, double count) {
   const char *param = NULL, *detail = NULL;
   double value = offset, max = total;
@@ -94,18 +97,25 @@ static int js_plane(double total, double offset, double count) {
   else if (!(count >= 0 && count <= total - offset && count == floor(count)))
     param = "count", value = count, max = total - offset, detail = "runs past the end of the table";
   if (!param) return PE_OK;
-  js_err = (pe_error){PE_ERANGE, param, value, 0, max, detail};
+  js.err = (pe_error){PE_ERANGE, param, value, 0, max, detail};
   return PE_ERANGE;
 }
 
-PE_EXPORT int pe_js_range(int m, const void *data, int dtype, double total, double offset, double count) {
+/* vmin/vmax (NaN: automatic) replace lo/hi, checked by the rule colouring applies (no value coloured):
+ * lo/hi are then the limits pe_js_colormap would use, refused as it would refuse them. */
+PE_EXPORT int pe_js_range(int m, const void *data, int dtype, double total, double offset, double count, double vmin,
+                          double vmax) {
   if (js_plane(total, offset, count)) return PE_ERANGE;
   const char *p = (const char *)data + (size_t)offset * 4;
-  return pe_range_of(m, p, dtype, (size_t)count, &js_range, &js_err);
+  pe_status s = pe_range_of(m, p, dtype, (size_t)count, &js.range, &js.err);
+  if (s || (isnan(vmin) && isnan(vmax))) return s;
+  js.range.lo = isnan(vmin) ? js.range.lo : vmin;
+  js.range.hi = isnan(vmax) ? js.range.hi : vmax;
+  return pe_colormap_apply(m, p, dtype, 0, js.range.lo, js.range.hi, NULL, NULL, &js.err);
 }
 /* 0 min, 1 max, 2 lo, 3 hi, 4 finite, 5 NaN, 6 -Infinity, 7 +Infinity */
 PE_EXPORT double pe_js_range_get(int i) {
-  const pe_range *r = &js_range;
+  const pe_range *r = &js.range;
   const double v[] = {r->min, r->max, r->lo, r->hi, (double)r->finite, (double)r->nan, (double)r->neg_inf,
                       (double)r->pos_inf};
   return i >= 0 && i < 8 ? v[i] : NAN;
@@ -115,9 +125,9 @@ PE_EXPORT int pe_js_colormap(int m, const void *data, int dtype, double total, d
                              double vmin, double vmax, uint8_t *rgba) {
   if (js_plane(total, offset, count)) return PE_ERANGE;
   const char *p = (const char *)data + (size_t)offset * 4;
-  return pe_colormap_apply(m, p, dtype, (size_t)count, vmin, vmax, rgba, js_limits, &js_err);
+  return pe_colormap_apply(m, p, dtype, (size_t)count, vmin, vmax, rgba, js.limits, &js.err);
 }
-PE_EXPORT double pe_js_colormap_limit(int i) { return js_limits[i & 1]; }
+PE_EXPORT double pe_js_colormap_limit(int i) { return js.limits[i & 1]; }
 
 /* A [rows, cols] plane (from offset, rows stride apart) into a [height, width] image. Sizes come as
  * doubles: each must be a whole number >= 0 and the plane must lie within the table of total elements. */
@@ -128,17 +138,17 @@ PE_EXPORT int pe_js_colormap_sample(int m, const void *data, int dtype, double t
   const double sizes[] = {rows, cols, stride, height, width};
   for (int i = 0; i < 5; i++) {
     if (sizes[i] >= 0 && sizes[i] == floor(sizes[i]) && sizes[i] <= PE_SAMPLE_SIDE) continue;
-    js_err = (pe_error){PE_ERANGE, names[i], sizes[i], 0, PE_SAMPLE_SIDE, "is not a whole number in the range"};
+    js.err = (pe_error){PE_ERANGE, names[i], sizes[i], 0, PE_SAMPLE_SIDE, "is not a whole number in the range"};
     return PE_ERANGE;
   }
   const double span = rows > 0 && cols > 0 ? (rows - 1) * stride + cols : 0;
   if (js_plane(total, offset, 0)) return PE_ERANGE;
   if (span > total - offset) {
-    js_err = (pe_error){PE_ERANGE, "rows", rows, 0, stride > 0 ? floor((total - offset - cols) / stride) + 1 : 0,
+    js.err = (pe_error){PE_ERANGE, "rows", rows, 0, stride > 0 ? floor((total - offset - cols) / stride) + 1 : 0,
                         "runs past the end of the table"};
     return PE_ERANGE;
   }
   const char *p = (const char *)data + (size_t)offset * 4;
   return pe_colormap_sample(m, p, dtype, (size_t)rows, (size_t)cols, (size_t)stride, (size_t)height, (size_t)width, vmin,
-                            vmax, rgba, js_limits, &js_err);
+                            vmax, rgba, js.limits, &js.err);
 }

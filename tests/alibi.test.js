@@ -1,5 +1,7 @@
-// alibi-slopes and alibi: references written here from SPEC.md §5 (ofirpress get_slopes, MPT,
-// x-transformers), literal values from keras-hub's tests, properties (geometric slopes, the causal
+// alibi-slopes and alibi: references written here from the canonical code (ofirpress/
+// attention_with_linear_biases · fairseq/models/transformer.py · get_slopes; MPT: mosaicml/llm-foundry ·
+// llmfoundry/models/layers/attention.py · gen_slopes, build_alibi_bias; lucidrains/x-transformers ·
+// x_transformers/x_transformers.py · AlibiPositionalBias), literal values from keras-hub's tests, properties (geometric slopes, the causal
 // forms agreeing after softmax), errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../web/tools/serve.js';
-import { browser, drawn } from './consumers/chromium.js';
+import { startBrowser, drawn } from './browser/harness.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(REPO, 'tests/consumers');
@@ -42,7 +42,8 @@ before(async () => {
   await writeFile(join(scratch, 'package.json'), JSON.stringify({ name: 'posenc-consumer', private: true, type: 'module' }));
   run('npm', ['install', '--no-audit', '--no-fund', `./${packed.filename}`], scratch);
   await cp(FIXTURES, join(scratch, 'app'), { recursive: true, filter: (src) => !src.endsWith('.test.js') });
-  chromium = await browser();
+  const app = await startBrowser({ server: false });
+  chromium = { open: (url, options = {}) => app.open(url, { width: 1000, ...options }), close: () => app.close() };
 });
 
 after(async () => {

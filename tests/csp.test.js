@@ -1,30 +1,27 @@
 // Strict Content-Security-Policy (issue 6, item 6): the explorer, the iframe embed, the docs-page
 // example and a page of custom elements, served by web/tools/serve.js with
 //   default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'
-// in Debian's Chromium. Every page: the header is there, no `securitypolicyviolation` event in any
-// frame (reported to the test through a binding), no CSP console message, no console error or
-// warning; posenc.wasm instantiated (values checked against Math.sin), Chart.js drew lines, the
-// heatmaps coloured their cells. At the end a control: inline script, eval and an inline style
-// attribute ARE reported as violations on the same page (the listener works, the policy holds).
+// in Debian's Chromium. Every page of every browser test already fails on a `securitypolicyviolation`
+// in any frame or a CSP console message (tests/browser/harness.js); this file adds: the header is
+// on every page and file, each page does its real work under it (posenc.wasm instantiated, values
+// checked against Math.sin; Chart.js drew lines; the heatmaps coloured their cells), and a control:
+// inline script, eval and an inline style attribute ARE reported as violations on the same page
+// (the listener works, the policy holds).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { serve } from '../web/tools/serve.js';
-import { launch, CHROMIUM } from '../web/tools/screenshot.js';
+import { startBrowser } from './browser/harness.js';
 
 // Written out, not imported from serve.js: this is the line the README tells users to send.
 const POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
+let app;
 let server;
-let browser;
 before(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`bash build.sh setup\``);
-  server = await serve({ port: 0 });
-  browser = await launch();
+  app = await startBrowser();
+  server = { url: app.url };
 });
 after(async () => {
-  await browser?.close();
-  await server?.close();
+  await app?.close();
 });
 
 // A page of elements that is not in web/: served through a route at the same origin, with the
@@ -55,33 +52,12 @@ document.body.append(el);
 `;
 
 async function open(path, { fixture = false, dark = false } = {}) {
-  const page = await browser.context.newPage();
-  const problems = [];
-  const violations = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning' || /Content.Security.Policy|Refused to/i.test(m.text())) {
-      problems.push(`${m.type()}: ${m.text()}`);
-    }
-  });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()}`));
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
-  await page.exposeBinding('__cspViolation', ({ frame }, v) => violations.push({ frame: frame.url(), ...v }));
-  await page.addInitScript(() => {
-    const report = (e) => window.__cspViolation({
-      directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}`,
-    });
-    // Violations are dispatched at the element, the document, or the global (workers, wasm, eval).
-    window.addEventListener('securitypolicyviolation', report, true);
-  });
-  if (fixture) {
+  const before = fixture ? async (page) => {
     const headers = { 'Content-Security-Policy': POLICY };
     await page.route((u) => u.pathname === '/csp-fixture.html', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', headers, body: FIXTURE_HTML }));
     await page.route((u) => u.pathname === '/csp-fixture.js', (r) => r.fulfill({ contentType: 'text/javascript; charset=utf-8', headers, body: FIXTURE_JS }));
-  }
-  await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
-  await page.setViewportSize({ width: 1100, height: 900 });
-  const response = await page.goto(server.url + path);
+  } : undefined;
+  const { page, problems, violations, response } = await app.open(path, { dark, width: 1100, height: 900, before });
   assert.equal(response.status(), 200, path);
   assert.equal(response.headers()['content-security-policy'], POLICY, `${path}: the CSP header`);
   return { page, problems, violations };

@@ -1,5 +1,6 @@
-// deberta: DeBERTa-v2 log buckets against a reference written here from SPEC.md §4 with torch's
-// float32 steps emulated by Math.fround (transformers' make_log_bucket_position divides an int64
+// deberta: DeBERTa-v2 log buckets against a reference written here from huggingface/transformers ·
+// src/transformers/models/deberta_v2/modeling_deberta_v2.py · make_log_bucket_position, with torch's
+// float32 steps emulated by Math.fround (make_log_bucket_position divides an int64
 // tensor into float32, then torch.log, torch.ceil on float32); a float64 reference (the microsoft/DeBERTa
 // numpy original) shows where they part; literal values; errors.
 import { test } from 'node:test';
@@ -81,7 +82,7 @@ test('bucketSize <= 0 or maxPosition <= 0: plain i - j', () => {
 });
 
 test('literal buckets (256, 512), where float32 torch and float64 maths part', () => {
-  // SPEC.md §4: r = 600 -> 270 (not bounded by the bucket size).
+  // r = 600 -> 270: the result is not bounded by the bucket size.
   // Values printed by transformers' make_log_bucket_position under torch 1.13.1 (CPU):
   //   r     65317  -65317  83928  600  1000  255  127  128  129  511  512
   //   ->      700    -700    723  270   317  192  127  128  129  255  256

@@ -1,21 +1,23 @@
 // <posenc-heatmap> / <posenc-plot> (web/elements/), the iframe embed (web/embed.html) and the docs
 // page example (web/examples/docs.html) in Debian's Chromium, served by web/tools/serve.js with
-// its strict Content-Security-Policy (a CSP violation would be a console error).
+// its strict Content-Security-Policy (the harness records any violation as a problem).
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve } from '../web/tools/serve.js';
 import { load } from '../web/posenc.js';
-import { browser, drawn } from './consumers/chromium.js';
+import { startBrowser, drawn } from './browser/harness.js';
+import { keysOf } from '../web/views/options.js';
 
 const pe = await load();
 let server;
+let app;
 let chromium;
 let page;
 let problems;
 
 before(async () => {
-  server = await serve({ port: 0 });
-  chromium = await browser();
+  app = await startBrowser();
+  server = { url: app.url };
+  chromium = { open: (url, options = {}) => app.open(url, { width: 1000, ...options }) };
   ({ page, problems } = await chromium.open(`${server.url}examples/docs.html`));
   await page.evaluate(() => customElements.whenDefined('posenc-plot'));
   await page.evaluate(() => {
@@ -31,8 +33,7 @@ before(async () => {
   });
 });
 after(async () => {
-  await chromium?.close();
-  await server?.close();
+  await app?.close();
 });
 
 // Page side: add an element with these attributes to a fresh container; resolves after its first
@@ -108,7 +109,7 @@ describe('docs page example (web/examples/docs.html)', () => {
     await page.mouse.click(box.x, box.y);
     await page.waitForFunction(() => document.getElementById('sinusoid-lines').view.chart.data.datasets.length === 5);
     const state = await page.evaluate(() => ({
-      heat: document.getElementById('sinusoid').getAttribute('dims'),
+      heat: document.getElementById('sinusoid').getAttribute('columns'),
       lines: document.getElementById('sinusoid-lines').view.chart.data.datasets.map((d) => d.column),
     }));
     assert.deepEqual(state, { heat: '0,1,10,20,30', lines: [0, 1, 10, 20, 30] });
@@ -128,8 +129,8 @@ describe('attributes and properties', () => {
     for (const a of expected) assert.ok(observed.includes(a), `missing attribute ${a}`);
     for (const a of ['rope-type', 'factor', 'original-max-position-embeddings', 'padding-idx', 'max-bias', 'partial-rotary-factor',
       'kind', 'colormap', 'dims', 'index']) assert.ok(observed.includes(a), a);
-    assert.equal(observed.filter((a) => !expected.has(a)).sort().join(),
-      'colormap,column-label,dims,heading,index,kind,row-label,value-label,vmax,vmin');
+    // the rest is the view options table's keys and aliases (web/views/options.js), nothing else
+    assert.deepEqual(observed.filter((a) => !expected.has(a)).sort(), [...keysOf('element', { attributes: true }).keys()].sort());
     assert.ok(!observed.includes('x'), "rope-apply's input is no attribute");
   });
 
@@ -162,6 +163,43 @@ describe('attributes and properties', () => {
     assert.deepEqual(r.bool, ['false', false, '', true]);
     const after = await change(id, {});
     assert.equal(after.status, 'ok');
+  });
+
+  test('published attribute names are aliases: dims, and the explorer\'s cmap and lines, draw what columns and colormap draw', async () => {
+    const hash = (id) => page.evaluate(async (id) => {
+      const el = document.getElementById(id);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return [...new Uint8Array(await crypto.subtle.digest('SHA-256', readPixels(el.view.canvas)))].join();
+    }, id);
+    const base = { kind: 'sinusoidal', positions: '20', dim: '16' };
+    const now = await add('posenc-heatmap', { ...base, colormap: 'viridis', columns: '2,5', 'row-label': 'R' });
+    for (const old of [{ cmap: 'viridis', dims: '2,5', ylabel: 'R' }, { colormap: 'viridis', lines: '2,5', 'row-label': 'R' }]) {
+      const r = await add('posenc-heatmap', { ...base, ...old });
+      assert.equal(r.status, 'ok', JSON.stringify(r.events));
+      assert.deepEqual(r.events[0].detail.columns, [2, 5]);
+      assert.deepEqual(r.events[0].detail.dims, [2, 5]);
+      assert.equal(await hash(r.id), await hash(now.id), JSON.stringify(old));
+    }
+    const plots = [];
+    for (const spelling of ['columns', 'dims', 'lines']) {
+      const { id } = await add('posenc-plot', { ...base, [spelling]: '0,3,7' });
+      plots.push(await page.evaluate((id) => document.getElementById(id).view.chart.data.datasets.map((d) => d.column), id));
+    }
+    assert.deepEqual(plots, [[0, 3, 7], [0, 3, 7], [0, 3, 7]]);
+    // Properties: every spelling reads the option; writing one replaces the others.
+    const old = await add('posenc-heatmap', { ...base, dims: '4,6', cmap: 'rdbu' });
+    const r = await page.evaluate((id) => {
+      const el = document.getElementById(id);
+      const out = [el.columns, el.dims, el.lines, el.colormap, el.cmap];
+      el.columns = [1];
+      out.push(el.getAttribute('dims'), el.getAttribute('columns'), el.dims);
+      return out;
+    }, old.id);
+    assert.deepEqual(r, [[4, 6], [4, 6], [4, 6], 'rdbu', 'rdbu', null, '1', [1]]);
+    // The same option under two spellings is an error naming the last one.
+    const twice = await add('posenc-plot', { ...base, dims: '1', columns: '2' });
+    assert.equal(twice.status, 'error');
+    assert.equal(twice.events[0].detail.attribute, 'columns');
   });
 
   test('many changes in one task render once', async () => {
@@ -396,6 +434,17 @@ describe('iframe embed (web/embed.html)', () => {
     const attrs = await p.evaluate(() => document.querySelector('posenc-plot').getAttribute('rope-type'));
     assert.equal(attrs, 'linear');
     assert.match(await p.textContent('#notice'), /Ignored: bogus/);
+    assert.deepEqual(pr, []);
+    await p.close();
+  });
+
+  test('older URL keys are read too (cmap, lines, title: a URL-only alias, set as heading)', async () => {
+    const { page: p, problems: pr } = await chromium.open(`${server.url}embed.html?kind=sinusoidal&positions=20&dim=16&cmap=viridis&lines=0,3&title=T&view=both&height=abc`);
+    const shown = await p.evaluate(drawn, 'posenc-heatmap, posenc-plot');
+    assert.deepEqual(shown.map((s) => s.status), ['ok', 'ok']);
+    const r = await p.evaluate(() => [...document.querySelectorAll('posenc-heatmap, posenc-plot')].map((el) => [el.heading, el.colormap, el.drawn.columns]));
+    assert.deepEqual(r, [['T', 'viridis', [0, 3]], ['T', 'viridis', [0, 3]]]);
+    assert.match(await p.textContent('#notice'), /^Ignored: height = "abc" is not an integer from 50 to 4000$/);
     assert.deepEqual(pr, []);
     await p.close();
   });

@@ -4,7 +4,6 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,6 +119,26 @@ describe('colormaps (c/colormap.c)', () => {
     throwsWith(() => pe.colormap(new Float64Array(2)), 'EINVAL', 'data');
     assert.deepEqual([...pe.colormap(t, { map: 'viridis' }).data.subarray(0, 4)], [68, 1, 84, 255]);
   });
+
+  test('range() with vmin/vmax gives the limits colormap() uses and refuses what it refuses', () => {
+    const t = new Float32Array([-3, 0.5, 2, NaN]);
+    const auto = pe.range(t, { map: 'rdbu' });
+    assert.deepEqual([auto.min, auto.max, auto.lo, auto.hi, auto.finite, auto.nan], [-3, 2, -3, 3, 3, 1]);
+    for (const opts of [{ vmin: -1 }, { vmax: 1.5 }, { vmin: 0, vmax: 1 }, { vmin: 2, vmax: 2 }, {}]) {
+      const r = pe.range(t, { map: 'rdbu', ...opts });
+      const img = pe.colormap(t, { map: 'rdbu', ...opts });
+      assert.deepEqual([r.lo, r.hi], [img.vmin, img.vmax], JSON.stringify(opts));
+      assert.deepEqual([r.min, r.max, r.finite, r.nan], [-3, 2, 3, 1]);  // the statistics stay the data's
+      img.free();
+    }
+    assert.deepEqual([pe.range(t, { vmin: -1 }).lo, pe.range(t, { vmin: -1 }).hi], [-1, 2]);
+    for (const [opts, code, param] of [[{ vmin: 2, vmax: 1 }, 'ERANGE', 'vmin'], [{ vmin: 5 }, 'ERANGE', 'vmin'],
+      [{ vmin: Infinity }, 'EINVAL', 'vmin'], [{ vmax: -Infinity }, 'EINVAL', 'vmax'], [{ vmax: '1' }, 'EINVAL', 'vmax']]) {
+      throwsWith(() => pe.range(t, opts), code, param);
+      throwsWith(() => pe.colormap(t, opts), code, param);
+    }
+    assert.throws(() => pe.range(t, { vmin: 5 }), /vmin = 5 is greater than vmax/);
+  });
 });
 
 describe('explorer in Chromium', () => {
@@ -136,9 +155,9 @@ describe('explorer in Chromium', () => {
     assert.equal(s.status, 'ok');
     assert.equal(s.state.kind, 'sinusoidal');
     assert.deepEqual(s.state.params, { positions: 50, dim: 64, variant: 'vaswani' });
-    assert.equal(s.state.cmap, 'coolwarm');
+    assert.equal(s.state.colormap, 'coolwarm');
     assert.deepEqual(s.shape, [50, 64]);
-    assert.deepEqual(s.labels, { title: 'Positional Encoding Heatmap', x: 'Embedding Dimension', y: 'Sequence Position', cbar: 'Encoding Value' });
+    assert.deepEqual(s.labels, { heading: 'Positional Encoding Heatmap', columnLabel: 'Embedding Dimension', rowLabel: 'Sequence Position', valueLabel: 'Encoding Value' });
     assert.equal(s.search, '');
     const lines = await chartLines(page);
     assert.deepEqual(lines.map((l) => l.column), [0, 1, 10, 20]);
@@ -200,7 +219,7 @@ describe('explorer in Chromium', () => {
     assert.equal(await rendered(page, () => page.fill('#c-base', '100')), 'ok');
     assert.notDeepEqual((await chartLines(page))[2].ys, after[2].ys);
     assert.equal(await rendered(page, () => page.selectOption('#c-variant', 'tensor2tensor')), 'ok');
-    assert.equal(await rendered(page, () => page.selectOption('#c-cmap', 'viridis')), 'ok');
+    assert.equal(await rendered(page, () => page.selectOption('#c-colormap', 'viridis')), 'ok');
     const px = await checkPixels(page);
     assert.deepEqual(px.bad, []);
     assert.equal(px.rows, 80);
@@ -253,7 +272,7 @@ describe('explorer in Chromium', () => {
     // The keyboard cursor continues from the clicked cell (7, 5).
     assert.deepEqual((await chartLines(page)).map((l) => l.column), [0, 1, 10, 20, 8]);
     assert.match(await page.textContent('.posenc-heatmap-readout'), /^Sequence Position 8, Embedding Dimension 8: /);
-    assert.match(await page.evaluate(() => location.search), /lines=0%2C1%2C10%2C20%2C8/);
+    assert.match(await page.evaluate(() => location.search), /columns=0%2C1%2C10%2C20%2C8/);
     clean(problems);
     await page.close();
   });
@@ -266,8 +285,8 @@ describe('explorer in Chromium', () => {
     assert.equal(s.state.kind, 'relative');
     assert.deepEqual(s.state.params, { queries: 50, offset: 50 });
     assert.deepEqual(s.shape, [50, 50]);
-    assert.equal(s.labels.title, 'Relative Positional Encoding Heatmap');
-    assert.equal(s.labels.cbar, 'Relative Distance');
+    assert.equal(s.labels.heading, 'Relative Positional Encoding Heatmap');
+    assert.equal(s.labels.valueLabel, 'Relative Distance');
     assert.deepEqual([s.stats.min, s.stats.max], [1, 99]);  // j - i + 50
     assert.deepEqual((await checkPixels(page)).bad, []);
     // Presets are history entries: Back returns to the first figure.
@@ -282,9 +301,9 @@ describe('explorer in Chromium', () => {
     const { page, problems } = await ex.open();
     await rendered(page, () => page.click('#preset-alibi'));
     await rendered(page, () => page.selectOption('#c-index', '3'));
-    await rendered(page, () => page.selectOption('#c-cmap', 'rdbu'));
+    await rendered(page, () => page.selectOption('#c-colormap', 'rdbu'));
     await rendered(page, () => page.fill('#c-vmax', '0.5'));
-    await rendered(page, () => page.fill('#c-label-title', 'ALiBi, head 3 — «test» & co'));
+    await rendered(page, () => page.fill('#c-heading', 'ALiBi, head 3 — «test» & co'));
     const px = await checkPixels(page);
     assert.deepEqual(px.bad, []);
     assert.ok(px.masked > 0 && px.opaque);
@@ -311,12 +330,15 @@ describe('explorer in Chromium', () => {
       await download.saveAs(path);
       return { path, name: download.suggestedFilename(), bytes: await readFile(path) };
     };
-    const python = existsSync('/usr/bin/python3') &&
-      spawnSync('/usr/bin/python3', ['-c', 'import numpy'], { encoding: 'utf8' }).status === 0;
-    const numpyLoad = (path) => JSON.parse(spawnSync('/usr/bin/python3', ['-c',
-      'import json, sys, numpy; a = numpy.load(sys.argv[1]); ' +
-      'print(json.dumps({"dtype": str(a.dtype), "shape": list(a.shape), "data": [repr(float(v)) for v in a.ravel()]}))', path],
-    { encoding: 'utf8' }).stdout);
+    // numpy.load reads the file (python3-numpy: .ci/run and `bash build.sh setup` install it).
+    const numpyLoad = (path) => {
+      const r = spawnSync('/usr/bin/python3', ['-c',
+        'import json, sys, numpy; a = numpy.load(sys.argv[1]); ' +
+        'print(json.dumps({"dtype": str(a.dtype), "shape": list(a.shape), "data": [repr(float(v)) for v in a.ravel()]}))', path],
+      { encoding: 'utf8' });
+      assert.equal(r.status, 0, `/usr/bin/python3 with numpy could not load the .npy (apt-get install python3-numpy): ${r.error ?? ''} ${r.stderr}`);
+      return JSON.parse(r.stdout);
+    };
     try {
       const png = await save('#export-png');
       assert.equal(png.name, 'sinusoidal-50x64.png');
@@ -337,11 +359,9 @@ describe('explorer in Chromium', () => {
       assert.deepEqual([a.descr, a.fortran, a.shape], ['<f4', false, [50, 64]]);
       assert.equal(a.dataOffset % 64, 0);
       assert.deepEqual(Array.from(a.data), shown);
-      if (python) {
-        const np = numpyLoad(npy.path);
-        assert.deepEqual([np.dtype, np.shape], ['float32', [50, 64]]);
-        assert.deepEqual(np.data.map(Number), shown);
-      }
+      const np = numpyLoad(npy.path);
+      assert.deepEqual([np.dtype, np.shape], ['float32', [50, 64]]);
+      assert.deepEqual(np.data.map(Number), shown);
 
       // int32 (the seed's relative table) and a 3-D table with -Infinity (ALiBi, every head).
       await rendered(page, () => page.click('#preset-seed-relative'));
@@ -358,11 +378,9 @@ describe('explorer in Chromium', () => {
       const csv2 = (await save('#export-csv')).bytes.toString('utf8').trimEnd().split('\n');
       assert.equal(csv2.length, 50);
       assert.equal(csv2[0].split(',')[1], '-inf');
-      if (python) {
-        const np = numpyLoad(ali.path);
-        assert.deepEqual([np.dtype, np.shape], ['float32', [8, 50, 50]]);
-        assert.deepEqual(np.data.map((s) => (s === '-inf' ? -Infinity : Number(s))), full);
-      }
+      const np3 = numpyLoad(ali.path);
+      assert.deepEqual([np3.dtype, np3.shape], ['float32', [8, 50, 50]]);
+      assert.deepEqual(np3.data.map((s) => (s === '-inf' ? -Infinity : Number(s))), full);
       clean(problems);
     } finally {
       await page.close();
@@ -393,7 +411,7 @@ describe('explorer in Chromium', () => {
       await page.waitForFunction(() => !window.explorer.urlPending);
       const search = await page.evaluate(() => location.search);
       assert.match(search, /[?&]positions=50(&|$)/);
-      assert.match(search, round ? /lines=1%2C10%2C20%2C0(&|$)/ : /lines=1%2C10%2C20(&|$)/);
+      assert.match(search, round ? /columns=1%2C10%2C20%2C0(&|$)/ : /columns=1%2C10%2C20(&|$)/);
     }
     assert.equal(await canvasHash(page), good);
     assert.equal(await rendered(page, () => page.fill('#c-positions', '50')), 'ok');

@@ -11,7 +11,7 @@ import { root } from './native/build.js';
 
 const seconds = Number(process.env.POSENC_FUZZ_SECONDS ?? 60);
 
-test(`fuzzing the C entry points for ${seconds} s finds nothing`, () => {
+test(`fuzzing the C entry points for ${seconds} s finds nothing`, (t) => {
   assert.ok(Number.isInteger(seconds) && seconds > 0, `POSENC_FUZZ_SECONDS = ${process.env.POSENC_FUZZ_SECONDS}`);
   const dir = mkdtempSync(join(tmpdir(), 'posenc-fuzz-'));
   try {
@@ -39,7 +39,16 @@ test(`fuzzing the C entry points for ${seconds} s finds nothing`, () => {
     }
     const runs = Number(/^Done (\d+) runs/m.exec(log)?.[1]);
     assert.ok(runs > 100, `expected the fuzzer to run, got:\n${tail}`);
-    assert.deepEqual(readdirSync(artifacts), [], 'crash, leak or timeout files were written');
+    // A slow unit (over libFuzzer's 10 s report threshold, not its -timeout) says how busy the
+    // machine was, not that the code is wrong: kept in build/fuzz/artifacts/ and reported, not failed.
+    const found = readdirSync(artifacts);
+    const slow = found.filter((f) => f.startsWith('slow-unit-'));
+    if (slow.length) {
+      mkdirSync(join(root, 'build/fuzz/artifacts'), { recursive: true });
+      for (const f of slow) copyFileSync(join(artifacts, f), join(root, 'build/fuzz/artifacts', f));
+      t.diagnostic(`slow units kept in build/fuzz/artifacts/: ${slow.join(', ')}`);
+    }
+    assert.deepEqual(found.filter((f) => !slow.includes(f)), [], 'crash, leak or timeout files were written');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

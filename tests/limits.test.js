@@ -66,6 +66,46 @@ test('the cap: default 2 GiB, settable by pe.maxBytes and load({ maxBytes }); ab
   }
 });
 
+test('a per-call cap: compute, computeView and shape take { maxBytes } and leave pe.maxBytes alone', () => {
+  assert.equal(pe.maxBytes, DEFAULT_CAP);
+  const mib64 = 64 << 20;
+  // 4097 x 4096 int32 is 64 MiB + 16 KiB: over a 64 MiB cap for this call only.
+  for (const call of ['compute', 'computeView', 'shape']) {
+    refused(() => pe[call]('relative', { queries: 4097, keys: 4096 }, { maxBytes: mib64 }), 'ENOMEM', 'queries', call);
+    assert.equal(pe.maxBytes, DEFAULT_CAP, `${call}: pe.maxBytes unchanged`);
+  }
+  assert.throws(() => pe.compute('relative', { queries: 4097, keys: 4096 }, { maxBytes: mib64 }),
+    (e) => e.message.includes(`cap: ${mib64} bytes`) && e.message.includes('maxBytes'));
+  // exactly the cap fits; the same request without the option meets the default cap
+  const r = pe.computeView('relative', { queries: 4096, keys: 4096 }, { maxBytes: mib64 });
+  assert.equal(r.data.byteLength, mib64);
+  r.free();
+  assert.deepEqual(pe.shape('relative', { queries: 4097, keys: 4096 }), [4097, 4096]);
+  assert.deepEqual(pe.shape('relative', { queries: 4097, keys: 4096 }, {}), [4097, 4096]);
+  // a per-call cap above the instance's wins for that call; 0 refuses anything non-empty
+  try {
+    pe.maxBytes = 0;
+    assert.deepEqual(pe.compute('alibi-slopes', { heads: 4 }, { maxBytes: 16 }).shape, [4]);
+    refused(() => pe.compute('alibi-slopes', { heads: 4 }, { maxBytes: 15 }), 'ENOMEM', 'heads', '15 bytes');
+    refused(() => pe.compute('alibi-slopes', { heads: 4 }), 'ENOMEM', 'heads', 'instance cap 0');
+    assert.equal(pe.compute('alibi-slopes', { heads: 4 }, { maxBytes: Infinity }).data.length, 4);
+    assert.equal(pe.maxBytes, 0);
+  } finally {
+    pe.maxBytes = DEFAULT_CAP;
+  }
+  // a bad option, or a request failing under an option, leaves pe.maxBytes as it was
+  for (const bad of [-1, -Infinity, NaN, '1', null, {}, [1], 1n]) {
+    assert.throws(() => pe.compute('sinusoidal', {}, { maxBytes: bad }), isError('EINVAL', 'maxBytes'), String(bad));
+    assert.throws(() => pe.shape('sinusoidal', {}, { maxBytes: bad }), isError('EINVAL', 'maxBytes'), String(bad));
+  }
+  for (const bad of [null, 5, 'big', [1]]) {
+    assert.throws(() => pe.computeView('sinusoidal', {}, bad), isError('EINVAL', 'options'), String(bad));
+  }
+  assert.throws(() => pe.compute('sinusoidal', { dim: 0 }, { maxBytes: 8 }), isError('ERANGE', 'dim'));
+  assert.equal(pe.maxBytes, DEFAULT_CAP);
+  assert.deepEqual(pe.compute('sinusoidal', { positions: 3, dim: 4 }).shape, [3, 4]);
+});
+
 test('beyond wasm32 (≥ 4 GiB) with the cap lifted → ENOMEM before allocating, from compute and computeView', () => {
   try {
     pe.maxBytes = Infinity;

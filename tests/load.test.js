@@ -57,7 +57,7 @@ test('kinds and colormaps: own enumerable read-only properties, frozen to the le
   }
   assert.deepEqual(unfrozen(pe.kinds, 'kinds', []), []);
   assert.deepEqual(unfrozen(pe.colormaps, 'colormaps', []), []);
-  // the documented shape (API.md), and the strings decoded whole
+  // the documented shape (KindInfo in web/posenc.d.ts), and the strings decoded whole
   const sin = pe.kinds.find((k) => k.name === 'sinusoidal');
   assert.deepEqual(sin.shape, ['positions', 'dim']);
   assert.equal(sin.dtype, 'float32');

@@ -20,12 +20,12 @@ const files = new Set(packed.files.map((f) => f.path));
 test('the tarball holds exactly what users need', () => {
   const expected = [
     'package.json', 'README.md', 'LICENSE',
-    'web/posenc.js', 'web/posenc.d.ts', 'web/rope-config.js', 'web/posenc.wasm',
+    'web/posenc.js', 'web/posenc.d.ts', 'web/kinds.d.ts', 'web/rope-config.js', 'web/posenc.wasm',
     'web/core/colour.js', 'web/core/error.js', 'web/core/heap.js', 'web/core/load.js', 'web/core/posenc.js',
     'web/elements.js', 'web/elements.d.ts',
     'web/elements/define.js', 'web/elements/define.d.ts', 'web/elements/element.js', 'web/elements/attributes.js',
     'web/views/axes.js', 'web/views/chart.js', 'web/views/figure.js', 'web/views/heatmap.js', 'web/views/plane.js',
-    'web/views/plot.js',
+    'web/views/plot.js', 'web/views/layout.js', 'web/views/options.js',
     'web/vendor/chart.umd.js',
     'web/embed.html', 'web/embed/embed.js', 'web/embed/embed.css', 'web/embed/favicon.svg',
   ];

@@ -1,6 +1,7 @@
-// relative: clamp(j - i', -clip, clip) + offset against a reference written here from SPEC.md §2 and
-// API.md (i' = i, or i + keys - queries with align 'end'), over many sizes; the seed and Shaw et al.
-// (tensor2tensor) forms; the int32 guard.
+// relative: clamp(j - i', -clip, clip) + offset against a reference written here (i' = i, or
+// i + keys - queries with align 'end', as c/posenc.h documents), over many sizes; the seed's form and
+// Shaw et al.'s (tensorflow/tensor2tensor · tensor2tensor/layers/common_attention.py ·
+// _generate_relative_positions_matrix: clip(j - i, -K, K) + K, queries end-aligned); the int32 guard.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';

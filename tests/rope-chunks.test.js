@@ -9,7 +9,8 @@ import { load } from '../web/posenc.js';
 
 const pe = await load();
 
-// inv_k from SPEC.md §6/§7 (default and longrope with a given attention_factor), float64.
+// inv_k as transformers' modeling_rope_utils.py (_compute_default_rope_parameters, _compute_longrope_parameters
+// with a given attention_factor), float64.
 function invFreq(r, base, scaling) {
   const inv = [];
   for (let k = 0; k < r / 2; k++) {

@@ -1,5 +1,6 @@
 // rope, rope-frequencies, rope-apply: every rope_scaling type against a float64 reference written here
-// from the formulas of transformers' modeling_rope_utils.py (v5) / SPEC.md §6–7 (not from our C), for
+// from huggingface/transformers · src/transformers/modeling_rope_utils.py (v5) · the _compute_*_parameters
+// functions, and the models' rotate_half / apply_rotary_pos_emb (not from our C), for
 // both layouts over several dims, bases, offsets and partial factors; the literal inv_freq snapshots
 // of transformers' own tests; and the properties (norms, relative positions, factor 1 = plain RoPE).
 import { test } from 'node:test';
@@ -560,7 +561,7 @@ test('positions 0 gives an empty table that still reports the attention factor',
   assert.ok(Math.abs(m.info.attentionFactor - (0.1 * Math.log(4) + 1)) < 1e-15);
 });
 
-test('registry rows of the rope kinds: names from API.md, every scaling field reachable', () => {
+test('registry rows of the rope kinds: the documented names (README), every scaling field reachable', () => {
   const byName = Object.fromEntries(pe.kinds.map((k) => [k.name, k]));
   for (const name of ['rope', 'rope-frequencies', 'rope-apply']) {
     const names = byName[name].params.map((p) => p.name);

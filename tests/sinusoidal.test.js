@@ -1,6 +1,13 @@
-// sinusoidal: every variant against a float64 reference written here from SPEC.md §1 (not from our
-// C), for every dim 1..128, several bases and offsets, positions up to 2^20; plus literal numbers
-// printed by the canonical projects' own tests.
+// sinusoidal: every variant against a float64 reference written here from the canonical code (not
+// from our C), for every dim 1..128, several bases and offsets, positions up to 2^20; plus literal
+// numbers printed by the canonical projects' own tests. The variants' sources (repo · path · function):
+//   vaswani        pytorch/tutorials · beginner_source/transformer_tutorial.py · PositionalEncoding;
+//                  keras-team/keras-hub · keras_hub/src/layers/modeling/sine_position_encoding.py · SinePositionEncoding
+//   tensor2tensor  tensorflow/tensor2tensor · tensor2tensor/layers/common_attention.py · get_timing_signal_1d
+//   fairseq        facebookresearch/fairseq · fairseq/modules/sinusoidal_positional_embedding.py · get_embedding
+//   marian         huggingface/transformers · src/transformers/models/marian/modeling_marian.py ·
+//                  MarianSinusoidalPositionalEmbedding._init_weight
+//   scaled         lucidrains/x-transformers · x_transformers/x_transformers.py · ScaledSinusoidalEmbedding
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';
@@ -10,7 +17,7 @@ import { isError } from './errors.js';
 const pe = await load();
 const TOL = 6e-8;  // float32 storage of a float64 value (≤ 3e-8) plus libm differences
 
-// One row of the table at position p, in float64, per variant (SPEC.md §1).
+// One row of the table at position p, in float64, per variant (sources above).
 function reference(variant, d, base, p, paddingIdx = 1) {
   const row = new Float64Array(d);
   const n = Math.floor(d / 2);

@@ -1,4 +1,5 @@
-// t5: relative position buckets against a reference written here from SPEC.md §3 with torch's float32
+// t5: relative position buckets against a reference written here from huggingface/transformers ·
+// src/transformers/models/t5/modeling_t5.py · T5Attention._relative_position_bucket, with torch's float32
 // steps emulated by Math.fround (transformers computes torch.log(n.float() / max_exact) /
 // math.log(max_distance / max_exact) * (num_buckets - max_exact) on a float32 tensor); a float64
 // reference shows where the two part; literal values; properties (range, monotonicity); errors.

@@ -1,5 +1,7 @@
-// xpos: scale factors zeta_k^(n/scaleBase) against a float64 reference written here from SPEC.md §8,
-// both centerings (torchscale n = t + floor(-L/2), lucidrains n = t - floor(L/2)), downscale;
+// xpos: scale factors zeta_k^(n/scaleBase) against a float64 reference written here from the
+// canonical code, both centerings (microsoft/torchscale · torchscale/component/xpos_relative_position.py
+// · XPOS: n = t + floor(-L/2); lucidrains/rotary-embedding-torch · rotary_embedding_torch/
+// rotary_embedding_torch.py · RotaryEmbedding.get_scale: n = t - floor(L/2)), downscale;
 // literal values printed by the canonical code; properties; errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

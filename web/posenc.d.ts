@@ -1,4 +1,6 @@
-// Type definitions for posenc (hand-written; the registry itself is read at run time: pe.kinds).
+// Type definitions for posenc, hand-written but for the per-kind part, kinds.d.ts, which is generated
+// from the registry (the registry itself is read at run time: pe.kinds).
+import type { KindName, ParamsByKind, DataByKind, RopeScaling, RopeParams } from './kinds.js';
 
 export declare const VERSION: string;
 
@@ -46,73 +48,14 @@ export interface KindInfo {
   readonly params: readonly ParamInfo[];
 }
 
-export type KindName =
-  | 'sinusoidal' | 'relative' | 't5' | 'deberta' | 'alibi-slopes' | 'alibi'
-  | 'rope' | 'rope-frequencies' | 'rope-apply' | 'xpos';
+// The per-kind types (KindName, a params interface per kind, RopeScaling, ParamsByKind, DataByKind)
+// are generated from the registry into kinds.d.ts (`npm run readme`).
+export * from './kinds.js';
 
-/** rope_scaling as in a model's config.json (keys verbatim). */
-export interface RopeScaling {
-  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'su';
-  type?: RopeScaling['rope_type'];
-  factor?: number;
-  original_max_position_embeddings?: number;
-  low_freq_factor?: number;
-  high_freq_factor?: number;
-  beta_fast?: number;
-  beta_slow?: number;
-  mscale?: number;
-  mscale_all_dim?: number;
-  attention_factor?: number;
-  truncate?: boolean;
-  short_factor?: ArrayLike<number>;
-  long_factor?: ArrayLike<number>;
-}
-
-export interface SinusoidalParams {
-  positions?: number; dim?: number; base?: number; offset?: number;
-  /** Distance between consecutive rows' positions (row r is offset + r * step); default 1. */
-  step?: number;
-  variant?: 'vaswani' | 'tensor2tensor' | 'fairseq' | 'marian' | 'scaled';
-  paddingIdx?: number;
-}
-export interface RelativeParams {
-  queries?: number; keys?: number | null; offset?: number; clip?: number; align?: 'start' | 'end';
-}
-export interface T5Params {
-  queries?: number; keys?: number | null; bidirectional?: boolean; numBuckets?: number; maxDistance?: number;
-}
-export interface DebertaParams { queries?: number; keys?: number | null; bucketSize?: number; maxPosition?: number }
-export interface AlibiSlopesParams { heads?: number; maxBias?: number }
-export interface AlibiParams {
-  heads?: number; queries?: number; keys?: number | null; maxBias?: number; form?: 'causal' | 'symmetric' | 'mpt';
-}
-export interface RopeParams {
-  positions?: number; dim?: number; base?: number; offset?: number; layout?: 'neox' | 'gptj';
-  /** Distance between consecutive rows' positions (row r is offset + r * step); default 1. */
-  step?: number;
-  partialRotaryFactor?: number; ropeScaling?: RopeScaling | null; maxPositionEmbeddings?: number;
-  seqLen?: number | null;
-}
-export interface XposParams {
-  positions?: number; dim?: number; scaleBase?: number; centering?: 'torchscale' | 'lucidrains'; downscale?: boolean;
-}
-
-export interface ParamsByKind {
-  'sinusoidal': SinusoidalParams;
-  'relative': RelativeParams;
-  't5': T5Params;
-  'deberta': DebertaParams;
-  'alibi-slopes': AlibiSlopesParams;
-  'alibi': AlibiParams;
-  'rope': RopeParams;
-  'rope-frequencies': RopeParams;
-  'rope-apply': RopeParams & { x: ArrayLike<number> };
-  'xpos': XposParams;
-}
-export interface DataByKind {
-  'relative': Int32Array; 't5': Int32Array; 'deberta': Int32Array;
-}
-type DataOf<K> = K extends keyof DataByKind ? DataByKind[K] : Float32Array;
+/** The parameters of a kind, e.g. ParamsOf<'rope'> = RopeParams. */
+export type ParamsOf<K extends KindName> = ParamsByKind[K];
+/** The data array of a kind (float32 → Float32Array, int32 → Int32Array). */
+export type DataOf<K> = K extends keyof DataByKind ? DataByKind[K] : Float32Array;
 
 export interface Result<K extends string = KindName> {
   readonly kind: K;
@@ -142,25 +85,34 @@ export interface RopeConfigParams {
   maxPositionEmbeddings: number;
 }
 
+/** Options of one compute, computeView or shape call. */
+export interface ComputeOptions {
+  /** Output cap in bytes for this call (default pe.maxBytes); larger requests throw ENOMEM before allocating. */
+  maxBytes?: number;
+}
+
 export interface Posenc {
   readonly version: string;
   readonly kinds: readonly KindInfo[];
   /** The module's memory (its buffer changes when memory grows). */
   readonly memory: WebAssembly.Memory;
-  /** Output cap in bytes (default 2 GiB): larger requests throw ENOMEM before allocating. */
+  /** The default output cap in bytes (default 2 GiB): larger requests throw ENOMEM before allocating. */
   maxBytes: number;
-  /** The shape compute() would give, after the same checks (maxBytes included); nothing is computed. */
-  shape<K extends KindName>(kind: K, params?: ParamsByKind[K]): number[];
-  compute<K extends KindName>(kind: K, params?: ParamsByKind[K]): Result<K>;
-  computeView<K extends KindName>(kind: K, params?: ParamsByKind[K]): ResultView<K>;
+  /** The shape compute() would give, after the same checks (the byte cap included); nothing is computed. */
+  shape<K extends KindName>(kind: K, params?: ParamsOf<K>, options?: ComputeOptions): number[];
+  compute<K extends KindName>(kind: K, params?: ParamsOf<K>, options?: ComputeOptions): Result<K>;
+  computeView<K extends KindName>(kind: K, params?: ParamsOf<K>, options?: ComputeOptions): ResultView<K>;
   /** x: [positions, dim] row-major; returns the rotated copy. */
   applyRope(x: ArrayLike<number>, params?: RopeParams): Float32Array;
   ropeFromConfig(config: Record<string, unknown>): RopeConfigParams;
 
   /** The colormaps C provides (matplotlib's tables), the first being the default. */
   readonly colormaps: readonly ColormapInfo[];
-  /** Statistics of a table (or of count values from offset), computed in C. */
-  range(source: Table, options?: { map?: string; offset?: number; count?: number }): TableRange;
+  /**
+   * Statistics of a table (or of count values from offset), computed in C. Given vmin/vmax replace
+   * lo/hi, checked as colormap() checks them: lo/hi are the limits colormap() would use.
+   */
+  range(source: Table, options?: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number; count?: number }): TableRange;
   /** Colour a table into the wasm heap (RGBA8, ImageData's layout); vmin/vmax default to range().lo/hi. */
   colormap(source: Table, options?: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number; count?: number }): ColormapView;
   /**
@@ -190,7 +142,7 @@ export interface TableRange {
   /** Smallest and largest finite value. */
   min: number;
   max: number;
-  /** The limits the map uses by default. */
+  /** The limits the map uses: by default, or the vmin/vmax given to range(). */
   lo: number;
   hi: number;
   finite: number;
@@ -266,12 +218,16 @@ export interface PosencRenderDetail {
   rows: number;
   cols: number;
   /** Plotted (plot) or marked (heatmap) columns. */
+  columns: number[];
+  /** The same as columns (its older name). */
   dims: number[];
 }
 
 /** detail of `posenc-column` (a heatmap column was clicked or chosen with Enter/Space). */
 export interface PosencColumnDetail {
   column: number;
-  /** The heatmap's dims after the toggle. */
+  /** The heatmap's columns after the toggle. */
+  columns: number[];
+  /** The same as columns (its older name). */
   dims: number[];
 }

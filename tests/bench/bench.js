@@ -1,4 +1,4 @@
-// npm run bench [-- --large] [--reps N] [--fresh N] [--no-save] [--multimodal-only]
+// npm run bench [-- --large] [--reps N] [--fresh N] [--save FILE] [--multimodal-only]
 //
 // Sinusoidal tables (vaswani, base 10000, float32) the ways a user could build them, in one Node
 // process with interleaved repetitions and medians: naive JS, JS with hoisted frequencies, posenc
@@ -6,7 +6,8 @@
 // memory.fill writing the same bytes, built from tests/bench/limits.c into their own module).
 // Also the seed's numpy code in a child process (when /usr/bin/python3 has numpy), the colormap,
 // instantiate and first-call times in fresh processes, and the .wasm size. Prints a markdown
-// table and saves tests/bench/results.json (unless --no-save).
+// table; --save FILE also writes the results as JSON (tests/bench/results.json is the reference run
+// README quotes).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { cpus, getPriority, loadavg, totalmem } from 'node:os';
@@ -19,7 +20,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
 const LARGE = args.includes('--large');
 const MAX_REPS = Number(args[args.indexOf('--reps') + 1]) || 15;
-const SAVE = !args.includes('--no-save');
+// --save FILE: where to write the results (nothing is written without it)
+const SAVE = args.includes('--save') ? args[args.indexOf('--save') + 1] : null;
+if (args.includes('--save') && (!SAVE || SAVE.startsWith('--'))) throw new Error('--save needs a file name');
 const SIZES = [[512, 64], [2048, 512], [8192, 1024], ...(LARGE ? [[32768, 4096]] : [])];
 const FRESH = Number(args[args.indexOf('--fresh') + 1]) || 15;  // fresh processes per mode
 const BUDGET_MS = 4000;  // per method and size: fewer repetitions for slow methods (at least 3)
@@ -217,10 +220,8 @@ function colormapRuns(pe) {
 }
 
 // ---- per CPU ----
-// The CPUs of a VM need not be alike, and a process stays on one for seconds at a time. Here, with
-// the machine otherwise idle, the colormap ran at 0.7 ms on one vCPU and 1.3 ms on the other for
-// minutes (which one was slow changed between runs, and sometimes both were), while limits_spin
-// (SIMD arithmetic, no memory) differed by 5-15%: the host shares cores with other guests. The main
+// The CPUs of a VM need not be alike (the host shares cores with other guests; tests/bench/README.md
+// has the runs that showed it), and a process stays on one for seconds at a time. The main
 // tables measure whichever CPU the scheduler gave the process; this section measures the 8192×1024
 // ratio and the colormap on each allowed CPU in turn, the main thread pinned with taskset (V8's
 // helper threads keep theirs). Linux with taskset and two or more CPUs only.
@@ -231,8 +232,8 @@ const cpuList = (spec) => (spec ?? '').split(',').filter(Boolean).flatMap((part)
 
 // The 8192×1024 ratio by itself: computeView and the store loop interleaved with each other only,
 // each from cold caches. In the main table the JS methods between them run for up to a second and
-// allocate and drop 32 MiB arrays; there the store loop took 1.3-2.0 ms from run to run here, and
-// 1.15-1.5 ms paired with computeView alone, so the target's ratio comes from here.
+// allocate and drop 32 MiB arrays, which slow the store loop and flatter the ratio, so the target's
+// ratio comes from here.
 function ratioRun(pe) {
   const bytes = 8192 * 1024 * 4;
   const ms = timeInterleaved({
@@ -344,7 +345,7 @@ const evictBuf = limits.limits_alloc(EVICT_BYTES);
 if (!evictBuf) throw new Error('limits module: cannot allocate');
 limits.limits_store(evictBuf, EVICT_BYTES);
 const cold = () => limits.limits_read(evictBuf, EVICT_BYTES);
-const COLD_BYTES = 16 * 2 ** 20;  // half this machine's last-level cache: 8192×1024 and up
+const COLD_BYTES = 16 * 2 ** 20;  // tables from 16 MiB (8192×1024 and up) are timed from cold caches
 pe.maxBytes = Math.max(pe.maxBytes, maxBytes);
 
 const results = [];
@@ -487,4 +488,7 @@ lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${pro
 lines.push('', ...fmtMultimodal(multimodal));
 console.log(lines.join('\n'));
 report.markdown = lines.join('\n');
-if (SAVE) writeFileSync(`${root}tests/bench/results.json`, `${JSON.stringify(report, null, 2)}\n`);
+if (SAVE) {
+  writeFileSync(SAVE, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nresults written to ${SAVE}`);
+}

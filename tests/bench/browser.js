@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Browser redraw benchmark (issue 5): the explorer in Debian's Chromium (playwright-core, the flags
-// of web/tools/screenshot.js) at 2048 positions x 512 dims; a parameter slider is moved
+// Browser redraw benchmark (issue 5): the explorer in Debian's Chromium (the tests' harness,
+// tests/browser/harness.js) at 2048 positions x 512 dims; a parameter slider is moved
 // programmatically through 60 values, and each redraw is timed from dispatching the slider's
 // `input` event to (a) "painted": the end of the frame whose paint shows the new pixels and (b) the
 // next animation frame after it. The explorer fires `posenc:rendered` in the animation frame whose
@@ -11,17 +11,19 @@
 // task of its own, after a pause that cycles through 0-16 ms so inputs meet the 60 Hz frame clock at
 // spread phases, as independent user inputs do (the loop used to resume inside an animation frame
 // callback and dispatch from there, which no real input does and which cost every redraw an extra
-// frame). Median and p95 go to tests/bench/browser-results.json.
-//   node tests/bench/browser.js [--runs N]     (npm run bench:browser builds first)
+// frame). Median and p95 are printed; --save FILE also writes them as JSON
+// (tests/bench/browser-results.json is the reference run README quotes).
+//   node tests/bench/browser.js [--runs N] [--save FILE]     (npm run bench:browser builds first)
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { startExplorer } from '../browser/harness.js';
 
 const VALUES = 60;
 const POSITIONS = 2048, DIM = 512;
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
-const out = fileURLToPath(new URL('./browser-results.json', import.meta.url));
+const args = process.argv.slice(2);
+const out = args.includes('--save') ? args[args.indexOf('--save') + 1] : null;
+if (args.includes('--save') && (!out || out.startsWith('--'))) throw new Error('--save needs a file name');
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -35,7 +37,7 @@ const stats = (xs) => ({ medianMs: Number(quantile(xs, 0.5).toFixed(2)), p95Ms: 
 // first warms up: Liftoff -> TurboFan, Chart.js caches). Each value is a new table (C), colours (C),
 // heatmap and plotted lines redrawn.
 async function measure(lines) {
-  const { page, problems } = await app.open(`?kind=sinusoidal&positions=${POSITIONS}&dim=${DIM}&cmap=coolwarm&lines=${lines}`);
+  const { page, problems } = await app.open(`?kind=sinusoidal&positions=${POSITIONS}&dim=${DIM}&colormap=coolwarm&columns=${lines}`);
   const shape = await page.evaluate(() => [window.explorer.plane.rows, window.explorer.plane.cols]);
   if (shape[0] !== POSITIONS || shape[1] !== DIM) throw new Error(`the explorer drew ${shape.join(' x ')}, not ${POSITIONS} x ${DIM}`);
   const times = [];
@@ -91,7 +93,7 @@ try {
       // 1-, 5- and 15-minute load averages before and after (the machine is shared with other jobs)
       loadAverage: { before: loadBefore, after: loadavg().map((x) => Number(x.toFixed(2))) } },
   };
-  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  if (out) writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   for (const [name, r] of [['heatmap + 4 lines', withPlot], ['heatmap only', heatmapOnly]]) {
     console.log(`browser redraw ${POSITIONS}x${DIM}, ${name} (n = ${r.samples}): input -> painted median ${r.painted.medianMs} ms, ` +
       `p95 ${r.painted.p95Ms} ms; input -> next frame median ${r.nextFrame.medianMs} ms, p95 ${r.nextFrame.p95Ms} ms`);

@@ -50,8 +50,8 @@ EMSCRIPTEN_KEEPALIVE uint32_t limits_read(const void *in, double bytes) {
 
 /* Not a limit: a fixed loop of SIMD integer arithmetic with no memory traffic (8 independent
  * chains; clang makes v + (v << 1) an i32x4 multiply by 3, so a chain step is a multiply and an
- * xor), timed on each CPU by the bench next to the memory-heavy methods: on this VM it told a
- * slow vCPU from a slower clock (it differed by 5-15% where the colormap differed by 2x). */
+ * xor), timed on each CPU by the bench next to the memory-heavy methods, to tell a CPU with slow
+ * memory access from one with a slower clock. */
 EMSCRIPTEN_KEEPALIVE uint32_t limits_spin(int n) {
   const v128_t k = wasm_i32x4_splat((int32_t)0x9e3779b9);
   v128_t v[8];

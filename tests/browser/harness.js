@@ -1,26 +1,78 @@
-// Browser-test harness: the explorer's server on a free port, Debian's Chromium through
-// playwright-core with a fresh profile, pages that record every console error and warning, and
-// page-side checks run with page.evaluate. Pixels are read from a CPU copy of the figure canvas
-// (willReadFrequently), which keeps Chromium from warning about repeated GPU readbacks.
+// The one browser harness of the tests (and of web/tools/screenshot.js, tests/bench/browser.js):
+// Debian's Chromium through playwright-core with a fresh profile, the explorer's server on a free
+// port, pages that record every console error and warning, uncaught error, failed request and
+// Content-Security-Policy violation (`securitypolicyviolation` events from every frame, reported
+// through a binding) in `problems`, which tests assert empty; page-side checks run with
+// page.evaluate. Pixels are read from a CPU copy of a canvas (willReadFrequently), which keeps
+// Chromium from warning about repeated GPU readbacks.
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { serve } from '../../web/tools/serve.js';
-import { launch, CHROMIUM } from '../../web/tools/screenshot.js';
 
-export async function startExplorer() {
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'];
+
+/** A headless Chromium with a fresh profile: { context, close() } (close also removes the profile). */
+export async function launch() {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`bash build.sh setup\` (installs Debian's chromium)`);
-  const server = await serve({ port: 0 });
+  const profile = await mkdtemp(join(tmpdir(), 'posenc-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, acceptDownloads: true,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// Page side (an init script in every frame): report each CSP violation, wherever it is dispatched
+// (the element, the document, or the global for eval and wasm).
+function listenForViolations() {
+  addEventListener('securitypolicyviolation', (e) => window.__cspViolation({
+    directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}`,
+  }), true);
+}
+
+/**
+ * A browser and, unless server is false, the explorer's server (web/tools/serve.js, with its CSP).
+ * open(where, options): a page at `where` (a path or query relative to the server, or a full URL).
+ * Options: scale (devicePixelRatio), dark, width, height, before(page) (runs before the first
+ * navigation: init scripts, routes, more listeners), ready (wait for html[data-ready]: the
+ * explorer), network (record failed requests and HTTP errors; default true). Resolves to { page,
+ * problems, violations, response }: violations (also in problems) for tests that cause some.
+ */
+export async function startBrowser({ server: withServer = true } = {}) {
+  const server = withServer ? await serve({ port: 0 }) : null;
   const browser = await launch();
   return {
-    url: server.url,
-    /**
-     * A page (optionally at a devicePixelRatio / colour scheme) that records console problems.
-     * before(page): runs before the first navigation (init scripts, routes, more listeners).
-     */
-    async open(query = '', { scale = 1, dark = false, width = 1280, height = 900, before } = {}) {
+    url: server?.url ?? null,
+    context: browser.context,
+    async open(where = '', { scale = 1, dark = false, width = 1280, height = 900, before, ready = false, network = true } = {}) {
       const page = await browser.context.newPage();
       const problems = [];
-      page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+      const violations = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning' || /Content.Security.Policy|Refused to/i.test(m.text())) {
+          problems.push(`${m.type()}: ${m.text()} (${m.location().url})`);
+        }
+      });
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      if (network) {
+        page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+        page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+      }
+      await page.exposeBinding('__cspViolation', ({ frame }, v) => {
+        violations.push({ frame: frame.url(), ...v });
+        problems.push(`CSP violation: ${v.directive} ${v.blocked} ${v.source}`);
+      });
+      await page.addInitScript(listenForViolations);
       await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
       if (scale !== 1) {
         const cdp = await browser.context.newCDPSession(page);
@@ -29,15 +81,21 @@ export async function startExplorer() {
         await page.setViewportSize({ width, height });
       }
       await before?.(page);
-      const response = await page.goto(server.url + query);
-      await page.waitForSelector('html[data-ready]');
-      return { page, problems, response };
+      const response = await page.goto(/^[a-z]+:/.test(where) ? where : server.url + where);
+      if (ready) await page.waitForSelector('html[data-ready]');
+      return { page, problems, violations, response };
     },
     async close() {
       await browser.close();
-      await server.close();
+      await server?.close();
     },
   };
+}
+
+/** startBrowser whose open() waits for the explorer to be ready (html[data-ready]). */
+export async function startExplorer() {
+  const b = await startBrowser();
+  return { ...b, open: (query = '', options = {}) => b.open(query, { ready: true, ...options }) };
 }
 
 /**
@@ -72,9 +130,9 @@ export function checkPixels(page, { all = false, fromPlane = false } = {}) {
       }
       values = copy.data.subarray(plane.offset, plane.offset + plane.count);
     }
-    const auto = pe.range(values, { map: state.cmap });
+    const auto = pe.range(values, { map: state.colormap });
     const [vmin, vmax] = heatmap.limits;
-    const cm = pe.colormap(values, { map: state.cmap, vmin, vmax });
+    const cm = pe.colormap(values, { map: state.colormap, vmin, vmax });
     const expected = cm.data.slice();
     cm.free();
     const c = heatmap.canvas;
@@ -151,4 +209,44 @@ export function parseNPY(buf) {
   const copy = bytes.slice(offset).buffer;
   const Type = { '<f4': Float32Array, '<i4': Int32Array }[descr];
   return { descr, fortran, shape, header, dataOffset: offset, data: new Type(copy) };
+}
+
+/**
+ * Page side (a function for page.evaluate): wait until every element matching `selector` has
+ * rendered or failed; returns, per element, its status, size and how many distinct colours its
+ * canvases hold (a drawn figure has many; a blank canvas one).
+ */
+export async function drawn(selector) {
+  const until = Date.now() + 15000;
+  let els = [];
+  while (!els.length && Date.now() < until) {
+    els = [...document.querySelectorAll(selector)];
+    if (!els.length) await new Promise((r) => setTimeout(r, 25));
+  }
+  while (els.some((e) => e.status !== 'ok' && e.status !== 'error') && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // Read a copy: repeated reads of the element's own canvas would make Chromium warn.
+  const pixels = (c) => {
+    const copy = document.createElement('canvas');
+    copy.width = c.width;
+    copy.height = c.height;
+    const ctx = copy.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(c, 0, 0);
+    return ctx.getImageData(0, 0, c.width, c.height).data;
+  };
+  return els.map((e) => {
+    const colours = new Set();
+    for (const c of e.shadowRoot?.querySelectorAll('canvas') ?? []) {
+      if (!c.width || !c.height) continue;
+      const px = pixels(c);
+      for (let i = 0; i < px.length; i += 4 * 7) colours.add((px[i] << 24) | (px[i + 1] << 16) | (px[i + 2] << 8) | px[i + 3]);
+    }
+    const message = e.shadowRoot?.querySelector('.error');
+    return {
+      tag: e.localName, status: e.status, width: e.clientWidth, height: e.clientHeight, colours: colours.size,
+      error: message && !message.hidden ? message.textContent : null,
+    };
+  });
 }

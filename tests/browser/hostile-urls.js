@@ -1,8 +1,8 @@
 // Hostile explorer URLs for tests/hostile-urls.test.js: a seedable generator of random and
 // hostile query strings, and an oracle that reads a query string the way the explorer's URL form
-// is documented (web/views/state.js), independently of its code.
+// is documented (web/explorer/state.js, web/views/options.js), independently of its code.
 
-/** Lines a URL may ask for (web/views/state.js MAX_LINES). */
+/** Columns a URL may ask for (web/views/options.js MAX_COLUMNS). */
 export const MAX_LINES = 32;
 
 // mulberry32 (tests/random.js): small, seedable, good enough to pick cases.
@@ -98,11 +98,11 @@ export function generator(pe, random) {
   };
   const viewValue = (key, maxLong) => {
     switch (key) {
-      case 'cmap': return chance(0.6) ? pick(pe.colormaps).name : pick(['Coolwarm', 'jet', 'rdbu ', ...MARKUP]);
+      case 'cmap': case 'colormap': return chance(0.6) ? pick(pe.colormaps).name : pick(['Coolwarm', 'jet', ' rdbu', ...MARKUP]);
       case 'vmin': case 'vmax': return chance(0.5) ? String((random() - 0.5) * 4) : pick(NUMBERS);
       case 'index': return chance(0.5) ? String(int(0, 10)) : pick(NUMBERS);
-      case 'lines': return linesValue();
-      default: return chance(0.3) ? `Label ${int(0, 99)}` : text(maxLong);  // title, xlabel, ylabel, clabel
+      case 'lines': case 'columns': case 'dims': return linesValue();
+      default: return chance(0.3) ? `Label ${int(0, 99)}` : text(maxLong);  // the labels
     }
   };
   const encode = (v) => {
@@ -139,7 +139,7 @@ export function generator(pe, random) {
         const [key, p] = pick(keys);
         parts.push(`${key}=${encode(value(p, maxLong))}`);
       } else if (r < 0.8) {
-        const key = pick(['cmap', 'vmin', 'vmax', 'index', 'lines', 'title', 'xlabel', 'ylabel', 'clabel']);
+        const key = pick(Object.keys(VIEW));
         parts.push(`${key}=${encode(viewValue(key, maxLong))}`);
       } else if (r < 0.9) {
         parts.push(`${encode(pick(UNKNOWN_KEYS))}=${encode(text(maxLong))}`);
@@ -160,8 +160,11 @@ export function generator(pe, random) {
 // the last of repeated keys. `invalid` lists what is certainly invalid (registry type, range or
 // choice; unknown keys; repeats); rules between parameters and the byte cap are C's to tell.
 
-const VIEW = new Set(['index', 'cmap', 'vmin', 'vmax', 'lines']);
-const LABELS = { title: 'title', xlabel: 'x', ylabel: 'y', clabel: 'cbar' };
+// View option keys → the option: the documented keys and the older ones still read.
+const VIEW = { index: 'index', colormap: 'colormap', cmap: 'colormap', vmin: 'vmin', vmax: 'vmax', columns: 'columns',
+  lines: 'columns', dims: 'columns', heading: 'heading', title: 'heading', 'row-label': 'rowLabel', ylabel: 'rowLabel',
+  'column-label': 'columnLabel', xlabel: 'columnLabel', 'value-label': 'valueLabel', clabel: 'valueLabel' };
+const LABELS = new Set(['heading', 'rowLabel', 'columnLabel', 'valueLabel']);
 
 function typed(p, text, invalid, key) {
   const bad = (why) => invalid.push(`${key}=${JSON.stringify(text.slice(0, 40))} ${why}`);
@@ -196,16 +199,17 @@ export function oracle(pe, search) {
   const drawable = pe.kinds.filter((k) => !k.input);
   const q = new URLSearchParams(search);
   const invalid = [];
-  const want = { kind: 'sinusoidal', params: {}, cmap: 'coolwarm', vmin: null, vmax: null, index: 0, lines: null, labels: {} };
+  const want = { kind: 'sinusoidal', params: {}, colormap: 'coolwarm', vmin: null, vmax: null, index: 0, columns: null };
   if (![...q.keys()].length) {
     want.params = { positions: 50, dim: 64, variant: 'vaswani' };  // the seed figure (preset 1)
-    want.lines = [0, 1, 10, 20];
-    want.labels = { title: 'Positional Encoding Heatmap', x: 'Embedding Dimension', y: 'Sequence Position', cbar: 'Encoding Value' };
+    want.columns = [0, 1, 10, 20];
+    Object.assign(want, { heading: 'Positional Encoding Heatmap', columnLabel: 'Embedding Dimension', rowLabel: 'Sequence Position',
+      valueLabel: 'Encoding Value' });
     return { invalid, want };
   }
   const kinds = q.getAll('kind');
   if (kinds.length) {
-    const k = drawable.find((x) => x.name === kinds.at(-1));
+    const k = drawable.find((x) => x.name === kinds.at(-1).trim());
     if (k) want.kind = k.name;
     else invalid.push(`unknown kind ${JSON.stringify(kinds.at(-1).slice(0, 40))}`);
   }
@@ -218,31 +222,28 @@ export function oracle(pe, search) {
   if (kinds.length > 1) invalid.push('kind repeated');
   for (const [key, text] of q) {
     if (key === 'kind') continue;
-    if (VIEW.has(key)) {
-      once(key);
-      if (key === 'cmap') {
-        if (pe.colormaps.some((m) => m.name === text)) want.cmap = text;
-        else invalid.push(`cmap ${text.slice(0, 40)}`);
-      } else if (key === 'vmin' || key === 'vmax') {
-        const v = text.trim() === '' ? null : Number(text);
-        want[key] = Number.isFinite(v) ? v : null;
-        if (v !== null && !Number.isFinite(v)) invalid.push(`${key} not finite`);
-      } else if (key === 'index') {
-        const v = Number(text);
-        want.index = Number.isInteger(v) && v >= 0 ? v : 0;
-        if (want.index !== v) invalid.push(`index ${text.slice(0, 40)}`);
-      } else {
-        const all = text.trim() === '' ? [] : text.split(',').map((t) => Number(t.trim()));
-        want.lines = [...new Set(all.filter((n) => Number.isInteger(n) && n >= 0))].slice(0, MAX_LINES);
-        if (want.lines.length !== all.length) invalid.push(`lines ${text.slice(0, 40)}`);
-      }
-      continue;
+    const name = Object.hasOwn(VIEW, key) ? VIEW[key] : null;
+    if (name) once(name);
+    if (name === 'colormap') {
+      const v = pe.colormaps.find((m) => m.name === text.trim());
+      want.colormap = v ? v.name : 'coolwarm';
+      if (!v) invalid.push(`${key} ${text.slice(0, 40)}`);
+    } else if (name === 'vmin' || name === 'vmax') {
+      const v = text.trim() === '' ? null : Number(text);
+      want[name] = Number.isFinite(v) ? v : null;
+      if (v !== null && !Number.isFinite(v)) invalid.push(`${key} not finite`);
+    } else if (name === 'index') {
+      const v = text.trim() === '' ? NaN : Number(text);
+      want.index = Number.isInteger(v) && v >= 0 ? v : 0;
+      if (want.index !== v) invalid.push(`index ${text.slice(0, 40)}`);
+    } else if (name === 'columns') {
+      const all = text.trim() === '' ? [] : text.split(',').map((t) => (t.trim() === '' ? NaN : Number(t)));
+      want.columns = [...new Set(all.filter((n) => Number.isInteger(n) && n >= 0))].slice(0, MAX_LINES);
+      if (want.columns.length !== all.length) invalid.push(`${key} ${text.slice(0, 40)}`);
+    } else if (LABELS.has(name)) {
+      want[name] = text;
     }
-    if (LABELS[key]) {
-      once(key);
-      want.labels[LABELS[key]] = text;
-      continue;
-    }
+    if (name) continue;
     const parts = key.split('.');
     const p = kind.params.find((x) => x.name === parts[0]);
     if (!p || parts.length > 2 || (p.type === 'object') !== (parts.length === 2)) {

@@ -12,11 +12,15 @@
  *     STATUS param                     on failure (param "set" when pe_set refused the index/type)
  *     OK - ndim dims.. ninfo (name value).. count hex..   on success, elements as 32-bit hex words
  * Each successful request is also computed into a buffer one element short (must fail with ERANGE
- * "out" without writing) and twice (the results must be identical); violations go to stderr and
- * make the exit status 1, as does any sanitizer finding. */
+ * "out" without writing) and twice (the results must be identical); every request also goes through
+ * pe_compute_alloc, which must agree with pe_prepare + pe_compute (status, parameter, shape, info,
+ * output), allocate nothing on failure, and refuse a per-call cap one byte short of the output with
+ * ENOMEM while pe_max_bytes() stays as set. Violations go to stderr and make the exit status 1, as
+ * does any sanitizer finding. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include "posenc.h"
 
 static int failures = 0;
@@ -37,6 +41,43 @@ static int read_number(FILE *f, double *x) {
   if (!read_token(f, buf, sizeof buf)) return 0;
   *x = strtod(buf, &end);
   return *end == 0;
+}
+
+/* pe_compute_alloc against pe_prepare's outcome (status s, shape *sh, error *perr) and pe_compute. */
+static void check_alloc(const pe_request *rq, pe_status s, const pe_shape *sh, const pe_error *perr, long line) {
+  pe_shape ash, only;
+  pe_error err;
+  pe_info info, cinfo;
+  void *t = (void *)&err;  /* must come back NULL on failure */
+  pe_status a = pe_compute_alloc(rq, -1, &t, &ash, &info, &err);
+  if (a != s) {
+    complain(line, "pe_compute_alloc's status differs from pe_prepare's");
+  } else if (a != PE_OK) {
+    if (t) complain(line, "pe_compute_alloc failed and left *out set");
+    if (strcmp(err.param, perr->param)) complain(line, "pe_compute_alloc names another parameter than pe_prepare");
+    if (pe_compute_alloc(rq, NAN, NULL, &only, NULL, &err) != s) complain(line, "pe_compute_alloc(out NULL) differs");
+  } else {
+    size_t count = (size_t)sh->count;
+    if (ash.ndim != sh->ndim || ash.count != sh->count || memcmp(ash.dims, sh->dims, sizeof ash.dims))
+      complain(line, "pe_compute_alloc's shape differs from pe_prepare's");
+    if ((count == 0) != (t == NULL)) complain(line, "pe_compute_alloc: a table for an empty output, or none for a full one");
+    uint32_t *c = count ? malloc(count * 4) : NULL;
+    if (pe_compute(rq, c, count, &cinfo, &err) != PE_OK || (count && memcmp(c, t, count * 4)))
+      complain(line, "pe_compute_alloc's table differs from pe_compute's");
+    else if (info.n != cinfo.n || memcmp(info.value, cinfo.value, sizeof(double) * (size_t)info.n))
+      complain(line, "pe_compute_alloc's info differs from pe_compute's");
+    free(c);
+    free(t);
+    if (pe_compute_alloc(rq, NAN, NULL, &only, NULL, &err) != PE_OK || only.count != sh->count)
+      complain(line, "pe_compute_alloc(out NULL) does not give the shape");
+    if (count) {
+      double before = pe_max_bytes();
+      t = (void *)&err;
+      if (pe_compute_alloc(rq, (double)count * 4 - 1, &t, NULL, NULL, &err) != PE_ENOMEM || t ||
+          err.max != (double)count * 4 - 1 || pe_max_bytes() != before)
+        complain(line, "a per-call cap one byte short was not refused with ENOMEM (or changed pe_max_bytes)");
+    }
+  }
 }
 
 /* One request: returns 0 at end of input, -1 on malformed input, 1 otherwise. */
@@ -102,6 +143,7 @@ static int run_case(FILE *in, FILE *out, long line) {
   pe_error err;
   pe_info info;
   pe_status s = set_failed ? PE_EINVAL : pe_prepare(&rq, &sh, &err);
+  if (!set_failed) check_alloc(&rq, s, &sh, &err, line);
   if (set_failed) {
     fprintf(out, "EINVAL set\n");
   } else if (s != PE_OK) {

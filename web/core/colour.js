@@ -3,6 +3,15 @@
 // pe.colormapLUT() and pe.colormaps to it.
 import { PosencError, fmt, describe } from './error.js';
 
+// vmin and vmax are numbers or absent (C checks their values).
+function limitTypes(who, vmin, vmax) {
+  for (const [name, v] of [['vmin', vmin], ['vmax', vmax]]) {
+    if (v !== undefined && v !== null && typeof v !== 'number') {
+      throw new PosencError(`posenc ${who}: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
+    }
+  }
+}
+
 export class Colour {
   #heap;
   #maps = null;
@@ -48,12 +57,14 @@ export class Colour {
     return { ptr, dtype, length: a.length, done: () => x.pe_js_free(ptr) };
   }
 
-  range(source, { map, offset = 0, count } = {}) {
+  range(source, { map, vmin, vmax, offset = 0, count } = {}) {
     const x = this.#heap.x;
     const t = this.#table(source, 'range');
     try {
       const m = this.#map(map, 'range');
-      this.#heap.check(x.pe_js_range(m, t.ptr, t.dtype, t.length, offset, count ?? t.length - offset), 'range');
+      limitTypes('range', vmin, vmax);
+      this.#heap.check(x.pe_js_range(m, t.ptr, t.dtype, t.length, offset, count ?? t.length - offset, vmin ?? NaN,
+        vmax ?? NaN), 'range');
       const g = (i) => x.pe_js_range_get(i);
       return { min: g(0), max: g(1), lo: g(2), hi: g(3), finite: g(4), nan: g(5), negInf: g(6), posInf: g(7) };
     } finally {
@@ -90,7 +101,7 @@ export class Colour {
       width, vmin ?? NaN, vmax ?? NaN, out));
   }
 
-  // colormap() and colormapImage(): map, vmin and vmax checked here (C checks the limits' values);
+  // colormap() and colormapImage(): map and the limits' types checked here (C checks their values);
   // `size(table)` checks the other options and says how many pixels (n) to allocate and which
   // parameter an ENOMEM names; `fill(map, table, n, out)` runs C into them. The result is a view of
   // the heap with the limits C used.
@@ -101,11 +112,7 @@ export class Colour {
     let out = 0;
     try {
       const m = this.#map(map, who);
-      for (const [name, v] of [['vmin', vmin], ['vmax', vmax]]) {
-        if (v !== undefined && v !== null && typeof v !== 'number') {
-          throw new PosencError(`posenc ${who}: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
-        }
-      }
+      limitTypes(who, vmin, vmax);
       const { n, param, fields } = size(t);
       out = n > 0 ? x.pe_js_malloc(n * 4) : 0;
       if (n > 0 && !out) throw new PosencError(`posenc ${who}: ${n} pixels do not fit in wasm memory`, 'ENOMEM', param);

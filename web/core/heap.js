@@ -50,7 +50,7 @@ export class Heap {
     const detail = this.str(x.pe_js_err_detail());
     const code = CODES[status] ?? 'EINVAL';
     let range = '';
-    if (code === 'ENOMEM') range = ` (cap: ${max} bytes; raise it with pe.maxBytes)`;
+    if (code === 'ENOMEM') range = Number.isNaN(max) ? '' : ` (cap: ${max} bytes; raise it with the maxBytes option or pe.maxBytes)`;
     else if (!Number.isNaN(min) && !Number.isNaN(max)) range = ` (allowed: ${min} to ${max})`;
     else if (!Number.isNaN(min)) range = ` (needs at least ${min})`;
     // A required parameter that was not given, and a sequence's segment, have no value to show.

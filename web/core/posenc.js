@@ -48,7 +48,10 @@ export class Posenc {
   /** The module's WebAssembly.Memory (its buffer changes when memory grows). */
   get memory() { return this.#x.memory; }
 
-  /** Output cap in bytes: larger requests throw ENOMEM before allocating. */
+  /**
+   * The default output cap in bytes: larger requests throw ENOMEM before allocating. One call can
+   * take its own: compute(kind, params, { maxBytes }).
+   */
   get maxBytes() { return this.#x.pe_js_max_bytes(); }
   set maxBytes(bytes) {
     if (typeof bytes !== 'number' || !(bytes >= 0)) {
@@ -214,8 +217,23 @@ export class Posenc {
     return 0;
   }
 
-  // Validate and size a request; returns the kind's registry entry and the shape.
-  #prepare(kind, params, arrays) {
+  // The per-call options { maxBytes }: the cap handed to C, -1 for the instance's (pe.maxBytes).
+  #cap(kind, options) {
+    if (options === undefined) return -1;
+    if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+      throw new PosencError(`posenc ${kind}: options = ${describe(options)} is not an object`, 'EINVAL', 'options');
+    }
+    const bytes = options.maxBytes;
+    if (bytes === undefined) return -1;
+    if (typeof bytes !== 'number' || !(bytes >= 0)) {
+      throw new PosencError(`posenc ${kind}: maxBytes = ${describe(bytes)} is not a number >= 0`, 'EINVAL', 'maxBytes');
+    }
+    return bytes;
+  }
+
+  // Hand a request to C (begin, set); returns the kind's registry entry. C validates it in the call
+  // that follows (pe_js_compute or pe_js_prepare), once.
+  #request(kind, params, arrays) {
     const k = this.#kind(kind);
     const info = this.kinds[k];
     if (params === null || typeof params !== 'object' || Array.isArray(params)) {
@@ -231,10 +249,14 @@ export class Posenc {
       }
       if (value !== undefined && value !== null) this.#set(kind, p, value, arrays);
     }
-    this.#check(this.#x.pe_js_prepare(), kind);
+    return info;
+  }
+
+  // The shape of the last pe_js_compute or pe_js_prepare.
+  #shape() {
     const shape = [];
     for (let a = 0; a < this.#x.pe_js_ndim(); a++) shape.push(this.#x.pe_js_dim(a));
-    return { info, shape, count: this.#x.pe_js_count() };
+    return shape;
   }
 
   #info() {
@@ -243,52 +265,47 @@ export class Posenc {
     return info;
   }
 
-  /** Zero-copy: `data` is a view of the wasm heap, valid until free(). */
-  computeView(kind, params) {
+  /**
+   * Zero-copy: `data` is a view of the wasm heap, valid until free(). options.maxBytes caps this
+   * call's output (default pe.maxBytes).
+   */
+  computeView(kind, params, options) {
     const x = this.#x;
+    const cap = this.#cap(kind, options);
     const arrays = [];
     try {
-      const { info, shape, count } = this.#prepare(kind, params, arrays);
-      const ptr = count > 0 ? x.pe_js_malloc(count * 4) : 0;
-      if (count > 0 && !ptr) {
-        const name = info.params.find((p) => p.index === x.pe_js_size_param())?.path ?? info.params[0].path;
-        throw new PosencError(`posenc ${kind}: shape [${shape}] (${count * 4} bytes) does not fit in wasm memory; ` +
-          `${name} sets its largest axis`, 'ENOMEM', name);
-      }
-      try {
-        this.#check(x.pe_js_compute(ptr, count), kind);
-      } catch (e) {
-        x.pe_js_free(ptr);
-        throw e;
-      }
-      return this.#view(info, shape, count, ptr);
+      const info = this.#request(kind, params, arrays);
+      // one call into C validates, sizes, allocates and computes
+      this.#check(x.pe_js_compute(cap), kind);
+      const shape = this.#shape();
+      const Type = DTYPES.find((d) => d.name === info.dtype).Array;
+      return this.#heap.view({ kind: info.name, shape, dtype: info.dtype, info: this.#info() }, x.pe_js_out(), Type,
+        shape.reduce((a, b) => a * b, 1), `posenc ${info.name}`);
     } finally {
       for (const p of arrays) x.pe_js_free(p);
     }
   }
 
-  #view(info, shape, count, ptr) {
-    const Type = DTYPES.find((d) => d.name === info.dtype).Array;
-    return this.#heap.view({ kind: info.name, shape, dtype: info.dtype, info: this.#info() }, ptr, Type, count,
-      `posenc ${info.name}`);
-  }
-
   /**
-   * The shape compute(kind, params) would give, after the same checks (ranges, cross-parameter
-   * rules, the maxBytes cap); nothing is allocated or computed. Throws PosencError as compute does.
+   * The shape compute(kind, params, options) would give, after the same checks (ranges,
+   * cross-parameter rules, the byte cap); nothing is allocated or computed. Throws PosencError as
+   * compute does.
    */
-  shape(kind, params) {
+  shape(kind, params, options) {
+    const cap = this.#cap(kind, options);
     const arrays = [];
     try {
-      return this.#prepare(kind, params, arrays).shape;
+      this.#request(kind, params, arrays);
+      this.#check(this.#x.pe_js_prepare(cap), kind);
+      return this.#shape();
     } finally {
       for (const p of arrays) this.#x.pe_js_free(p);
     }
   }
 
-  /** A copy owned by the caller: { kind, shape, dtype, data, info }. */
-  compute(kind, params) {
-    const view = this.computeView(kind, params);
+  /** A copy owned by the caller: { kind, shape, dtype, data, info }. options as computeView's. */
+  compute(kind, params, options) {
+    const view = this.computeView(kind, params, options);
     try {
       return { kind: view.kind, shape: view.shape, dtype: view.dtype, data: view.data.slice(), info: view.info };
     } finally {
@@ -311,7 +328,8 @@ export class Posenc {
   /**
    * Statistics of a table (or of count elements from offset): { min, max } of the finite values,
    * { lo, hi } the limits `map` uses by default (centred maps: ±max|v|), and the counts
-   * { finite, nan, negInf, posInf }.
+   * { finite, nan, negInf, posInf }. Given vmin/vmax replace lo/hi, checked as colormap() checks
+   * them: lo/hi are then the limits colormap() would use with the same options.
    */
   range(source, options) {
     return this.#colour.range(source, options);

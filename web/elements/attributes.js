@@ -1,39 +1,26 @@
 // The elements' attributes, generated from the registry (pe.kinds): every parameter of every
 // drawable kind in kebab-case (dim, padding-idx, max-bias), the fields of object parameters as
 // attributes of their own (rope-type, factor, original-max-position-embeddings → ropeScaling.*),
-// plus the view attributes below. Text is turned into the parameter's registry type here; every
-// range is checked in C, which names the parameter (mapped back to its attribute for messages).
+// plus the view options of views/options.js (their keys and aliases, read by its parser). Text is
+// turned into the parameter's registry type here; every range is checked in C, which names the
+// parameter (mapped back to its attribute for messages).
 import { PosencError } from '../posenc.js';
+import { OPTIONS, HTML_ATTRIBUTES, keysOf, readOptions, option } from '../views/options.js';
 
 /** Registry name → attribute name: paddingIdx → padding-idx, rope_type → rope-type. */
 export const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 /** Attribute name → property name: rope-type → ropeType. */
 export const camel = (attr) => attr.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
-/**
- * View attributes (not parameters). Labels speak of the table, so one set reads the same on both
- * elements: the heatmap shows rows on y, columns on x, values on the colorbar; the plot shows rows
- * on x, values on y, and one line per chosen column.
- */
-export const VIEW = {
-  kind: { type: 'string', doc: 'the kind to draw (pe.kinds); default: the first' },
-  index: { type: 'int', doc: 'plane of a stacked table: the head (alibi), 0 = cos / 1 = sin (rope)' },
-  colormap: { type: 'string', param: 'map', doc: 'heatmap colours: a pe.colormaps name (default coolwarm)' },
-  dims: { type: 'int[]', doc: 'columns: the plotted lines (plot), marked columns (heatmap), e.g. "0,1,6"' },
-  vmin: { type: 'float', doc: 'value at the low end of the colormap (default: automatic)' },
-  vmax: { type: 'float', doc: 'value at the high end of the colormap (default: automatic)' },
-  heading: { type: 'string', doc: 'heatmap title (default: the kind\'s title; empty: none)' },
-  'row-label': { type: 'string', doc: 'title of the row axis (default: from the registry\'s axis names)' },
-  'column-label': { type: 'string', doc: 'title of the column axis / the lines\' legend' },
-  'value-label': { type: 'string', doc: 'title of the values (colorbar, plot y axis; default "Value")' },
-};
+/** The view options an element takes: Map attribute → row of views/options.js (keys and aliases). */
+export const VIEW = keysOf('element', { attributes: true });
 
-// Names an element attribute or property must not take (global HTML attributes and HTMLElement members).
-const RESERVED = new Set(['id', 'class', 'style', 'slot', 'part', 'is', 'tabindex', 'title', 'lang', 'dir', 'hidden']);
+/** The attribute names of a view option (its key, then its aliases), as an element reads them. */
+export const spellings = (row) => [row.key, ...row.aliases].filter((k) => VIEW.has(k));
 
 /**
- * The attribute table of a loaded instance: Map attribute → { attr, prop, view?, uses: Map kind →
- * registry param (with its path) }. Throws if a registry name would clash with HTML.
+ * The attribute table of a loaded instance: Map attribute → { attr, prop, view? (the option's row),
+ * uses: Map kind → registry param (with its path) }. Throws if a registry name would clash with HTML.
  */
 export function attributeTable(pe) {
   const table = new Map();
@@ -41,14 +28,14 @@ export function attributeTable(pe) {
     let e = table.get(attr);
     if (!e) {
       const prop = camel(attr);
-      if (RESERVED.has(attr) || prop in HTMLElement.prototype) {
+      if (HTML_ATTRIBUTES.has(attr) || prop in HTMLElement.prototype) {
         throw new Error(`posenc elements: the attribute ${attr} (property ${prop}) clashes with HTML`);
       }
       table.set(attr, (e = { attr, prop, uses: new Map() }));
     }
     return e;
   };
-  for (const [attr, v] of Object.entries(VIEW)) entry(attr).view = v;
+  for (const [attr, row] of VIEW) entry(attr).view = row;
   for (const kind of drawable(pe)) {
     for (const p of kind.params) {
       const rows = p.type === 'object' ? p.fields.filter((f) => !f.aliasOf) : [p];
@@ -110,34 +97,32 @@ export function formatValue(value) {
 }
 
 /**
- * Read an element's attributes into what the views need:
- * { kind, params, index (null: not given), map, dims, vmin, vmax, labels: { title, rows, cols, values } }.
- * Attributes that are no parameter of the chosen kind throw (EINVAL, naming the attribute);
- * unknown attributes (class, data-*, aria-*) are not ours and are left alone.
+ * Read an element's attributes into what the views need: { kind, params } and the view options by
+ * their names (index null when not given, colormap, columns null when not given, vmin, vmax,
+ * heading, rowLabel, columnLabel, valueLabel). A bad view option or an attribute that is no
+ * parameter of the chosen kind throws (naming the attribute); unknown attributes (class, data-*,
+ * aria-*) are not ours and are left alone.
  */
 export function readAttributes(el, pe, table) {
   const tag = el.localName;
   const kinds = drawable(pe);
-  const kindText = el.getAttribute('kind');
-  const kind = kindText === null ? kinds[0] : kinds.find((k) => k.name === kindText.trim());
-  if (!kind) {
-    throw attributeError(`<${tag}> kind=${fmt(kindText)} is not one of ${kinds.map((k) => k.name).join(', ')}`,
-      'EINVAL', 'kind', 'kind');
+  const pairs = [];
+  const params = [];
+  for (const { name, value } of el.attributes) {
+    const e = table.get(name);
+    if (e?.view) pairs.push([name, value]);
+    else if (e) params.push([e, name, value]);
   }
-  const spec = { kind: kind.name, params: {}, index: null, map: undefined, dims: null, vmin: null, vmax: null, labels: {} };
-  for (const { name: attr, value: text } of el.attributes) {
-    const e = table.get(attr);
-    if (!e || attr === 'kind') continue;
-    if (e.view) {
-      const v = parseValue(e.view.type, text, { attr, param: e.view.param ?? attr, tag });
-      if (attr === 'index') spec.index = v;
-      else if (attr === 'colormap') spec.map = text.trim();
-      else if (attr === 'dims') spec.dims = v;
-      else if (attr === 'vmin' || attr === 'vmax') spec[attr] = v;
-      else if (attr === 'heading') spec.labels.title = text;
-      else spec.labels[{ 'row-label': 'rows', 'column-label': 'cols', 'value-label': 'values' }[attr]] = text;
-      continue;
-    }
+  const view = readOptions(pairs, 'element', { kinds: kinds.map((k) => k.name), colormaps: pe.colormaps.map((m) => m.name) });
+  const bad = view.problems[0];
+  if (bad) {
+    const row = option(bad.name);
+    throw attributeError(`<${tag}> ${bad.message}`, bad.code, row.param ?? row.name, bad.key);
+  }
+  const kind = kinds.find((k) => k.name === (view.values.kind ?? kinds[0].name));
+  const spec = { kind: kind.name, params: {}, index: null, columns: null, vmin: null, vmax: null };
+  for (const row of OPTIONS) if (row.name !== 'kind' && view.values[row.name] !== undefined) spec[row.name] = view.values[row.name];
+  for (const [e, attr, text] of params) {
     const p = e.uses.get(kind.name);
     if (!p) {
       throw attributeError(`<${tag}> ${attr}: ${kind.name} has no such parameter (it is one of ${[...e.uses.keys()].join(', ')})`,
@@ -151,12 +136,19 @@ export function readAttributes(el, pe, table) {
   return spec;
 }
 
+/** The attribute an element uses for a view option: the spelling it carries, else the option's key. */
+export function attributeFor(el, name) {
+  const row = option(name);
+  const names = spellings(row);
+  let found = row.key;
+  for (const a of el.attributes) if (names.includes(a.name)) found = a.name;  // the last one counts
+  return found;
+}
+
 /** Registry path (a PosencError's param) → the attribute that sets it, for messages. */
 export function attributeOf(table, kind, param) {
-  if (param === 'map') return 'colormap';
-  for (const e of table.values()) {
-    if (e.view && (e.view.param ?? e.attr) === param) return e.attr;
-    if (e.uses.get(kind)?.path === param) return e.attr;
-  }
+  const row = OPTIONS.find((o) => (o.param ?? o.name) === param && VIEW.has(o.key));
+  if (row) return row.key;
+  for (const e of table.values()) if (e.uses.get(kind)?.path === param) return e.attr;
   return null;
 }

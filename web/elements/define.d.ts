@@ -17,8 +17,8 @@ export interface PosencElement extends HTMLElement, ElementParams {
   index: number | null;
   /** attribute colormap: a pe.colormaps name (heatmap). */
   colormap: string | null;
-  /** attribute dims="0,1,6": the plotted lines (plot), the marked columns (heatmap). */
-  dims: number[] | null;
+  /** attribute columns="0,1,6": the plotted lines (plot), the marked columns (heatmap). */
+  columns: number[] | null;
   vmin: number | null;
   vmax: number | null;
   /** attribute heading: the heatmap's title ('' for none). */
@@ -26,6 +26,13 @@ export interface PosencElement extends HTMLElement, ElementParams {
   rowLabel: string | null;
   columnLabel: string | null;
   valueLabel: string | null;
+  /** Older names of the same options (web/views/options.js aliases): columns, colormap, the labels. */
+  dims: number[] | null;
+  lines: number[] | null;
+  cmap: string | null;
+  ylabel: string | null;
+  xlabel: string | null;
+  clabel: string | null;
   /** The one posenc instance all elements share. */
   readonly pe: Posenc;
   readonly status: 'loading' | 'ok' | 'error';

@@ -8,12 +8,13 @@
 import { PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
-import { LinePlot, lineColor } from '../views/plot.js';
-import { readAttributes, attributeOf, attributeError, parseValue, formatValue } from './attributes.js';
+import { LinePlot } from '../views/plot.js';
+import { TYPES, heatmapOptions, plotOptions } from '../views/options.js';
+import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings } from './attributes.js';
 
-/** Largest table one element computes (the shared instance's own cap is left as it is). */
+/** Largest table one element computes, its own per-call cap (the shared instance's pe.maxBytes is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
-const DEFAULT_DIMS = 4;  // the plot's lines when dims is not given: the first columns
+const DEFAULT_COLUMNS = 4;  // the plot's lines when columns is not given: the first columns
 
 // Sized by CSS: a block whose content fills it. The default heights are the page author's to change.
 const BASE_CSS = `
@@ -67,23 +68,32 @@ export function elementClasses(pe, table) {
 }
 
 // Property ↔ attribute: reading parses the attribute by its type for the element's kind (null when
-// absent); writing sets the attribute's text (null or undefined removes it).
+// absent); writing sets the attribute's text (null or undefined removes it). A view option's
+// properties (its key and aliases: columns, dims) read whichever spelling the element carries, and
+// writing one removes the others.
 function accessor(e) {
+  const names = e.view ? spellings(e.view) : [e.attr];
   return {
     configurable: true,
     enumerable: true,
     get() {
-      const text = this.getAttribute(e.attr);
+      let text = null;
+      for (const a of this.attributes) if (names.includes(a.name)) text = a.value;  // the last one counts
       if (text === null) return null;
-      const type = e.view?.type ?? (e.uses.get(this.getAttribute('kind') ?? '') ?? e.uses.values().next().value).type;
+      if (e.view) {
+        const { value, why } = TYPES[e.view.type](text, e.view, { kinds: [text.trim()], colormaps: [text.trim()] });
+        return why ? text : value;  // unparsable text reads back as it is (the element shows the error)
+      }
+      const type = (e.uses.get(this.getAttribute('kind') ?? '') ?? e.uses.values().next().value).type;
       try {
         return parseValue(type, text, { attr: e.attr, param: e.attr, tag: this.localName });
       } catch {
-        return text;  // unparsable text reads back as it is (the element shows the error)
+        return text;
       }
     },
     set(value) {
       const text = formatValue(typeof value === 'boolean' ? (value ? '' : 'false') : value);
+      for (const a of names) if (a !== e.attr) this.removeAttribute(a);
       if (text === null) this.removeAttribute(e.attr);
       else this.setAttribute(e.attr, text);
     },
@@ -130,7 +140,7 @@ class PosencElement extends HTMLElement {
   get status() { return this.#status; }
   /** The view drawn into the shadow root (views/heatmap.js Heatmap or views/plot.js LinePlot). */
   get view() { return this.#view; }
-  /** What the last successful render drew: { kind, params, index, shape, rows, cols, dims }. */
+  /** What the last successful render drew: { kind, params, index, shape, rows, cols, columns (dims: the same) }. */
   get drawn() { return this.#spec; }
 
   connectedCallback() { this.#schedule(); }
@@ -150,19 +160,13 @@ class PosencElement extends HTMLElement {
     let plane = null;
     try {
       spec = readAttributes(this, pe, table);
-      const saved = pe.maxBytes;
-      pe.maxBytes = Math.min(saved, MAX_BYTES);
-      try {
-        plane = computePlane(pe, { ...spec, index: spec.index ?? 0 });
-      } finally {
-        pe.maxBytes = saved;
-      }
+      plane = computePlane(pe, { ...spec, index: spec.index ?? 0, maxBytes: MAX_BYTES });
       this.#checkIndex(spec, plane);
       const dims = this.#dims(spec, plane, view);
       if (view === 'heatmap') this.#drawHeatmap(plane, spec, dims);
       else this.#drawPlot(plane, spec, dims);
       this.#spec = { kind: spec.kind, params: spec.params, index: plane.lead?.index ?? 0, shape: plane.shape,
-        rows: plane.rows, cols: plane.cols, dims };
+        rows: plane.rows, cols: plane.cols, columns: dims, dims };
     } catch (e) {
       plane?.free();
       this.#fail(e, spec);
@@ -202,47 +206,36 @@ class PosencElement extends HTMLElement {
   }
 
   #dims(spec, plane, view) {
-    if (spec.dims === null) return view === 'plot' ? [...Array(Math.min(DEFAULT_DIMS, plane.cols)).keys()] : [];
-    for (const d of spec.dims) {
-      if (!Number.isInteger(d) || d < 0 || d >= plane.cols) {
-        throw attributeError(`<${this.localName}> dims: ${d} is not a column of this table (allowed: 0 to ${plane.cols - 1})`,
-          Number.isInteger(d) ? 'ERANGE' : 'EINVAL', 'dims', 'dims');
+    if (spec.columns === null) return view === 'plot' ? [...Array(Math.min(DEFAULT_COLUMNS, plane.cols)).keys()] : [];
+    for (const d of spec.columns) {
+      if (d >= plane.cols) {
+        const attr = attributeFor(this, 'columns');
+        throw attributeError(`<${this.localName}> ${attr}: ${d} is not a column of this table (allowed: 0 to ${plane.cols - 1})`,
+          'ERANGE', 'columns', attr);
       }
     }
-    return spec.dims;
+    return spec.columns;
   }
 
   #drawHeatmap(plane, spec, dims) {
     this.#view ??= new Heatmap(this.#frame, this.pe, { fill: true, onColumn: (col) => this.#toggle(col) });
-    this.#view.render(plane, {
-      map: spec.map, vmin: spec.vmin, vmax: spec.vmax, title: spec.labels.title,
-      xLabel: spec.labels.cols, yLabel: spec.labels.rows, cbarLabel: spec.labels.values,
-      marked: dims.map((col, i) => ({ col, color: lineColor(i) })),
-    });
+    this.#view.render(plane, heatmapOptions({ ...spec, columns: dims }));
   }
 
   #drawPlot(plane, spec, dims) {
-    if (spec.map !== undefined && !this.pe.colormaps.some((m) => m.name === spec.map)) {
-      throw attributeError(`<${this.localName}> colormap=${JSON.stringify(spec.map)} is not one of ${this.pe.colormaps.map((m) => m.name).join(', ')}`,
-        'EINVAL', 'map', 'colormap');
-    }
     this.#view ??= new LinePlot(this.#frame);
-    this.#view.render(plane, {
-      columns: dims,
-      xLabel: spec.labels.rows,
-      yLabel: spec.labels.values,
-      colLabel: spec.labels.cols,
-    });
+    this.#view.render(plane, plotOptions({ ...spec, columns: dims }));
   }
 
-  // A clicked heatmap column: toggle it in dims (its marker) and tell the page.
+  // A clicked heatmap column: toggle it in columns (its marker), under the attribute the page used, and tell the page.
   #toggle(col) {
-    const dims = [...(this.#spec?.dims ?? [])];
-    const i = dims.indexOf(col);
-    if (i >= 0) dims.splice(i, 1);
-    else dims.push(col);
-    this.setAttribute('dims', dims.join(','));
-    this.dispatchEvent(new CustomEvent('posenc-column', { bubbles: true, composed: true, detail: { column: col, dims } }));
+    const columns = [...(this.#spec?.columns ?? [])];
+    const i = columns.indexOf(col);
+    if (i >= 0) columns.splice(i, 1);
+    else columns.push(col);
+    this.setAttribute(attributeFor(this, 'columns'), columns.join(','));
+    this.dispatchEvent(new CustomEvent('posenc-column', { bubbles: true, composed: true,
+      detail: { column: col, columns, dims: [...columns] } }));
   }
 
   #fail(e, spec) {

@@ -1,14 +1,17 @@
 // The iframe embed: web/embed.html?kind=rope&positions=128&dim=64&rope-type=yarn&factor=4 draws
 // what <posenc-heatmap> and <posenc-plot> with those attributes draw. Query keys are the elements'
-// attributes, plus:
+// attributes and the view options of views/options.js (their keys and aliases, e.g. cmap, lines,
+// title), plus the rows of that table only the embed takes:
 //   view=heatmap | plot | both (default both)   which figures, heatmap first
 //   height=N                                     CSS pixels per figure (default: the elements')
 // The page posts { type: 'posenc:height', height } to its parent whenever its height changes, so
 // a host can size the iframe (see README, "Embed in your docs").
 import { define, TAGS } from '../elements/define.js';
+import { keysOf, readOptions } from '../views/options.js';
 
 const VIEWS = { heatmap: ['heatmap'], plot: ['plot'], both: ['heatmap', 'plot'] };
-const OWN = new Set(['view', 'height']);
+const KEYS = keysOf('embed');
+const ownRow = (key) => KEYS.has(key) && !KEYS.get(key).on.includes('element');  // view, height
 
 const query = new URLSearchParams(location.search);
 const main = document.getElementById('views');
@@ -26,10 +29,10 @@ new ResizeObserver(postHeight).observe(document.body);
 document.addEventListener('posenc-render', postHeight);
 document.addEventListener('posenc-error', postHeight);
 
-const views = VIEWS[query.get('view') ?? 'both'];
-if (!views) ignored.push(`view=${query.get('view')} (use heatmap, plot or both)`);
-const figureHeight = query.has('height') ? Number(query.get('height')) : null;
-if (figureHeight !== null && !(figureHeight >= 50 && figureHeight <= 4000)) ignored.push(`height=${query.get('height')} (50 to 4000)`);
+const own = readOptions([...query].filter(([key]) => ownRow(key)), 'embed', { kinds: [], colormaps: [] });
+for (const p of own.problems) ignored.push(p.message);
+const views = VIEWS[own.values.view ?? 'both'];
+const figureHeight = own.values.height ?? null;
 
 let classes = null;
 try {
@@ -39,14 +42,16 @@ try {
 }
 
 const known = new Set(classes ? classes.heatmap.observedAttributes : []);
-for (const view of views ?? VIEWS.both) {
+for (const view of views) {
   const el = document.createElement(TAGS[view]);
   for (const [key, value] of query) {
-    if (OWN.has(key)) continue;
-    if (known.has(key)) el.setAttribute(key, value);
-    else if (classes && view === (views ?? VIEWS.both)[0]) ignored.push(key);
+    if (ownRow(key)) continue;
+    // a view option by its attribute, or its key when the alias is URL-only (title)
+    const attr = KEYS.has(key) && !known.has(key) ? KEYS.get(key).key : key;
+    if (known.has(attr)) el.setAttribute(attr, value);
+    else if (classes && view === views[0]) ignored.push(key);
   }
-  if (figureHeight >= 50 && figureHeight <= 4000) el.style.height = `${figureHeight}px`;
+  if (figureHeight !== null) el.style.height = `${figureHeight}px`;
   main.append(el);
 }
 if (ignored.length) {

@@ -10,5 +10,5 @@ addEventListener('message', (event) => {
 
 // Clicking a heatmap column toggles it; the plot below shows the same columns.
 document.getElementById('sinusoid').addEventListener('posenc-column', (event) => {
-  document.getElementById('sinusoid-lines').dims = event.detail.dims;
+  document.getElementById('sinusoid-lines').columns = event.detail.columns;
 });

@@ -7,7 +7,7 @@
 // non-default choice).
 import { formatValue } from '../views/heatmap.js';
 import { axisEntry } from '../views/axes.js';
-import { DEFAULT_LINES, keepLines } from '../views/state.js';
+import { normalize, keepColumns } from './state.js';
 import { takesConfig } from '../rope-config.js';
 import { formatInt } from './zoom.js';
 
@@ -81,7 +81,7 @@ export class Controls {
     const kindSelect = el('select', { id: 'c-kind' },
       ...this.#pe.kinds.filter((k) => !k.input).map((k) => el('option', { value: k.name, selected: k.name === state.kind }, k.name)));
     kindSelect.addEventListener('change', () => {
-      Object.assign(state, { kind: kindSelect.value, params: {}, index: 0, lines: [...DEFAULT_LINES], labels: {}, zoom: null });
+      Object.assign(state, normalize({ kind: kindSelect.value, colormap: state.colormap, vmin: state.vmin, vmax: state.vmax }));
       this.render(state);
       this.#on.change('kind');
     });
@@ -95,9 +95,9 @@ export class Controls {
     // a model's config.json fills what pe.ropeFromConfig returns, where the kind takes all of it
     if (takesConfig(kind)) form.append(this.#config());
 
-    const maps = el('select', { id: 'c-cmap' },
-      ...this.#pe.colormaps.map((m) => el('option', { value: m.name, title: m.title, selected: m.name === state.cmap }, m.name)));
-    maps.addEventListener('change', () => { state.cmap = maps.value; this.#on.change('view'); });
+    const maps = el('select', { id: 'c-colormap' },
+      ...this.#pe.colormaps.map((m) => el('option', { value: m.name, title: m.title, selected: m.name === state.colormap }, m.name)));
+    maps.addEventListener('change', () => { state.colormap = maps.value; this.#on.change('view'); });
     const limit = (key) => {
       const input = el('input', { type: 'number', id: idOf(key), step: 'any', value: state[key] ?? '' });
       input.addEventListener('input', () => {
@@ -112,29 +112,29 @@ export class Controls {
     this.#lead = el('div', { class: 'lead' });
     this.#leadKey = null;
     form.append(el('fieldset', { class: 'group' }, el('legend', {}, 'View'), this.#lead,
-      this.#row('cmap', 'colormap', maps, 'matplotlib\'s tables, applied in C'),
+      this.#row('colormap', 'colormap', maps, 'matplotlib\'s tables, applied in C'),
       this.#row('vmin', 'vmin', this.#view.vmin, 'lowest colour at this value; empty = automatic'),
       this.#row('vmax', 'vmax', this.#view.vmax, 'highest colour at this value; empty = automatic')));
 
-    const lines = (this.#view.lines = el('input', { type: 'text', id: 'c-lines', value: state.lines.join(', '), inputMode: 'numeric' }));
-    lines.addEventListener('change', () => {
-      state.lines = keepLines(lines.value.split(/[\s,]+/).filter(Boolean).map(Number));
-      this.#on.change('lines');
+    const columns = (this.#view.columns = el('input', { type: 'text', id: 'c-columns', value: state.columns.join(', '), inputMode: 'numeric' }));
+    columns.addEventListener('change', () => {
+      state.columns = keepColumns(columns.value.split(/[\s,]+/).filter(Boolean).map(Number));
+      this.#on.change('columns');
     });
     form.append(el('fieldset', { class: 'group' }, el('legend', {}, 'Lines'),
-      this.#row('lines', 'plotted columns', lines, 'click a heatmap column (or focus the heatmap, Enter) to add or remove its line')));
+      this.#row('columns', 'plotted columns', columns, 'click a heatmap column (or focus the heatmap, Enter) to add or remove its line')));
 
     const labels = el('fieldset', { class: 'group' }, el('legend', {}, 'Labels'));
     this.#view.labels = {};
-    for (const [key, name] of [['title', 'title'], ['y', 'y label'], ['x', 'x label'], ['cbar', 'colorbar label']]) {
-      const input = el('input', { type: 'text', id: idOf(`label-${key}`), value: state.labels[key] ?? '' });
+    for (const [name, text] of [['heading', 'heading'], ['rowLabel', 'row label (y)'], ['columnLabel', 'column label (x)'],
+      ['valueLabel', 'value label (colorbar)']]) {
+      const input = el('input', { type: 'text', id: idOf(name), value: state[name] ?? '' });
       input.addEventListener('input', () => {
-        if (input.value === '') delete state.labels[key];
-        else state.labels[key] = input.value;
+        state[name] = input.value === '' ? undefined : input.value;
         this.#on.change('labels');
       });
-      this.#view.labels[key] = input;
-      labels.append(this.#row(`label-${key}`, name, input, null));
+      this.#view.labels[name] = input;
+      labels.append(this.#row(name, text, input, null));
     }
     form.append(labels);
 
@@ -163,9 +163,9 @@ export class Controls {
     const short = (v) => formatValue(Number.isFinite(v) ? Number(v.toPrecision(6)) : v);
     setIf(this.#view.vmin, 'placeholder', `auto ${short(lo)}`);
     setIf(this.#view.vmax, 'placeholder', `auto ${short(hi)}`);
-    if (document.activeElement !== this.#view.lines) setIf(this.#view.lines, 'value', state.lines.join(', '));
+    if (document.activeElement !== this.#view.columns) setIf(this.#view.columns, 'value', state.columns.join(', '));
     const auto = heatmap.labels();
-    for (const [key, input] of Object.entries(this.#view.labels)) setIf(input, 'placeholder', state.labels[key] === undefined ? auto[key] : '');
+    for (const [name, input] of Object.entries(this.#view.labels)) setIf(input, 'placeholder', state[name] === undefined ? auto[name] : '');
   }
 
   #syncLead(state, lead) {

@@ -3,9 +3,10 @@
 import { load, PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
-import { LinePlot, lineColor } from '../views/plot.js';
-import { PRESETS, normalize, fromQuery, toQuery, dropRejected } from '../views/state.js';
-import { toCSV, toNPY, download } from '../views/export.js';
+import { LinePlot } from '../views/plot.js';
+import { heatmapOptions as heatmapView, plotOptions as plotView } from '../views/options.js';
+import { PRESETS, normalize, fromQuery, toQuery, dropRejected } from './state.js';
+import { toCSV, toNPY, download } from './export.js';
 import { Controls } from './controls.js';
 import { ZoomBar, zoomable, windowRequest } from './zoom.js';
 
@@ -14,11 +15,9 @@ const MAX_BYTES = 16 * 2 ** 20;
 
 const root = document.documentElement;
 const pe = await load();
-const C_CAP = pe.maxBytes;  // C's default cap, for the checks of a whole long table
-pe.maxBytes = MAX_BYTES;
 
 // A state from the address bar is untrusted until it has rendered once: see update().
-let { state, problems, keys: urlKeys } = fromQuery(location.search, pe);
+let { state, problems, given: urlGiven } = fromQuery(location.search, pe);
 let fromURL = true;
 let plane = null;       // the plane on screen (its data stays in the wasm heap until replaced)
 let scheduled = false;  // an update waits for the next animation frame
@@ -28,11 +27,11 @@ let urlState = null;    // the state of the view on screen, for the address bar 
 let touched = location.search !== '';
 
 const controls = new Controls(document.getElementById('controls'), pe, {
-  change: (what) => (what === 'lines' ? showLines() : schedule()),
+  change: (what) => (what === 'columns' ? showColumns() : schedule()),
   config: fillFromConfig,
   export: exportAs,
 });
-const heatmap = new Heatmap(document.getElementById('heatmap'), pe, { onColumn: toggleLine });
+const heatmap = new Heatmap(document.getElementById('heatmap'), pe, { onColumn: toggleColumn });
 const plot = new LinePlot(document.getElementById('plot'));
 const zoomBar = new ZoomBar(document.getElementById('zoom'), document.getElementById('heatmap'), heatmap,
   () => ({ kind: kindOf(state), state, plane }),
@@ -62,24 +61,15 @@ for (const preset of PRESETS) {
 
 window.addEventListener('popstate', () => {
   cancelURL();  // a write still pending belonged to the entry that was left (it keeps the view before it)
-  ({ state, problems, keys: urlKeys } = fromQuery(location.search, pe));
+  ({ state, problems, given: urlGiven } = fromQuery(location.search, pe));
   fromURL = true;  // update() builds the controls once the URL's values are sorted out
   schedule();
 });
 
 const kindOf = (s) => pe.kinds.find((k) => k.name === s.kind);
 
-function heatmapOptions() {
-  return {
-    map: state.cmap, vmin: state.vmin, vmax: state.vmax, title: state.labels.title,
-    xLabel: state.labels.x, yLabel: state.labels.y, cbarLabel: state.labels.cbar,
-    marked: state.lines.map((col, i) => ({ col, color: lineColor(i) })),
-  };
-}
-
-function plotOptions() {
-  return { columns: state.lines, xLabel: state.labels.y, yLabel: state.labels.cbar, colLabel: state.labels.x };
-}
+const heatmapOptions = () => heatmapView(state);
+const plotOptions = () => plotView(state);
 
 // A change is drawn at once unless something drawn earlier still waits for its frame: its pixels
 // then show in the next frame, and the drawing overlaps the wait for it. Changes that come faster
@@ -143,30 +133,23 @@ function computeWindow() {
   const kind = kindOf(state);
   const req = zoomable(kind) ? windowRequest(kind, state.params, state.zoom) : null;
   explorer.request = req?.params ?? null;
-  if (!req) return computePlane(pe, state);
-  if (!req.full) {
-    pe.maxBytes = C_CAP;
-    try {
-      pe.shape(state.kind, state.params);
-    } finally {
-      pe.maxBytes = MAX_BYTES;
-    }
-  }
-  const next = computePlane(pe, { ...state, params: req.params });
+  if (!req) return computePlane(pe, { ...state, maxBytes: MAX_BYTES });
+  if (!req.full) pe.shape(state.kind, state.params);
+  const next = computePlane(pe, { ...state, params: req.params, maxBytes: MAX_BYTES });
   next.window = req;
   next.rowName = req.position;
   return next;
 }
 
-// After a URL's state rendered: lines past the last column and a plane index past the last plane
+// After a URL's state rendered: columns past the last one and a plane index past the last plane
 // are dropped (said only when the URL gave them).
 function checkView(next, notes) {
-  const keep = state.lines.filter((c) => c < next.cols);
-  if (keep.length !== state.lines.length && urlKeys.has('lines')) {
-    notes.push({ path: 'lines', message: `columns ${state.lines.filter((c) => c >= next.cols).join(', ')} do not exist (${next.cols} columns)` });
+  const keep = state.columns.filter((c) => c < next.cols);
+  if (keep.length !== state.columns.length && urlGiven.has('columns')) {
+    notes.push({ path: 'columns', message: `columns ${state.columns.filter((c) => c >= next.cols).join(', ')} do not exist (${next.cols} columns)` });
   }
-  if (keep.length !== state.lines.length) {
-    state.lines = keep;
+  if (keep.length !== state.columns.length) {
+    state.columns = keep;
     heatmap.mark(heatmapOptions().marked);
   }
   const index = next.lead?.index ?? 0;
@@ -228,8 +211,8 @@ function rendered(ok) {
 }
 
 // The address bar follows the view within about URL_MS, written when the page is idle and at most
-// once per URL_MS: a history update costs 1-5 ms (one-off traces; serialized, sent to the browser process) that
-// would otherwise delay the next frame, and browsers rate-limit them (a refused write is retried).
+// once per URL_MS: a history update is serialized and sent to the browser process, which would
+// otherwise delay the next frame, and browsers rate-limit them (a refused write is retried).
 const URL_MS = 100;
 const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 0));
 let urlPending = 0;  // the pending write's number (0: none)
@@ -258,20 +241,20 @@ function cancelURL() {
   urlPending = 0;
 }
 
-function showLines() {
+function showColumns() {
   if (!plane) return;
-  urlState.lines = [...state.lines];
+  urlState.columns = [...state.columns];
   plot.render(plane, plotOptions());
   heatmap.mark(heatmapOptions().marked);
   controls.sync(state, plane, heatmap);
   finish(true);
 }
 
-function toggleLine(col) {
-  const i = state.lines.indexOf(col);
-  if (i >= 0) state.lines.splice(i, 1);
-  else state.lines.push(col);
-  showLines();
+function toggleColumn(col) {
+  const i = state.columns.indexOf(col);
+  if (i >= 0) state.columns.splice(i, 1);
+  else state.columns.push(col);
+  showColumns();
 }
 
 function fillFromConfig(text) {

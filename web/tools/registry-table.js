@@ -1,10 +1,13 @@
-// The README's table of kinds and parameters, generated from the registry (pe.kinds).
-//   node web/tools/registry-table.js           print it
-//   node web/tools/registry-table.js --write   replace README.md between <!-- kinds:begin --> and <!-- kinds:end -->
-// tests/readme.test.js fails when README.md and the registry disagree (npm run readme fixes it).
+// The README's table of kinds and parameters, generated from the registry (pe.kinds), and the
+// per-kind typings (web/kinds.d.ts, written by typings.js).
+//   node web/tools/registry-table.js           print the table
+//   node web/tools/registry-table.js --write   replace README.md between <!-- kinds:begin --> and <!-- kinds:end -->,
+//                                              and rewrite web/kinds.d.ts
+// tests/readme.test.js and tests/typings.test.js fail when these and the registry disagree (npm run readme fixes it).
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { load } from '../posenc.js';
+import { typings, TYPINGS_PATH } from './typings.js';
 
 export const BEGIN = '<!-- kinds:begin -->';
 export const END = '<!-- kinds:end -->';
@@ -106,6 +109,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const next = replaceBlock(readme, table);
     if (next !== readme) await writeFile(path, next);
     console.log(`registry-table: README.md ${next === readme ? 'already up to date' : 'updated'}`);
+    const dts = fileURLToPath(new URL(`../../${TYPINGS_PATH}`, import.meta.url));
+    const before = await readFile(dts, 'utf8').catch(() => null);
+    const text = typings(pe.kinds);
+    if (text !== before) await writeFile(dts, text);
+    console.log(`registry-table: ${TYPINGS_PATH} ${text === before ? 'already up to date' : 'written'}`);
   } else {
     process.stdout.write(table);
   }

@@ -1,5 +1,11 @@
 // Drawing helpers shared by the canvas views: tick choice, colours from the page's custom
-// properties (--pe-fg, --pe-muted, --pe-bg, --pe-focus, --pe-grid), the hatch that marks masked cells.
+// properties (--pe-fg, --pe-muted, --pe-bg, --pe-focus, --pe-grid), the hatch that marks masked cells,
+// the line colours.
+
+/** matplotlib's tab10: line i of the selection gets PALETTE[i % 10]. */
+export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
+  '#bcbd22', '#17becf'];
+export const lineColor = (i) => PALETTE[i % PALETTE.length];
 
 // Tick step in cells: the smallest of 1, 2, 5, 10, 20, 50 … whose spacing is at least minCells.
 export function cellStep(minCells) {
@@ -40,7 +46,7 @@ export function theme(el, { background = true } = {}) {
   };
 }
 
-const hatches = new Map();  // one pattern per colours and size: a new canvas per draw cost ~1 ms (one-off trace)
+const hatches = new Map();  // one pattern per colours and size, made once instead of on every redraw
 
 /** A diagonal hatch (the colour scheme's muted ink on its background) as a fill pattern. */
 export function hatch(ctx, th, dpr) {

@@ -7,7 +7,8 @@
 // canvas carries the interactive parts (hover cell, column markers) so the figure canvas is the
 // exported picture. No inline styles: only CSSOM properties are set (CSP style-src 'self').
 import { axisTitle } from './axes.js';
-import { cellStep, valueTicks, theme, hatch } from './figure.js';
+import { valueTicks, theme, hatch } from './figure.js';
+import { heatmapLayout } from './layout.js';
 
 /**
  * pe.colormapImage's sampling rule, for hit-testing and outlines: device pixel d of an axis `size`
@@ -128,7 +129,7 @@ export class Heatmap {
   get canvas() { return this.#canvas; }
   /** The [vmin, vmax] the colours span (given or automatic). */
   get limits() { return [...this.#limits]; }
-  /** pe.range() of the drawn plane: min, max, lo, hi, counts of finite/NaN/±Infinity. */
+  /** pe.range() of the drawn plane with its vmin/vmax: min, max, counts of finite/NaN/±Infinity, lo/hi = limits. */
   get stats() { return this.#stats; }
   /** The drawn plane. */
   get plane() { return this.#plane; }
@@ -143,12 +144,11 @@ export class Heatmap {
    */
   render(plane, options = {}) {
     const pe = this.#pe;
-    const slice = { map: options.map, offset: plane.offset, count: plane.count };
-    const stats = pe.range(plane.view, slice);  // its lo/hi are colormap's automatic limits
-    // The limits checked (by C, on no values) before anything changes; the colours are made when
-    // the layout is known (#draw: at the plot area's device pixels).
-    const check = pe.colormap(plane.view, { ...slice, count: 0, vmin: options.vmin ?? stats.lo, vmax: options.vmax ?? stats.hi });
-    check.free();
+    // The statistics, and in lo/hi the limits the colouring will use (given or automatic), checked
+    // by C before anything changes; the colours are made when the layout is known (#draw: at the
+    // plot area's device pixels).
+    const stats = pe.range(plane.view, { map: options.map, offset: plane.offset, count: plane.count, vmin: options.vmin,
+      vmax: options.vmax });
     // Colouring can still fail (no memory for the image): then the previous plane is drawn again.
     const show = (shown) => {
       [this.#plane, this.#map, this.#limits, this.#stats, this.#opts] = shown;
@@ -160,7 +160,7 @@ export class Heatmap {
     };
     const previous = [this.#plane, this.#map, this.#limits, this.#stats, this.#opts];
     try {
-      show([plane, check.map, [check.vmin, check.vmax], stats, { ...options }]);
+      show([plane, options.map ?? pe.colormaps[0].name, [stats.lo, stats.hi], stats, { ...options }]);
     } catch (e) {
       show(previous);
       throw e;
@@ -212,15 +212,18 @@ export class Heatmap {
     this.#drawOverlay();
   }
 
-  /** The labels in effect (given, or the plane's title and its axis names). */
+  /**
+   * The labels in effect (given, or the plane's title and its axis names), by their view option
+   * names (views/options.js): { heading, rowLabel, columnLabel, valueLabel }.
+   */
   labels() {
     const p = this.#plane;
     const o = this.#opts;
     return {
-      title: o.title ?? p?.title ?? '',
-      x: o.xLabel ?? axisTitle(p?.colAxis),
-      y: o.yLabel ?? axisTitle(p?.rowAxis),
-      cbar: o.cbarLabel ?? 'Value',
+      heading: o.title ?? p?.title ?? '',
+      rowLabel: o.yLabel ?? axisTitle(p?.rowAxis),
+      columnLabel: o.xLabel ?? axisTitle(p?.colAxis),
+      valueLabel: o.cbarLabel ?? 'Value',
     };
   }
 
@@ -305,9 +308,9 @@ export class Heatmap {
     if (!cell || !p || cell.row >= p.rows || cell.col >= p.cols) return;
     const lab = this.labels();
     const lead = p.lead ? `${p.lead.title} ${p.lead.name} · ` : '';
-    const col = p.colAxis ? `, ${lab.x} ${cell.col}` : '';
+    const col = p.colAxis ? `, ${lab.columnLabel} ${cell.col}` : '';
     const row = p.rowName ? p.rowName(cell.row) : cell.row;
-    this.#readout.textContent = `${lead}${lab.y} ${row}${col}: ${formatValue(p.value(cell.row, cell.col))}`;
+    this.#readout.textContent = `${lead}${lab.rowLabel} ${row}${col}: ${formatValue(p.value(cell.row, cell.col))}`;
   }
 
   #draw() {
@@ -330,30 +333,21 @@ export class Heatmap {
     const bar = valueTicks(lo, hi, 6);
     const fmt = (t) => (Math.abs(t) < 1e-12 * Math.max(1, Math.abs(hi - lo)) ? '0' : t.toFixed(Math.min(bar.digits, 10)));
 
-    // Layout in CSS pixels, then snapped to device pixels.
+    // The geometry (views/layout.js) from the measured tick labels.
     ctx.font = fTick;
     const rowName = (r) => String(p.rowName ? p.rowName(r) : r);  // a window of a long table: its positions
-    const tickW = Math.max(ctx.measureText(rowName(0)).width, ctx.measureText(rowName(Math.max(p.rows - 1, 0))).width);
     const barTickW = Math.max(...bar.ticks.map((t) => ctx.measureText(fmt(t)).width), 0);
     const legend = stats && (stats.negInf > 0 || stats.nan > 0);
-    const top = lab.title ? 34 : 12;
-    const left = 8 + (lab.y ? 20 : 0) + tickW + 8;
-    const right = 16 + 14 + 6 + barTickW + 8 + (lab.cbar ? 20 : 0);
-    const bottom = 6 + 16 + (lab.x ? 22 : 0) + (legend ? 20 : 0) + 6;
-    let w = Math.max(40, W - left - right);
-    const maxH = maxPlotHeight();
     // fill: the canvas takes the root's height less the readout line; the plot area what is left.
     const fillH = this.#fill ? Math.floor(size.h - this.#readout.offsetHeight) : 0;
-    const h = fillH > 0 ? Math.max(40, fillH - top - bottom)
-      : p.rows && p.cols ? Math.min(maxH, Math.max(140, (w * p.rows) / p.cols)) : 140;
-    if (p.rows && p.cols) w = Math.min(w, Math.max(64, (4 * h * p.cols) / p.rows));  // cells at most 4:1
-    // every cell is shown: the image is at most the plot area's device pixels (#colour samples in C)
-    const L = { dpr, rows: p.rows, cols: p.cols, px: Math.round(left * dpr), py: Math.round(top * dpr) };
-    L.pw = Math.round(w * dpr);
-    L.ph = Math.round(h * dpr);
-    if (L.cols && L.pw >= 2 * L.cols) L.pw -= L.pw % L.cols;  // whole device pixels per cell
-    if (L.rows && L.ph >= 2 * L.rows) L.ph -= L.ph % L.rows;
-    const H = Math.max(fillH, Math.ceil((L.py + L.ph) / dpr + bottom));
+    const L = heatmapLayout({
+      width: W, fillHeight: Math.max(0, fillH), maxHeight: maxPlotHeight(), dpr, rows: p.rows, cols: p.cols,
+      rowTickWidth: Math.max(ctx.measureText(rowName(0)).width, ctx.measureText(rowName(Math.max(p.rows - 1, 0))).width),
+      colTickWidth: ctx.measureText(String(p.cols - 1)).width, barTickWidth: barTickW,
+      heading: lab.heading, rowLabel: lab.rowLabel, columnLabel: lab.columnLabel, valueLabel: lab.valueLabel,
+      columnTicks: !!p.colAxis, legend, lo, hi, barTicks: bar.ticks,
+    });
+    const H = L.H;
     this.#layout = L;
 
     for (const c of [canvas, this.#overlay]) {
@@ -364,7 +358,7 @@ export class Heatmap {
       if (c.style.width !== `${W}px`) c.style.width = `${W}px`;
       if (c.style.height !== `${H}px`) c.style.height = `${H}px`;
     }
-    const aria = `${lab.title || 'Heatmap'}: ${p.rows} × ${p.cols}, values ${formatValue(lo)} to ${formatValue(hi)}`;
+    const aria = `${lab.heading || 'Heatmap'}: ${p.rows} × ${p.cols}, values ${formatValue(lo)} to ${formatValue(hi)}`;
     if (canvas.getAttribute('aria-label') !== aria) canvas.setAttribute('aria-label', aria);
 
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -383,8 +377,7 @@ export class Heatmap {
     }
 
     // Colorbar, device-pixel aligned like the cells.
-    const bx = L.px + L.pw + Math.round(16 * dpr);
-    const bw = Math.round(14 * dpr);
+    const bx = L.barX, bw = L.barW;
     ctx.drawImage(this.#bar, 0, 0, 1, 256, bx, L.py, bw, L.ph);
     ctx.strokeStyle = th.muted;
     ctx.lineWidth = 1;
@@ -395,46 +388,37 @@ export class Heatmap {
     const px = L.px / dpr, py = L.py / dpr, pw = L.pw / dpr, ph = L.ph / dpr;
     ctx.fillStyle = th.fg;
     ctx.strokeStyle = th.fg;
-    if (lab.title) {
+    if (lab.heading) {
       ctx.font = fTitle;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'alphabetic';
-      ctx.fillText(lab.title, px + pw / 2, top - 12, W - 8);
+      ctx.fillText(lab.heading, px + pw / 2, L.titleY, W - 8);
     }
     ctx.font = fTick;
     ctx.beginPath();
-    if (L.cols && p.colAxis) {
-      const step = cellStep(Math.ceil((ctx.measureText(String(L.cols - 1)).width + 10) / (pw / L.cols)));
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'top';
-      for (let c = 0; c < L.cols; c += step) {
-        const x = Math.round(px + ((c + 0.5) * pw) / L.cols) + 0.5;
-        ctx.moveTo(x, py + ph);
-        ctx.lineTo(x, py + ph + 4);
-        ctx.fillText(String(c), x, py + ph + 6);
-      }
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    for (const { index, at: x } of L.colTicks) {
+      ctx.moveTo(x, py + ph);
+      ctx.lineTo(x, py + ph + 4);
+      ctx.fillText(String(index), x, py + ph + 6);
     }
-    if (L.rows) {
-      const step = cellStep(Math.ceil(16 / (ph / L.rows)));
-      ctx.textAlign = 'right';
-      ctx.textBaseline = 'middle';
-      for (let r = 0; r < L.rows; r += step) {
-        const y = Math.round(py + ((r + 0.5) * ph) / L.rows) + 0.5;
-        ctx.moveTo(px - 4, y);
-        ctx.lineTo(px, y);
-        ctx.fillText(rowName(r), px - 6, y);
-      }
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    for (const { index, at: y } of L.rowTicks) {
+      ctx.moveTo(px - 4, y);
+      ctx.lineTo(px, y);
+      ctx.fillText(rowName(index), px - 6, y);
     }
     const bxc = bx / dpr + bw / dpr;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    for (const t of bar.ticks) {
-      const y = hi > lo ? py + ph * (1 - (t - lo) / (hi - lo)) : py + ph / 2;
-      const yy = Math.round(y) + 0.5;
+    bar.ticks.forEach((t, i) => {
+      const yy = L.barTickY[i];
       ctx.moveTo(bxc, yy);
       ctx.lineTo(bxc + 4, yy);
       ctx.fillText(fmt(t), bxc + 6, yy);
-    }
+    });
     ctx.stroke();
     if (!L.rows || !L.cols) {
       ctx.textAlign = 'center';
@@ -444,9 +428,9 @@ export class Heatmap {
     }
     ctx.font = fLabel;
     ctx.textAlign = 'center';
-    if (lab.x) {
+    if (lab.columnLabel) {
       ctx.textBaseline = 'top';
-      ctx.fillText(lab.x, px + pw / 2, py + ph + 26);
+      ctx.fillText(lab.columnLabel, px + pw / 2, L.xTitleY);
     }
     const vertical = (text, x) => {
       ctx.save();
@@ -456,8 +440,8 @@ export class Heatmap {
       ctx.fillText(text, 0, 0, ph);
       ctx.restore();
     };
-    if (lab.y) vertical(lab.y, 14);
-    if (lab.cbar) vertical(lab.cbar, bxc + 6 + barTickW + 16);
+    if (lab.rowLabel) vertical(lab.rowLabel, L.yTitleX);
+    if (lab.valueLabel) vertical(lab.valueLabel, L.valueTitleX);
     if (legend) {
       ctx.font = fTick;
       ctx.textBaseline = 'middle';
@@ -485,7 +469,8 @@ export class Heatmap {
     // Unchanged (a redraw under a slider moves no marker): the canvas keeps what it shows.
     const focused = ov.getRootNode().activeElement === ov;
     const th = this.#theme;
-    const key = JSON.stringify([ov.width, ov.height, L, this.#opts.marked, this.#hover, focused && this.#cursor, th]);
+    const area = L && [L.dpr, L.rows, L.cols, L.px, L.py, L.pw, L.ph];
+    const key = JSON.stringify([ov.width, ov.height, area, this.#opts.marked, this.#hover, focused && this.#cursor, th]);
     if (key === this.#overlayKey) return;
     this.#overlayKey = key;
     const ctx = ov.getContext('2d');

@@ -5,11 +5,12 @@
 import { axisTitle, axisEntry } from './axes.js';
 
 /**
- * Compute `kind` with `params` (pe.computeView: the data stays in the wasm heap) and select plane
- * `index` of the leading axis (clamped). Throws PosencError. Call free() when done.
+ * Compute `kind` with `params` (pe.computeView: the data stays in the wasm heap; maxBytes, if given,
+ * caps this compute) and select plane `index` of the leading axis (clamped). Throws PosencError.
+ * Call free() when done.
  */
-export function computePlane(pe, { kind, params = {}, index = 0 }) {
-  const view = pe.computeView(kind, params);
+export function computePlane(pe, { kind, params = {}, index = 0, maxBytes }) {
+  const view = pe.computeView(kind, params, maxBytes === undefined ? undefined : { maxBytes });
   const { shape: axes, title: kindTitle } = pe.kinds.find((k) => k.name === kind);
   const shape = view.shape;
   let lead = null;

@@ -3,20 +3,16 @@
 // (the wasm heap); non-finite values (ALiBi's -Infinity) become gaps.
 import { Chart } from './chart.js';
 import { axisTitle } from './axes.js';
-import { theme } from './figure.js';
+import { theme, PALETTE, lineColor } from './figure.js';
 
-/** matplotlib's tab10: line i of the selection gets PALETTE[i % 10]. */
-export const PALETTE = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
-  '#bcbd22', '#17becf'];
-export const lineColor = (i) => PALETTE[i % PALETTE.length];
+export { PALETTE, lineColor };
 
 const DECIMATE_ABOVE = 1000;  // rows
 const HOVER_RADIUS = 4;  // px: the point shown under the pointer (every line, any row count)
 
 // Chart.js clips each line to its chart area, whose edges fall between device pixels (they follow
-// the measured tick labels): Skia then strokes through an anti-aliased clip mask, 4-7 times slower
-// than through a pixel-aligned rectangle (4 dense 2048-row lines: 16 ms of software raster per
-// frame instead of 2.3, in one-off Chrome traces of tests/bench/browser.js's run). The datasets go unclipped (clip: false) inside one
+// the measured tick labels): Skia then strokes through an anti-aliased clip mask, several times
+// slower than through a pixel-aligned rectangle. The datasets go unclipped (clip: false) inside one
 // clip to the same area, widened above and below as Chart.js widens its own (options.margin: half
 // the widest line or point, hover included) and rounded out to whole device pixels.
 const pixelClip = {
@@ -87,9 +83,7 @@ export class LinePlot {
         data: null,
         borderColor: lineColor(i),
         backgroundColor: lineColor(i),
-        // Skia rasterizes 1-px strokes far faster than wider ones: a dense 2048-row line at 1.5 px
-        // cost 150 ms per frame in software raster (a one-off trace of tests/bench/browser.js's run),
-        // at 1 px none.
+        // Skia rasterizes 1-px strokes far faster than wider ones (dense lines in software raster).
         borderWidth: rows > 64 ? 1 : 1.5,
         pointRadius: rows > 64 ? 0 : 2,
         pointHoverRadius: HOVER_RADIUS,
@@ -114,7 +108,7 @@ export class LinePlot {
         decimation: { enabled: rows > DECIMATE_ABOVE, algorithm: 'lttb', samples: 800, threshold: DECIMATE_ABOVE },
         tooltip: { enabled: true },
         // Plugins the UMD build registers that draw nothing here (no fill, titles or default
-        // colours): off, so an update does not resolve their options (~0.5 ms of a redraw, one-off trace).
+        // colours): off, so an update does not resolve their options.
         filler: false, subtitle: false, title: false, colors: false,
         // a point at the top or bottom of the y range, hovered, must show whole (1 px of its border)
         posencPixelClip: { margin: datasets.length ? HOVER_RADIUS + 1 : 0 },
@@ -128,7 +122,7 @@ export class LinePlot {
     };
     this.#canvas.setAttribute('aria-label', `Line plot of ${datasets.length} column(s) along ${xLabel || 'rows'}`);
     // Only the values (and the x range) changed, as under a slider: new points in the same datasets
-    // and options, so Chart.js does not resolve every option again (half the redraw at 2048 rows).
+    // and options, so Chart.js does not resolve every option again.
     const { min, max } = options2.scales.x;
     const key = JSON.stringify([datasets.map((d) => [d.label, d.borderColor, d.borderWidth, d.pointRadius]), options2],
       (k, v) => (k === 'min' || k === 'max' ? undefined : v));

@@ -17,10 +17,14 @@ try {
   if (e instanceof PosencError) console.log(e.code, e.param);
 }
 
-const view = pe.computeView('sinusoidal', { dim: 8 });
+const view = pe.computeView('sinusoidal', { dim: 8 }, { maxBytes: 1 << 20 });
+const dims: number[] = pe.shape('t5', { queries: 8 }, { maxBytes: 0 });
+// @ts-expect-error: maxBytes is a number
+pe.compute('t5', {}, { maxBytes: '1 MiB' });
 const image = pe.colormap(view, { map: pe.colormaps[0].name, vmin: -1, vmax: 1 });
 const pixels: Uint8ClampedArray = image.data;
 const top: number = pe.range(view.data).max;
+const limits: [number, number] = [pe.range(view, { vmin: -1 }).lo, pe.range(view, { vmax: 1 }).hi];
 // @ts-expect-error: vmin is a number
 pe.colormap(view, { vmin: 'low' });
 image.free();
@@ -34,13 +38,16 @@ heat.ropeType = 'yarn';
 heat.factor = 4;
 heat.originalMaxPositionEmbeddings = 128;
 heat.dims = [0, 1, 6];
+heat.columns = [0, 1, 6];
 heat.colormap = 'viridis';
 heat.addEventListener('posenc-error', (e) => console.log(e.detail.attribute, e.detail.code, e.detail.message));
-heat.addEventListener('posenc-render', (e) => console.log(e.detail.shape, e.detail.rows));
+heat.addEventListener('posenc-render', (e) => console.log(e.detail.shape, e.detail.rows, e.detail.columns));
 // @ts-expect-error: not a rope_type
 heat.ropeType = 'yarnn';
 // @ts-expect-error: dims is a list of columns
 heat.dims = '0,1';
+// @ts-expect-error: columns is a list of columns
+heat.columns = '0,1';
 // @ts-expect-error: no such parameter
 heat.notAParameter = 1;
 const plot: PosencPlotElement = document.createElement('posenc-plot');

@@ -1,0 +1,26 @@
+// Comments give the reason in one clause: no lab notebook in the sources (timings, machine
+// descriptions, dates belong in commit messages). The words that mark such notes must not occur in
+// c/, web/ or build.sh.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const PATTERN = 'one-off|vCPU|UTC|jitdump';
+
+function grep(pattern, paths) {
+  const r = spawnSync('git', ['grep', '-inE', pattern, '--', ...paths], { cwd: REPO, encoding: 'utf8' });
+  assert.ok(r.status === 0 || r.status === 1, `git grep failed: ${r.stderr}`);  // 1: no match
+  return r.stdout.split('\n').filter(Boolean);
+}
+
+test(`no source comment carries a diary entry: git grep -inE '${PATTERN}' over c/, web/, build.sh finds nothing`, () => {
+  const hits = grep(PATTERN, ['c/', 'web/', 'build.sh']);
+  assert.deepEqual(hits, [], `lab notes in the sources (the reason in one clause; the numbers go in the commit message):\n${hits.join('\n')}`);
+});
+
+test('the search finds such a line where there is one (so the test above can fail)', () => {
+  const hits = grep(PATTERN, ['tests/house.test.js']);
+  assert.ok(hits.some((h) => h.includes('const PATTERN')), hits.join('\n'));
+});

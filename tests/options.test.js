@@ -1,0 +1,155 @@
+// The view options table (web/views/options.js) is the one vocabulary of the explorer's URL, the
+// elements' attributes and the iframe's query: its rows are consistent, one parser reads every
+// surface, old keys (cmap, lines, dims, title, xlabel, ylabel, clabel) still read as their option,
+// and the explorer writes only the table's keys. Also the heatmap's pure geometry
+// (web/views/layout.js), checked against numbers worked out by hand from its margins.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { load } from '../web/posenc.js';
+import { OPTIONS, TYPES, SURFACES, HTML_ATTRIBUTES, MAX_COLUMNS, keysOf, readOptions, heatmapOptions, plotOptions } from '../web/views/options.js';
+import { PRESETS, normalize, fromQuery, toQuery } from '../web/explorer/state.js';
+import { heatmapLayout } from '../web/views/layout.js';
+
+const pe = await load();
+const ctx = { kinds: pe.kinds.filter((k) => !k.input).map((k) => k.name), colormaps: pe.colormaps.map((m) => m.name) };
+const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+test('every row names its option once: unique names and keys, a parser, a doc, known surfaces', () => {
+  const keys = new Map();
+  for (const o of OPTIONS) {
+    assert.equal(typeof TYPES[o.type], 'function', `${o.name}: type ${o.type}`);
+    assert.ok(o.doc.length > 10, o.name);
+    assert.match(o.key, /^[a-z]+(-[a-z]+)*$/, `${o.name}: the key is kebab-case`);
+    assert.equal(o.key, kebab(o.name), `${o.name}: the key is the name in kebab-case`);
+    assert.ok(o.on.length && o.on.every((s) => SURFACES.includes(s)), o.name);
+    assert.ok(!HTML_ATTRIBUTES.has(o.key), `${o.key} is a global HTML attribute`);
+    for (const k of [o.key, ...o.aliases]) {
+      assert.ok(!keys.has(k), `${k} names both ${keys.get(k)} and ${o.name}`);
+      keys.set(k, o.name);
+    }
+  }
+  assert.equal(new Set(OPTIONS.map((o) => o.name)).size, OPTIONS.length);
+});
+
+test('no registry parameter takes a view option key (URLs and attributes would be ambiguous)', () => {
+  const keys = new Set(OPTIONS.flatMap((o) => [o.key, ...o.aliases]));
+  for (const k of pe.kinds) {
+    for (const p of k.params) {
+      for (const q of p.type === 'object' ? [p, ...p.fields] : [p]) {
+        assert.ok(!keys.has(q.name) && !keys.has(kebab(q.name)), `${k.name}.${q.path}`);
+      }
+    }
+  }
+});
+
+test('one parser: typed values, defaults for bad ones, a message naming the key, EINVAL vs ERANGE', () => {
+  const r = readOptions([['index', '2'], ['colormap', 'viridis'], ['vmin', ''], ['vmax', '0.5'], ['columns', '0, 3,7'],
+    ['heading', ''], ['row-label', 'Rows'], ['kind', 'alibi'], ['positions', '9']], 'element', ctx);
+  assert.deepEqual(r.values, { index: 2, colormap: 'viridis', vmin: null, vmax: 0.5, columns: [0, 3, 7], heading: '', rowLabel: 'Rows', kind: 'alibi' });
+  assert.deepEqual(r.rest, [['positions', '9']]);
+  assert.deepEqual(r.problems, []);
+  const bad = readOptions([['index', '-1'], ['index', 'x'], ['colormap', 'jet'], ['vmax', 'NaN'], ['columns', '1,1,-2'], ['columns', '1.5'],
+    ['kind', 'nope'], ['zoom', '1,2']], 'element', ctx);
+  assert.deepEqual(bad.values, { index: 0, colormap: 'coolwarm', vmax: null, columns: [], kind: null });
+  assert.deepEqual(bad.problems.map((p) => [p.name, p.key, p.code]), [
+    ['index', 'index', 'ERANGE'], ['index', 'index', 'EINVAL'], ['colormap', 'colormap', 'EINVAL'], ['vmax', 'vmax', 'EINVAL'],
+    ['columns', 'columns', 'ERANGE'], ['columns', 'columns', 'EINVAL'], ['kind', 'kind', 'EINVAL'],
+    ['index', 'index', 'EINVAL'], ['columns', 'columns', 'EINVAL'],
+  ]);
+  assert.equal(bad.problems[0].message, 'index = "-1" is not a plane number (0, 1, …)');
+  assert.equal(bad.problems[4].message, 'columns = "1,1,-2" kept 1 (distinct column numbers >= 0, at most 32)');
+  assert.deepEqual(bad.rest, [['zoom', '1,2']], 'zoom is the explorer\'s only');
+  const many = readOptions([['columns', Array.from({ length: 40 }, (_, i) => i).join(',')]], 'explorer', ctx);
+  assert.equal(many.values.columns.length, MAX_COLUMNS);
+});
+
+test('old keys are aliases: the same values, and a concept given under two spellings is said once', () => {
+  const old = readOptions(new URLSearchParams('cmap=rdbu&lines=0,25&dims=1&title=T&xlabel=X&ylabel=Y&clabel=C'), 'explorer', ctx);
+  assert.deepEqual(old.values, { colormap: 'rdbu', columns: [1], heading: 'T', columnLabel: 'X', rowLabel: 'Y', valueLabel: 'C' });
+  assert.deepEqual(old.keys, { colormap: 'cmap', columns: 'dims', heading: 'title', columnLabel: 'xlabel', rowLabel: 'ylabel', valueLabel: 'clabel' });
+  assert.deepEqual(old.problems.map((p) => p.message), ['columns is given 2 times (as lines, dims); the last one is used']);
+  // Attributes: title is a global HTML attribute, read from URLs only.
+  assert.equal(keysOf('element', { attributes: true }).has('title'), false);
+  assert.equal(keysOf('embed').get('title').name, 'heading');
+  assert.deepEqual([...keysOf('element', { attributes: true }).keys()].sort(),
+    ['clabel', 'cmap', 'colormap', 'column-label', 'columns', 'dims', 'heading', 'index', 'kind', 'lines', 'row-label', 'value-label',
+      'vmax', 'vmin', 'xlabel', 'ylabel']);
+  assert.deepEqual([...keysOf('embed').keys()].filter((k) => !keysOf('element').has(k)), ['view', 'height']);
+});
+
+test('explorer: an old URL restores the same state as the new one; it writes only the table\'s keys', () => {
+  const old = fromQuery('?kind=alibi&heads=8&index=3&cmap=rdbu&vmax=0.5&lines=0,25&title=T&xlabel=X&ylabel=Y&clabel=C', pe);
+  const now = fromQuery('?kind=alibi&heads=8&index=3&colormap=rdbu&vmax=0.5&columns=0,25&heading=T&column-label=X&row-label=Y&value-label=C', pe);
+  assert.deepEqual(old.problems, []);
+  assert.deepEqual(old.state, now.state);
+  assert.deepEqual(old.state, { kind: 'alibi', params: { heads: 8 }, index: 3, colormap: 'rdbu', vmin: null, vmax: 0.5, columns: [0, 25],
+    heading: 'T', rowLabel: 'Y', columnLabel: 'X', valueLabel: 'C', zoom: null });
+  assert.equal(toQuery(old.state),
+    '?kind=alibi&heads=8&index=3&colormap=rdbu&vmax=0.5&columns=0%2C25&heading=T&row-label=Y&column-label=X&value-label=C');
+  const keys = new Set(OPTIONS.filter((o) => o.on.includes('explorer')).map((o) => o.key));
+  for (const s of [...PRESETS.map((p) => normalize(p.state)), old.state, { ...old.state, vmin: -1, zoom: [2, 9], colormap: 'viridis' }]) {
+    const kind = pe.kinds.find((k) => k.name === s.kind);
+    const params = new Set(kind.params.flatMap((p) => (p.type === 'object' ? p.fields.map((f) => `${p.name}.${f.name}`) : [p.name])));
+    for (const key of new URLSearchParams(toQuery(s)).keys()) assert.ok(keys.has(key) || params.has(key), `${s.kind}: ${key}`);
+    assert.deepEqual(fromQuery(toQuery(s), pe).state, normalize(s), 'round trip');
+  }
+});
+
+test('the views get their render options from the same names', () => {
+  const v = { colormap: 'viridis', vmin: -1, vmax: null, heading: 'H', rowLabel: 'R', columnLabel: 'C', valueLabel: 'V', columns: [4, 2] };
+  assert.deepEqual(heatmapOptions(v), { map: 'viridis', vmin: -1, vmax: null, title: 'H', xLabel: 'C', yLabel: 'R', cbarLabel: 'V',
+    marked: [{ col: 4, color: '#1f77b4' }, { col: 2, color: '#ff7f0e' }] });
+  assert.deepEqual(plotOptions(v), { columns: [4, 2], xLabel: 'R', yLabel: 'V', colLabel: 'C' });
+});
+
+test('heatmap layout: margins, a plot area of whole pixels per cell, ticks at cell centres (dpr 1, shape-driven height)', () => {
+  const L = heatmapLayout({ width: 800, maxHeight: 620, dpr: 1, rows: 50, cols: 64, rowTickWidth: 14, colTickWidth: 14, barTickWidth: 30,
+    heading: true, rowLabel: true, columnLabel: true, valueLabel: true, lo: -1, hi: 1, barTicks: [-1, -0.5, 0, 0.5, 1] });
+  // left 8 + 20 + 14 + 8, right 16 + 14 + 6 + 30 + 8 + 20, top 34 (title), bottom 6 + 16 + 22 + 6
+  assert.deepEqual([L.W, L.top, L.left, L.right, L.bottom], [800, 34, 50, 94, 50]);
+  // width 656 → 640 (10 px per column); height 656 × 50/64 = 512.5 → 513 → 500 (10 px per row)
+  assert.deepEqual([L.px, L.py, L.pw, L.ph, L.H], [50, 34, 640, 500, 584]);
+  assert.deepEqual([L.barX, L.barW], [706, 14]);
+  assert.deepEqual(L.colTicks.map((t) => t.index), [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60]);  // 24 px of label per 10 px cell: every 5th
+  assert.deepEqual([L.colTicks[0].at, L.colTicks.at(-1).at], [55.5, 655.5]);
+  assert.equal(L.rowTicks.length, 25);  // 16 px per label, 10 px rows: every 2nd
+  assert.deepEqual([L.rowTicks[1].index, L.rowTicks[1].at, L.rowTicks.at(-1).at], [2, 59.5, 519.5]);
+  assert.deepEqual(L.barTickY, [534.5, 409.5, 284.5, 159.5, 34.5]);
+  assert.deepEqual([L.titleY, L.xTitleY, L.yTitleX, L.valueTitleX], [22, 560, 14, 772]);
+});
+
+test('heatmap layout: filling a given height at devicePixelRatio 1.5, cells thinner than a pixel, a flat table', () => {
+  const L = heatmapLayout({ width: 600, fillHeight: 300, maxHeight: 620, dpr: 1.5, rows: 2048, cols: 512, rowTickWidth: 28,
+    colTickWidth: 21, barTickWidth: 25, legend: true, lo: 0, hi: 0, barTicks: [0] });
+  assert.deepEqual([L.top, L.left, L.right, L.bottom], [12, 44, 69, 48]);
+  // height 300 - 12 - 48 = 240; width min(487, 4 × 240 × 512 / 2048 = 240): cells at most 4:1
+  assert.deepEqual([L.px, L.py, L.pw, L.ph, L.H], [66, 18, 360, 360, 300]);
+  assert.deepEqual([L.barX, L.barW], [450, 21]);
+  assert.deepEqual(L.colTicks.map((t) => [t.index, t.at]), [[0, 44.5], [100, 91.5], [200, 138.5], [300, 185.5], [400, 232.5], [500, 279.5]]);
+  assert.deepEqual(L.rowTicks.map((t) => t.index), [0, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000]);
+  assert.deepEqual([L.rowTicks[0].at, L.rowTicks.at(-1).at], [12.5, 246.5]);
+  assert.deepEqual(L.barTickY, [132.5]);  // lo = hi: the one tick in the middle
+  assert.equal(L.valueTitleX, 361);
+  const empty = heatmapLayout({ width: 300, maxHeight: 620, rows: 0, cols: 0 });
+  assert.deepEqual([empty.pw, empty.ph, empty.colTicks, empty.rowTicks], [240, 140, [], []]);
+});
+
+test('README\'s table of view options lists every row with its key and older keys', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  const block = readme.slice(readme.indexOf('<!-- view-options -->'), readme.indexOf('<!-- /view-options -->'));
+  const rows = block.split('\n').filter((l) => l.startsWith('| `')).map((l) => l.split(' | '));
+  const code = (cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  const listed = new Set();
+  for (const [name, key, aliases] of rows) {
+    const names = code(name);
+    code(key).forEach((k, i) => {
+      const o = OPTIONS.find((x) => x.name === names[i]);
+      assert.ok(o, `README lists ${names[i]}`);
+      assert.equal(k, o.key, o.name);
+      assert.deepEqual(aliases === '—' ? [] : code(aliases), o.aliases, o.name);
+      listed.add(o.name);
+    });
+  }
+  assert.deepEqual([...listed].sort(), OPTIONS.map((o) => o.name).sort());
+});

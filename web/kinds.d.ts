@@ -1,0 +1,292 @@
+// Generated from the registry (c/kinds.def, read through pe.kinds) by web/tools/typings.js: do not
+// edit; `npm run readme` rewrites it. The hand-written types (load, Posenc, PosencError) are in
+// posenc.d.ts, which re-exports these.
+
+/** Every kind in the registry. */
+export type KindName =
+  | 'sinusoidal'
+  | 'relative'
+  | 't5'
+  | 'deberta'
+  | 'alibi-slopes'
+  | 'alibi'
+  | 'rope'
+  | 'rope-frequencies'
+  | 'rope-apply'
+  | 'xpos'
+  | 'mrope-positions'
+  | 'rope-2d'
+  | 'sincos-2d';
+
+/** a model's config.json rope_scaling object, verbatim. */
+export interface RopeScaling {
+  /** scaling type (mrope: Qwen2-VL's name for default with mrope_section) (default 'default'). */
+  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'su' | 'mrope';
+  /** legacy spelling of rope_type (another spelling of rope_type). */
+  type?: RopeScaling['rope_type'];
+  /** scaling factor; required by linear, dynamic, llama3; yarn and longrope: unset = maxPositionEmbeddings / original (float 1e-6 … 1e6; default unset). */
+  factor?: number;
+  /** pre-training context length (yarn, longrope, llama3); unset = maxPositionEmbeddings (int 1 … 2^31-1; default unset). */
+  original_max_position_embeddings?: number;
+  /** llama3 (required): low frequency factor (float 1e-6 … 1e6; default unset). */
+  low_freq_factor?: number;
+  /** llama3 (required): high frequency factor (float 1e-6 … 1e6; default unset). */
+  high_freq_factor?: number;
+  /** yarn: fast boundary in rotations (0 = 32, HF's `or 32`) (float 0 … 1e6; default 32). */
+  beta_fast?: number;
+  /** yarn: slow boundary in rotations (0 = 1, HF's `or 1`) (float 0 … 1e6; default 1). */
+  beta_slow?: number;
+  /** yarn: with mscale_all_dim, attention = g(f, mscale) / g(f, mscale_all_dim) (float 0 … 1e6; default unset). */
+  mscale?: number;
+  /** yarn: see mscale (DeepSeek); 0 or unset = not used (float 0 … 1e6; default unset). */
+  mscale_all_dim?: number;
+  /** yarn, longrope: multiplies cos and sin; unset = the type's own; other types ignore it (as HF) (float 0 … 1e6; default unset). */
+  attention_factor?: number;
+  /** yarn: floor/ceil the correction range (default true). */
+  truncate?: boolean;
+  /** longrope (required): r/2 factors up to original_max_position_embeddings (float[], elements 1e-6 … 1e6; default unset). */
+  short_factor?: ArrayLike<number>;
+  /** longrope (required): r/2 factors beyond it (seqLen > original) (float[], elements 1e-6 … 1e6; default unset). */
+  long_factor?: ArrayLike<number>;
+  /** Qwen-VL M-RoPE [t, h, w] frequency counts; must agree with mropeSection when both are given (int[], elements 0 … 32768; default unset). */
+  mrope_section?: readonly number[] | Int32Array;
+  /** Qwen3-VL interleaved M-RoPE; must agree with mropeInterleaved when both are given (default false). */
+  mrope_interleaved?: boolean;
+}
+
+/** `sinusoidal`: Sinusoidal absolute encoding; output [positions, dim] float32. */
+export interface SinusoidalParams {
+  /** number of positions (rows) (int 0 … 2^24; default 50). */
+  positions?: number;
+  /** embedding dimension (columns) (int 1 … 2^16; default 64). */
+  dim?: number;
+  /** frequency base (max timescale) (float 1 … 1e12; default 10000). */
+  base?: number;
+  /** position of the first row (int -2^30 … 2^30; default 0). */
+  offset?: number;
+  /** distance between consecutive rows' positions (int 1 … 2^24; default 1). */
+  step?: number;
+  /** layout: vaswani interleaves sin/cos; tensor2tensor/fairseq/marian/scaled put sines first (default 'vaswani'). */
+  variant?: 'vaswani' | 'tensor2tensor' | 'fairseq' | 'marian' | 'scaled';
+  /** fairseq only: the row at this position is zero; -1 = none (int -1 … 2^30; default 1). */
+  paddingIdx?: number;
+}
+
+/** `relative`: Relative position index j - i; output [queries, keys] int32. */
+export interface RelativeParams {
+  /** number of query positions (rows) (int 0 … 2^24; default 50). */
+  queries?: number;
+  /** number of key positions (columns); unset = queries (int 0 … 2^24; default unset). */
+  keys?: number | null;
+  /** added to every value (seed: offset = queries; Shaw: offset = clip); every value must fit int32 (int -2^31 … 2^31-1; default 0). */
+  offset?: number;
+  /** clamp j - i' to [-clip, clip] before the offset; 0 = none (int 0 … 2^31-1; default 0). */
+  clip?: number;
+  /** start: i' = i; end: i' = i + keys - queries (queries are the last positions, as with a KV cache) (default 'start'). */
+  align?: 'start' | 'end';
+}
+
+/** `t5`: T5 relative position buckets; output [queries, keys] int32. */
+export interface T5Params {
+  /** number of query positions (rows) (int 0 … 2^24; default 50). */
+  queries?: number;
+  /** number of key positions (columns); unset = queries (int 0 … 2^24; default unset). */
+  keys?: number | null;
+  /** encoder (true) or causal decoder (false) buckets (default true). */
+  bidirectional?: boolean;
+  /** number of buckets (split between the two directions when bidirectional; >= 4 then) (int 2 … 2^16; default 32). */
+  numBuckets?: number;
+  /** distances from here on share the last bucket; must exceed max_exact (numBuckets/2 per direction / 2) (int 2 … 2^30; default 128). */
+  maxDistance?: number;
+}
+
+/** `deberta`: DeBERTa-v2 log buckets; output [queries, keys] int32. */
+export interface DebertaParams {
+  /** number of query positions (rows) (int 0 … 2^24; default 50). */
+  queries?: number;
+  /** number of key positions (columns); unset = queries (int 0 … 2^24; default unset). */
+  keys?: number | null;
+  /** position_buckets (not 1); <= 0 gives plain i - j (int -1 … 2^30; default 256). */
+  bucketSize?: number;
+  /** max_relative_positions; <= 0 gives plain i - j (int -1 … 2^30; default 512). */
+  maxPosition?: number;
+}
+
+/** `alibi-slopes`: ALiBi head slopes; output [heads] float32. */
+export interface AlibiSlopesParams {
+  /** number of attention heads (int 1 … 2^16; default 8). */
+  heads?: number;
+  /** slopes are 2^(-maxBias*h/n) for n a power of two (float 0 … 1024; default 8). */
+  maxBias?: number;
+}
+
+/** `alibi`: ALiBi attention bias; output [heads, queries, keys] float32. */
+export interface AlibiParams {
+  /** number of attention heads (int 1 … 2^16; default 8). */
+  heads?: number;
+  /** number of query positions (rows) (int 0 … 2^24; default 50). */
+  queries?: number;
+  /** number of key positions (columns); unset = queries (int 0 … 2^24; default unset). */
+  keys?: number | null;
+  /** slopes are 2^(-maxBias*h/n) for n a power of two (float 0 … 1024; default 8). */
+  maxBias?: number;
+  /** causal: m(j-i'), -Infinity for j > i'; symmetric: -m|j-i'|; mpt: m(j-(keys-1)); i' = i + keys - queries (default 'causal'). */
+  form?: 'causal' | 'symmetric' | 'mpt';
+}
+
+/** `rope`: Rotary embedding cos/sin tables; output [part, positions, rotary] float32. */
+export interface RopeParams {
+  /** number of positions (rows) (int 0 … 2^24; default 50). */
+  positions?: number;
+  /** head dimension (int 2 … 2^16; default 64). */
+  dim?: number;
+  /** rope_theta (float 1 … 1e12; default 10000). */
+  base?: number;
+  /** position of the first row (int -2^30 … 2^30; default 0). */
+  offset?: number;
+  /** distance between consecutive rows' positions (int 1 … 2^24; default 1). */
+  step?: number;
+  /** neox pairs (k, k + r/2) (HF rotate_half); gptj pairs (2k, 2k+1) (default 'neox'). */
+  layout?: 'neox' | 'gptj';
+  /** rotary dims r = int(dim * factor), must be even and >= 2 (float 0 … 1; default 1). */
+  partialRotaryFactor?: number;
+  /** max_position_embeddings of the model config (dynamic's threshold; original_max_position_embeddings' fallback) (int 1 … 2^31-1; default 2048). */
+  maxPositionEmbeddings?: number;
+  /** unset: tables as HF builds them at init; set: as HF computes for this sequence length (dynamic, longrope) (int 1 … 2^31-1; default unset). */
+  seqLen?: number | null;
+  /** a model's config.json rope_scaling object, verbatim. */
+  ropeScaling?: RopeScaling | null;
+  /** explicit positions, one per row, or with mropeSection 3 rows (t, then h, then w) as mrope-positions gives (int[], elements -2^31 … 2^31-1; default unset). */
+  positionIds?: readonly number[] | Int32Array | null;
+  /** M-RoPE [s_t, s_h, s_w] (mrope_section): frequencies per axis, summing to r/2 (int[], elements 0 … 32768; default unset). */
+  mropeSection?: readonly number[] | Int32Array | null;
+  /** M-RoPE frequencies interleaved t,h,w (Qwen3-VL) instead of chunked (default false). */
+  mropeInterleaved?: boolean;
+}
+
+/** `rope-frequencies`: RoPE inverse frequencies; output [rotary/2] float32. */
+export type RopeFrequenciesParams = RopeParams;
+
+/** `rope-apply`: RoPE applied to vectors; output [positions, dim] float32. */
+export interface RopeApplyParams extends RopeParams {
+  /** input vectors [positions, dim], row-major; positions unset = x.length / dim (float[], elements -3.40282e38 … 3.40282e38; default unset). */
+  x: ArrayLike<number>;
+}
+
+/** `xpos`: xPos scale factors; output [positions, dim/2] float32. */
+export interface XposParams {
+  /** number of positions (rows) (int 0 … 2^24; default 50). */
+  positions?: number;
+  /** head dimension (even) (int 2 … 2^16; default 64). */
+  dim?: number;
+  /** scale_base: the exponent is n / scaleBase (float 1e-6 … 1e12; default 512). */
+  scaleBase?: number;
+  /** n = t + floor(-L/2) (torchscale) or t - floor(L/2) (lucidrains) (default 'torchscale'). */
+  centering?: 'torchscale' | 'lucidrains';
+  /** false: query scale zeta^(n/scaleBase); true: key scale zeta^(-n/scaleBase) (default false). */
+  downscale?: boolean;
+}
+
+/** `mrope-positions`: Qwen-VL M-RoPE position ids (t, h, w); output [axis, tokens] int32. */
+export interface MropePositionsParams {
+  /** the prompt's layout: text:N, image:TxHxW, video:TxHxW[@seconds][/gap,..] separated by spaces or ';' (default ''). */
+  sequence?: string;
+  /** whose get_rope_index (qwen3-vl also for Qwen3.5 and Qwen3-VL-MoE) (default 'qwen2-vl'). */
+  model?: 'qwen2-vl' | 'qwen2.5-vl' | 'qwen3-vl';
+  /** vision_config.spatial_merge_size: H and W patches per merged token side (int 1 … 64; default 2). */
+  spatialMergeSize?: number;
+  /** vision_config.tokens_per_second (qwen2.5-vl videos) (float 0 … 1e6; default 2). */
+  tokensPerSecond?: number;
+  /** qwen2.5-vl video time ids: floor(f32(f32(k s) tps)) (Qwen, vLLM) or k floor(s) tps (transformers 4.x) (default 'product'). */
+  timeRounding?: 'product' | 'seconds';
+  /** after a vision block: 1 + the largest id (Qwen, transformers 4.x) or block start + max(H, W)/m (transformers 5.x) (default 'max'). */
+  advance?: 'max' | 'grid';
+}
+
+/** `rope-2d`: Vision RoPE over a patch grid; output [part, tokens, dim] float32. */
+export interface Rope2dParams {
+  /** whose vision RoPE: Qwen2/2.5/3-VL ViT, Pixtral, Llama 4 vision, FLUX (default 'qwen-vit'). */
+  style?: 'qwen-vit' | 'pixtral' | 'llama4' | 'flux';
+  /** patch grid rows (int 0 … 2^16; default 16). */
+  height?: number;
+  /** patch grid columns; unset = height (int 0 … 2^16; default unset). */
+  width?: number | null;
+  /** grids in sequence (video frames, temporal patches) (int 1 … 2^16; default 1). */
+  frames?: number;
+  /** head dim, a multiple of 4; unset = the style's (qwen-vit 80, pixtral 64, llama4 88, flux sum(axesDim)) (int 4 … 2^16; default unset). */
+  dim?: number | null;
+  /** theta (float 1 … 1e12; default 10000). */
+  base?: number;
+  /** flux only: per-axis widths (even, 1 to 8 axes); unset = [16, 56, 56] (int[], elements 2 … 2^16; default 16,56,56). */
+  axesDim?: readonly number[] | Int32Array;
+  /** token order: raster rows; merge: mergeSize blocks (Qwen ViT); window: Qwen2.5-VL windows; auto: merge for qwen-vit (default 'auto'). */
+  order?: 'auto' | 'raster' | 'merge' | 'window';
+  /** merge and window orders: spatial_merge_size (int 1 … 64; default 2). */
+  mergeSize?: number;
+  /** window order: window side in merged tokens (Qwen2.5-VL 112/14/2 = 4) (int 1 … 4096; default 4). */
+  windowSize?: number;
+  /** auto: neox for qwen-vit and pixtral, gptj for llama4 and flux (default 'auto'). */
+  layout?: 'auto' | 'neox' | 'gptj';
+  /** identity rows (cos 1, sin 0) before the grid (FLUX text tokens) (int 0 … 2^24; default 0). */
+  prefixTokens?: number;
+  /** identity rows after the grid; -1 = 1 for llama4 (its CLS), else 0 (int -1 … 2^24; default -1). */
+  suffixTokens?: number;
+  /** flux: axis-0 id of the first frame (Kontext's condition image: 1) (int -2^30 … 2^30; default 0). */
+  frameOffset?: number;
+  /** explicit coordinates [tokens, axes] row-major, instead of height, width, frames and order (float[], elements -1e9 … 1e9; default unset). */
+  coords?: ArrayLike<number> | null;
+}
+
+/** `sincos-2d`: 2-D sin-cos absolute embedding; output [tokens, dim] float32. */
+export interface Sincos2dParams {
+  /** grid rows (int 0 … 2^16; default 16). */
+  height?: number;
+  /** grid columns; unset = height (int 0 … 2^16; default unset). */
+  width?: number | null;
+  /** embedding dim, a multiple of 4 (int 4 … 2^16; default 64). */
+  dim?: number;
+  /** frequency base (float 1 … 1e12; default 10000). */
+  base?: number;
+  /** zero rows first (MAE cls_token 1; DiT, diffusers extra_tokens) (int 0 … 2^16; default 0). */
+  cls?: number;
+  /** wh: first half encodes the column (MAE, DiT, diffusers); hw: the row (MoCo v3) (default 'wh'). */
+  axisOrder?: 'wh' | 'hw';
+  /** diffusers base_size: coordinates scaled to it in float32; 0 = none (float 0 … 1e6; default 0). */
+  baseSize?: number;
+  /** diffusers interpolation_scale (with baseSize) (float 1e-6 … 1e6; default 1). */
+  interpolationScale?: number;
+}
+
+/** The parameters of each kind. */
+export interface ParamsByKind {
+  'sinusoidal': SinusoidalParams;
+  'relative': RelativeParams;
+  't5': T5Params;
+  'deberta': DebertaParams;
+  'alibi-slopes': AlibiSlopesParams;
+  'alibi': AlibiParams;
+  'rope': RopeParams;
+  'rope-frequencies': RopeFrequenciesParams;
+  'rope-apply': RopeApplyParams;
+  'xpos': XposParams;
+  'mrope-positions': MropePositionsParams;
+  'rope-2d': Rope2dParams;
+  'sincos-2d': Sincos2dParams;
+}
+
+/** The type of each kind's data. */
+export interface DataByKind {
+  'sinusoidal': Float32Array;
+  'relative': Int32Array;
+  't5': Int32Array;
+  'deberta': Int32Array;
+  'alibi-slopes': Float32Array;
+  'alibi': Float32Array;
+  'rope': Float32Array;
+  'rope-frequencies': Float32Array;
+  'rope-apply': Float32Array;
+  'xpos': Float32Array;
+  'mrope-positions': Int32Array;
+  'rope-2d': Float32Array;
+  'sincos-2d': Float32Array;
+}
