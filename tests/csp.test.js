@@ -224,7 +224,7 @@ test('docs-page example with elements and an iframe embed: no violation in eithe
 test('embed.html: heatmap and plot, dark, rope with scaling; no violation', { timeout: 60_000 }, async () => {
   for (const [query, dark] of [['?kind=relative&queries=50&offset=50', false],
     ['?kind=rope&positions=64&dim=32&rope-type=linear&factor=2&dims=0,5&colormap=rdbu', true],
-    ['?kind=alibi&heads=4&queries=24&view=heatmap&height=300', false]]) {
+    ['?kind=alibi&heads=4&queries=24&view=heatmap&figure-height=300', false]]) {
     const { page, problems, violations } = await open(`embed.html${query}`, { dark });
     const els = await page.evaluate(elementsDrawn);
     assert.ok(els.length >= 1 && els.every((e) => e.status === 'ok'), `${query}: ${JSON.stringify(els)}`);
