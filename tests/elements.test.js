@@ -74,7 +74,7 @@ function change(id, props) {
 }
 
 const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-// rope-2d's style is an HTML attribute: the elements take it as pe-style (elements/attributes.js attributeOf)
+// rope-2d's style is an HTML attribute: the elements take it as pe-style (elements/attributes.js registryAttribute)
 const attributeOf = (name) => (kebab(name) === 'style' ? 'pe-style' : kebab(name));
 
 describe('docs page example (web/examples/docs.html)', () => {

@@ -13,7 +13,7 @@ export const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => 
 export const camel = (attr) => attr.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /** A registry name's attribute: kebab-case, prefixed pe- where HTML has it (rope-2d's style → pe-style). */
-export const attributeOf = (name) => {
+export const registryAttribute = (name) => {
   const a = kebab(name);
   return HTML_ATTRIBUTES.has(a) || camel(a) in HTMLElement.prototype ? `pe-${a}` : a;
 };
@@ -46,7 +46,7 @@ export function attributeTable(pe) {
     for (const p of kind.params) {
       const rows = p.type === 'object' ? p.fields.filter((f) => !f.aliasOf) : [p];
       for (const q of rows) {
-        const e = entry(attributeOf(q.name));
+        const e = entry(registryAttribute(q.name));
         if (e.view) throw new Error(`posenc elements: parameter ${q.path} clashes with the view attribute ${e.attr}`);
         e.uses.set(kind.name, q);
       }
