@@ -298,7 +298,7 @@ __attribute__((noinline)) static void cm_put(const uint8_t *lut, double x, doubl
 
 #ifdef __wasm_simd128__
 static uint32_t lut32[256];  /* the map's colours as R, G, B, 255 in memory order (wasm is little-endian) */
-static int lut32_map = -1;
+static int lut32_map = -1;  /* the map lut32 holds: a cache across calls, so static */
 
 /* Four indices from four doubles (two f64x2): cm_put's operations lane by lane, so the same
  * roundings; pmax/pmin clamp to [0, 255], where the truncation is floor. floor(t) + 2^52 holds the

@@ -93,7 +93,8 @@ void pe__sincos(const double *w, double p, double scale, double *s, double *c, i
 }
 #endif
 
-/* The state, padded to whole groups of 4 frequencies (padding lanes have w = 0). */
+/* The state, padded to whole groups of 4 frequencies (padding lanes have w = 0); static, off the
+ * stack (PE_MAXHALF doubles each), as one table is computed at a time (wasm is single-threaded). */
 #define ST_ARRAY(name) static double name[PE_MAXHALF] __attribute__((aligned(16)))
 ST_ARRAY(st_s);
 ST_ARRAY(st_c);

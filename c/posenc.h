@@ -94,7 +94,7 @@
  *              causal forms (and BLOOM's m j) differ by a constant, so they agree after a causal softmax.
  *
  * rope         [2, positions, r] f32: the cos table, then the sin table, rows p = offset + row * step
- *              (step 1 = offset .. offset + positions - 1).  r = int(dim * partialRotaryFactor), even and
+ *              (step 1 = offset .. offset + positions - 1).  r = int(dim * partialRotaryFactor) (proportional: dim), even and
  *              >= 2 (else ERANGE naming partialRotaryFactor when given, else dim). inv_k = base^(-2k/r),
  *              k < r/2, then scaled (ropeScaling, below). Phases p * inv_k in double, stored float32:
  *              error <= 6e-8 x max(1, A) against float64 for |p| <= 2^20 (beyond, plus the float64
@@ -155,6 +155,11 @@
  *                init: short). Both required, r/2 elements each (EINVAL missing / ERANGE length, naming
  *                the field). f = factor, unset = maxPos / orig; A = attention_factor, else
  *                sqrt(1 + ln f / ln orig) if f > 1, else 1.
+ *       proportional  (Gemma 4's full-attention layers; transformers' _compute_proportional_rope_parameters)
+ *                the table spans the whole head: r = dim (even, else ERANGE naming dim), r/2 = dim/2
+ *                frequencies; inv_k = base^(-2k/dim) / factor for k < int(partialRotaryFactor dim / 2)
+ *                (the exponent divides by the full head dim), 0 beyond (cos 1, sin 0: those neox pairs
+ *                k, k + dim/2 pass unrotated). factor unset = 1. A = 1.
  *       llama3   factor, low_freq_factor, high_freq_factor required. wl = 2 pi / inv;
  *                wl > orig/low_freq_factor: inv/f; else wl < orig/high_freq_factor: keep; else
  *                (1 - t) inv/f + t inv, t = (orig/wl - low_freq_factor)/(high_freq_factor - low_freq_factor).
@@ -196,6 +201,14 @@
  *              positions; the centerings differ for odd L (L = 5: n = -3..1 vs -2..2). Applied per rotary
  *              pair (2k, 2k+1), after the rotation. In double, stored float32 (upstream forms zeta in
  *              float32 and drifts by a few ulp at 4096 positions); beyond float32 -> Infinity or 0.
+ *
+ * query-scale  [positions] f32: Llama 4's query temperature on its NoPE layers (attn_temperature_tuning),
+ *              s(p) = log(floor((p + 1) / floorScale) + 1) attnScale + 1, p = offset + row step >= 0;
+ *              1 for p < floorScale - 1. Computed as transformers' Llama4TextAttention.forward does,
+ *              in float32: p rounded to float32 (positions.float()), + 1, / float32(floorScale), floor,
+ *              log1p (here the double logarithm of the exact 1 + floor, rounded once; torch's float32
+ *              log1p may differ by 1 ulp), x float32(attnScale), + 1, each step rounded to float32.
+ *              Llama 4 Scout / Maverick: floor_scale 8192, attn_scale 0.1.
  */
 #ifndef POSENC_H
 #define POSENC_H

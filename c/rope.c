@@ -7,10 +7,11 @@
 
 #define R_(name, ...) R_##name,
 enum { PE_PARAMS_ROPE_APPLY(R_) R__N };
-enum { DEFAULT, LINEAR, DYNAMIC, YARN, LONGROPE, LLAMA3 };  /* rope_type choices, kinds.def order */
+enum { DEFAULT, LINEAR, DYNAMIC, YARN, LONGROPE, LLAMA3, PROPORTIONAL };  /* rope_type choices, kinds.def order */
 enum { NEOX, GPTJ };
 
 #define PE_PI 3.14159265358979323846
+/* Static, off the stack (PE_MAXHALF doubles each): one request computes at a time (wasm is single-threaded). */
 static double inv[PE_MAXHALF];
 static double cur_c[PE_MAXHALF], cur_s[PE_MAXHALF];  /* one row's af * (cos, sin)(p inv), in gathered order */
 static double wg[PE_MAXHALF];                        /* inv in gathered order: axis t's, then h's, then w's */
@@ -44,10 +45,24 @@ static const char *const need[] = {
   "", "is required by rope_type 'linear'", "is required by rope_type 'dynamic'",
   ("is required by rope_type 'yarn' (or give original_max_position_embeddings: factor = "
    "maxPositionEmbeddings / original_max_position_embeddings)"),
-  "is required by rope_type 'longrope'", "is required by rope_type 'llama3'"};
+  "is required by rope_type 'longrope'", "is required by rope_type 'llama3'", ""};
 
 /* yarn's get_mscale */
 static double mscale_of(double s, double m) { return s <= 1 ? 1.0 : 0.1 * m * pe__log(s) + 1.0; }
+
+/* proportional (Gemma 4, transformers' _compute_proportional_rope_parameters): the table spans the
+ * whole head, r = dim; the first int(partialRotaryFactor dim / 2) frequencies are base^(-2k/dim)
+ * (exponent over the full head dim), the rest 0 (identity pairs); all divided by factor (unset 1). */
+static pe_status proportional(const pe_request *rq, rope_cfg *c, pe_error *err) {
+  const double *v = rq->v;
+  const int d = (int)v[R_dim], angles = (int)floor(v[R_partialRotaryFactor] * d / 2);
+  if (d % 2)
+    return pe__fail(err, rq, R_dim, PE_ERANGE, NAN, NAN, "must be even for rope_type 'proportional' (its table spans the whole head)");
+  const double f = rq->given[R_factor] ? v[R_factor] : 1;
+  c->r = d, c->h = d / 2, c->af = 1;
+  for (int k = 0; k < c->h; k++) inv[k] = k < angles ? 1.0 / pe__pow(v[R_base], (2.0 * k) / d) / f : 0;
+  return PE_OK;
+}
 
 /* Validate the cross-parameter rules and fill inv[0 .. r/2) and the attention factor. Both passes
  * call it: it is r/2 pow() calls, and the compute pass must not trust state from the check pass. */
@@ -55,6 +70,7 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   const double *v = rq->v;
   const double dim = v[R_dim], base = v[R_base], maxpos = v[R_maxPositionEmbeddings];
   const int type = (int)v[R_rope_type];
+  if (type == PROPORTIONAL) return proportional(rq, c, err);
   /* int(head_dim * partial_rotary_factor), as HF */
   const int r = (int)(dim * v[R_partialRotaryFactor]), h = r / 2;
   const int who = rq->given[R_partialRotaryFactor] && v[R_partialRotaryFactor] != 1 ? R_partialRotaryFactor : R_dim;

@@ -26,7 +26,7 @@ pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info 
     pe__shape(sh, 2, (int64_t[]){n, d});
     return PE_OK;
   }
-  static double w[PE_MAXHALF];
+  static double w[PE_MAXHALF];  /* static, off the stack (PE_MAXHALF doubles): one request at a time */
   float *o = out;
   const int h = d / 2, hs = (d + 1) / 2;
   pe__sc_table t = {.layout = PE__SC_SPLIT, .w = w, .sin_row = o, .stride = d, .scale = 1, .step = step};

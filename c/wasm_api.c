@@ -1,4 +1,4 @@
-/* The flat interface the JS wrapper (web/posenc.js) calls: one request at a time, scalars and heap
+/* The flat interface the JS wrapper (web/core/) calls: one request at a time, scalars and heap
  * pointers only, so JS needs no knowledge of C struct layouts. */
 #include <stdlib.h>
 #include "internal.h"

@@ -130,7 +130,7 @@ const clean = (problems, violations, where) => {
 
 test('the server sends the policy with every page and file', async () => {
   for (const path of ['/', '/index.html', '/embed.html', '/embed.html?kind=rope', '/examples/docs.html', '/posenc.wasm',
-    '/explorer/main.js', '/elements.js', '/vendor/chart.umd.js', '/no-such-file']) {
+    '/explorer/main.js', '/elements.js', '/vendor/chart.js', '/no-such-file']) {
     const r = await fetch(server.url + path.slice(1));
     await r.arrayBuffer();
     assert.equal(r.headers.get('content-security-policy'), POLICY, path);

@@ -304,6 +304,31 @@ describe('what the elements draw is what C computes', () => {
   });
 });
 
+describe("a model's config and layer (config, layer attributes)", () => {
+  // google/gemma-3-12b-it config.json, the text model's RoPE fields (local layers 10000, global 1e6 with linear x8)
+  const GEMMA3 = JSON.stringify({ model_type: 'gemma3', text_config: { model_type: 'gemma3_text', head_dim: 256, hidden_size: 3840,
+    num_attention_heads: 16, num_hidden_layers: 12, rope_local_base_freq: 10000, rope_scaling: { factor: 8.0, rope_type: 'linear' },
+    rope_theta: 1000000, sliding_window: 1024 } });
+  test('the layer chosen by index or type sets the rope params of the drawn table', async () => {
+    const drawnParams = (id) => page.evaluate((id) => document.getElementById(id).drawn.params, id);
+    const want = (layer) => ({ ...pe.ropeFromConfig(JSON.parse(GEMMA3), { layer }), positions: 8 });
+    const local = await add('posenc-heatmap', { kind: 'rope', positions: '8', config: GEMMA3, layer: '0' });
+    assert.equal(local.status, 'ok');
+    assert.deepEqual(await drawnParams(local.id), want(0));
+    assert.equal((await drawnParams(local.id)).base, 10000);
+    const global = await add('posenc-heatmap', { kind: 'rope', positions: '8', config: GEMMA3, layer: 'full_attention' });
+    assert.equal(global.status, 'ok');
+    assert.deepEqual(await drawnParams(global.id), want(5));
+    assert.equal((await drawnParams(global.id)).base, 1e6);
+    // two RoPEs and no layer: the error names the layer attribute
+    const none = await add('posenc-heatmap', { kind: 'rope', positions: '8', config: GEMMA3 });
+    assert.equal(none.status, 'error');
+    assert.equal(none.events[0].detail.attribute, 'layer');
+    const bad = await add('posenc-heatmap', { kind: 'rope', config: '{ "head_dim": ' });
+    assert.equal(bad.events[0].detail.attribute, 'config');
+  });
+});
+
 describe('errors', () => {
   const cases = [
     [{ kind: 'rope', dim: '63' }, 'dim', 'ERANGE'],

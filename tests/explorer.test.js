@@ -315,10 +315,23 @@ describe('explorer in Chromium', () => {
     assert.equal(await canvasHash(again.page), want.hash);
     assert.deepEqual(await chartLines(again.page), want.lines);
     assert.equal(await again.page.inputValue('#c-index'), '3');
+    // The same view under the keys URLs had before the one vocabulary (web/views/options.js aliases).
+    const search = new URL(url).search;
+    const q = new URLSearchParams(search);
+    assert.deepEqual([...q.keys()].filter((k) => ['colormap', 'vmax', 'columns', 'heading'].includes(k)), ['colormap', 'vmax', 'columns', 'heading']);
+    const old = `?${search.slice(1).replace('colormap=', 'cmap=').replace('columns=', 'lines=').replace('heading=', 'title=')}`;
+    const before = await ex.open(old);
+    assert.deepEqual(await before.page.evaluate(() => window.explorer.state), want.state);
+    assert.equal(await canvasHash(before.page), want.hash);
+    assert.deepEqual(await chartLines(before.page), want.lines);
+    await before.page.waitForFunction(() => !window.explorer.urlPending);
+    assert.equal(await before.page.evaluate(() => location.search), search, 'the address bar is rewritten with the current keys');
     clean(problems);
     clean(again.problems);
+    clean(before.problems);
     await page.close();
     await again.page.close();
+    await before.page.close();
   });
 
   test('exports: PNG of the figure, CSV of the shown matrix, .npy of the table (numpy.load)', async () => {
@@ -505,10 +518,10 @@ describe('explorer in Chromium', () => {
     }
   });
 
-  test('the server: MIME types, Chart.js from node_modules, 404s, no traversal', async () => {
+  test('the server: MIME types, 404s, no traversal', async () => {
     const get = (path) => fetch(ex.url + path.replace(/^\//, ''));
     for (const [path, type] of [['/', 'text/html'], ['/posenc.wasm', 'application/wasm'], ['/posenc.js', 'text/javascript'],
-      ['/vendor/chart.umd.js', 'text/javascript'], ['/explorer/explorer.css', 'text/css']]) {
+      ['/vendor/chart.js', 'text/javascript'], ['/explorer/explorer.css', 'text/css']]) {
       const r = await get(path);
       assert.equal(r.status, 200, path);
       assert.ok(r.headers.get('content-type').startsWith(type), `${path}: ${r.headers.get('content-type')}`);

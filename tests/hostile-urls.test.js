@@ -232,7 +232,7 @@ test(`${TOTAL} random and hostile explorer URLs (seed ${SEED})`, { timeout: 400_
   const b = await open(lanes[1]);
   await b.page.waitForLoadState('networkidle');
   learning = false;
-  assert.ok(allowed.has('/posenc.wasm') && allowed.has('/explorer/main.js'), [...allowed].join(' '));
+  assert.ok(allowed.has('/core/wasm-bytes.js') && allowed.has('/explorer/main.js'), [...allowed].join(' '));  // the module comes embedded
   // Lane A: in-document navigation on a page served WITHOUT the CSP (see the header comment).
   const a = await open(lanes[0], (page) => page.route((u) => u.pathname === '/', async (route) => {
     const response = await route.fetch();

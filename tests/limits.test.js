@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { load, PosencError } from '../web/posenc.js';
 import { isError } from './errors.js';
+import { readFileSync } from 'node:fs';
+import { Posenc } from '../web/core/posenc.js';
 
 const pe = await load();
 const GiB = 2 ** 30;
@@ -104,6 +106,34 @@ test('a per-call cap: compute, computeView and shape take { maxBytes } and leave
   assert.throws(() => pe.compute('sinusoidal', { dim: 0 }, { maxBytes: 8 }), isError('ERANGE', 'dim'));
   assert.equal(pe.maxBytes, DEFAULT_CAP);
   assert.deepEqual(pe.compute('sinusoidal', { positions: 3, dim: 4 }).shape, [3, 4]);
+});
+
+test('one compute, computeView or shape is one validating call into C', () => {
+  // An instance over exports that count the calls into the wasm interface.
+  const module = new WebAssembly.Module(readFileSync(new URL('../web/posenc.wasm', import.meta.url)));
+  const { exports } = new WebAssembly.Instance(module, {});
+  const calls = new Map();
+  const counted = Object.fromEntries(Object.entries(exports).map(([name, f]) => [name, typeof f !== 'function' ? f
+    : (...a) => { calls.set(name, (calls.get(name) ?? 0) + 1); return f(...a); }]));
+  const p = new Posenc(counted);
+  assert.ok(p.kinds.length > 0);
+  const validating = ['pe_js_compute', 'pe_js_prepare'];
+  const count = (fn) => {
+    calls.clear();
+    fn();
+    return Object.fromEntries([...validating, 'pe_js_malloc'].map((n) => [n, calls.get(n) ?? 0]));
+  };
+  const params = { positions: 8, dim: 16, ropeScaling: { rope_type: 'yarn', factor: 4 } };
+  assert.deepEqual(count(() => p.compute('rope', params)), { pe_js_compute: 1, pe_js_prepare: 0, pe_js_malloc: 0 });
+  assert.deepEqual(count(() => p.computeView('rope', params, { maxBytes: 4096 }).free()),
+    { pe_js_compute: 1, pe_js_prepare: 0, pe_js_malloc: 0 });
+  assert.deepEqual(count(() => p.shape('rope', params)), { pe_js_compute: 0, pe_js_prepare: 1, pe_js_malloc: 0 });
+  // a float array parameter is copied into the heap (one malloc), the request still validated once
+  assert.deepEqual(count(() => p.applyRope(new Float32Array(32), { dim: 8 })), { pe_js_compute: 1, pe_js_prepare: 0, pe_js_malloc: 1 });
+  // a refusal is one call too, and changes no cap
+  assert.deepEqual(count(() => assert.throws(() => p.compute('rope', params, { maxBytes: 8 }), isError('ENOMEM', 'dim'))),
+    { pe_js_compute: 1, pe_js_prepare: 0, pe_js_malloc: 0 });
+  assert.equal(p.maxBytes, DEFAULT_CAP);
 });
 
 test('beyond wasm32 (≥ 4 GiB) with the cap lifted → ENOMEM before allocating, from compute and computeView', () => {

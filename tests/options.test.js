@@ -23,6 +23,7 @@ test('every row names its option once: unique names and keys, a parser, a doc, k
     assert.equal(o.key, kebab(o.name), `${o.name}: the key is the name in kebab-case`);
     assert.ok(o.on.length && o.on.every((s) => SURFACES.includes(s)), o.name);
     assert.ok(!HTML_ATTRIBUTES.has(o.key), `${o.key} is a global HTML attribute`);
+    if (o.type === 'string' && o.on.includes('explorer')) assert.ok(o.label, `${o.name}: a label for its explorer control`);
     for (const k of [o.key, ...o.aliases]) {
       assert.ok(!keys.has(k), `${k} names both ${keys.get(k)} and ${o.name}`);
       keys.set(k, o.name);
@@ -72,8 +73,8 @@ test('old keys are aliases: the same values, and a concept given under two spell
   assert.equal(keysOf('element', { attributes: true }).has('title'), false);
   assert.equal(keysOf('embed').get('title').name, 'heading');
   assert.deepEqual([...keysOf('element', { attributes: true }).keys()].sort(),
-    ['clabel', 'cmap', 'colormap', 'column-label', 'columns', 'dims', 'heading', 'index', 'kind', 'lines', 'row-label', 'value-label',
-      'vmax', 'vmin', 'xlabel', 'ylabel']);
+    ['clabel', 'cmap', 'colormap', 'column-label', 'columns', 'config', 'dims', 'heading', 'index', 'kind', 'layer', 'lines', 'row-label',
+      'value-label', 'vmax', 'vmin', 'xlabel', 'ylabel']);
   assert.deepEqual([...keysOf('embed').keys()].filter((k) => !keysOf('element').has(k)), ['view', 'figure-height']);
 });
 
@@ -83,7 +84,7 @@ test('explorer: an old URL restores the same state as the new one; it writes onl
   assert.deepEqual(old.problems, []);
   assert.deepEqual(old.state, now.state);
   assert.deepEqual(old.state, { kind: 'alibi', params: { heads: 8 }, index: 3, colormap: 'rdbu', vmin: null, vmax: 0.5, columns: [0, 25],
-    heading: 'T', rowLabel: 'Y', columnLabel: 'X', valueLabel: 'C', zoom: null });
+    heading: 'T', rowLabel: 'Y', columnLabel: 'X', valueLabel: 'C', config: undefined, layer: undefined, zoom: null });
   assert.equal(toQuery(old.state),
     '?kind=alibi&heads=8&index=3&colormap=rdbu&vmax=0.5&columns=0%2C25&heading=T&row-label=Y&column-label=X&value-label=C');
   const keys = new Set(OPTIONS.filter((o) => o.on.includes('explorer')).map((o) => o.key));

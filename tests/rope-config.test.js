@@ -1,6 +1,8 @@
 // pe.ropeFromConfig: published config.json files (trimmed to realistic size, unrelated fields kept)
 // → the rope params transformers derives, checked field by field, then against the formulas; and
-// every error names the config field that caused it.
+// every error names the config field that caused it. Each file names where its position fields were
+// checked (Hugging Face Hub pages as the docs corpus stores them; a re-save naming the model in
+// _name_or_path carries the base file's architecture fields).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';
@@ -9,7 +11,8 @@ import { isError } from './errors.js';
 
 const pe = await load();
 
-// meta-llama/Llama-3.1-8B config.json
+// meta-llama/Llama-3.1-8B config.json, as re-saves naming it store it (huggingface.co/NbAiLab/nb-llama-3.1-8B/
+// blob/main/config.json, huggingface.co/mlx-community/Meta-Llama-3.1-8B-bf16): every field here
 const LLAMA_31_8B = {
   architectures: ['LlamaForCausalLM'], attention_bias: false, attention_dropout: 0.0, bos_token_id: 128000,
   eos_token_id: 128001, hidden_act: 'silu', hidden_size: 4096, initializer_range: 0.02, intermediate_size: 14336,
@@ -20,7 +23,10 @@ const LLAMA_31_8B = {
   use_cache: true, vocab_size: 128256,
 };
 
-// Qwen/Qwen2-7B-Instruct with the YaRN block its model card tells users to add (legacy `type`)
+// Qwen/Qwen2-7B-Instruct with the YaRN block its model card tells users to add (legacy `type`). The
+// architecture fields as stored in huggingface.co/Efficient-Large-Model/Qwen2-VL-7B-Instruct/blob/main/config.json
+// (a Qwen2ForCausalLM file with these values); the appended block as Qwen/Qwen2.5-7B-Instruct's revision
+// aa1b431 carries it ({ factor 4.0, original_max_position_embeddings 32768, type 'yarn' })
 const QWEN2_7B_YARN = {
   architectures: ['Qwen2ForCausalLM'], attention_dropout: 0.0, bos_token_id: 151643, eos_token_id: 151645, hidden_act: 'silu',
   hidden_size: 3584, initializer_range: 0.02, intermediate_size: 18944, max_position_embeddings: 32768, max_window_layers: 28,
@@ -30,7 +36,9 @@ const QWEN2_7B_YARN = {
   rope_scaling: { factor: 4.0, original_max_position_embeddings: 32768, type: 'yarn' },
 };
 
-// deepseek-ai/DeepSeek-V3 config.json (MLA: RoPE on qk_rope_head_dim only; yarn with mscale)
+// deepseek-ai/DeepSeek-V3 config.json (MLA: RoPE on qk_rope_head_dim only; yarn with mscale), every field
+// here as huggingface.co/JPAdams12th/dormant-model-2/blob/main/config.json and gitcode.com/cann/cann-recipes-train
+// (llm_rl/deepseek/verl_patches/config.json) store it
 const DEEPSEEK_V3 = {
   architectures: ['DeepseekV3ForCausalLM'], first_k_dense_replace: 3, hidden_act: 'silu', hidden_size: 7168,
   intermediate_size: 18432, kv_lora_rank: 512, max_position_embeddings: 163840, model_type: 'deepseek_v3',
@@ -44,7 +52,10 @@ const DEEPSEEK_V3 = {
 
 // microsoft/Phi-3-mini-128k-instruct layout: head dim 3072 / 32 = 96, so 48 factors per list (values
 // illustrative, shaped like the published ones: short near 1, long growing to ~60); the pre-training
-// length sits at the top level.
+// length sits at the top level. The other fields as huggingface.co/microsoft/Phi-3-mini-128k-instruct/blob/main/
+// config.json stores them (hidden 3072, 32 heads, max 131072, original 4096; its long_factor starts 1.07,
+// 1.12, 1.15 and reaches ~60.9), rope_theta 10000 and sliding_window 262144 as re-saves of it carry them
+// (huggingface.co/yujiepan/phi-3-tiny-random, whose older file spells the type 'su').
 const SHORT = Array.from({ length: 48 }, (_, k) => Math.round((1 + 0.02 * Math.max(0, k - 20) ** 1.2) * 100) / 100);
 const LONG = Array.from({ length: 48 }, (_, k) => Math.round(1.08 * 1.09 ** k * 100) / 100);
 const PHI3_MINI_128K = {
@@ -56,7 +67,8 @@ const PHI3_MINI_128K = {
   rope_theta: 10000.0, sliding_window: 262144, tie_word_embeddings: false, torch_dtype: 'bfloat16', vocab_size: 32064,
 };
 
-// EleutherAI/pythia-410m (GPT-NeoX): a quarter of each head rotated, base under rotary_emb_base
+// EleutherAI/pythia-410m (GPT-NeoX): a quarter of each head rotated, base under rotary_emb_base; every field
+// here as EleutherAI/pythia-410m-v0's config.json (revision 0e7d643) and re-saves naming pythia-410m store it
 const PYTHIA_410M = {
   architectures: ['GPTNeoXForCausalLM'], bos_token_id: 0, eos_token_id: 0, hidden_act: 'gelu', hidden_size: 1024,
   initializer_range: 0.02, intermediate_size: 4096, layer_norm_eps: 1e-5, max_position_embeddings: 2048,
@@ -64,7 +76,8 @@ const PYTHIA_410M = {
   tie_word_embeddings: false, torch_dtype: 'float16', use_cache: true, use_parallel_residual: true, vocab_size: 50304,
 };
 
-// EleutherAI/gpt-j-6b: GPT-2 attribute names, rotary_dim 64 of a 256-wide head, rotate_every_two
+// EleutherAI/gpt-j-6b: GPT-2 attribute names, rotary_dim 64 of a 256-wide head, rotate_every_two; every
+// field here as re-saves naming EleutherAI/gpt-j-6B store it (huggingface.co/hivemind/gpt-j-6B-8bit, blame 42c6b2b)
 const GPTJ_6B = {
   activation_function: 'gelu_new', architectures: ['GPTJForCausalLM'], attn_pdrop: 0.0, bos_token_id: 50256,
   embd_pdrop: 0.0, eos_token_id: 50256, gradient_checkpointing: false, initializer_range: 0.02, layer_norm_epsilon: 1e-5,
@@ -221,16 +234,20 @@ test('GPT-NeoX (rotary_pct, rotary_emb_base), GPT-J (rotary_dim → gptj), GPT-2
   assert.equal(pe.ropeFromConfig({ head_dim: 64 }).maxPositionEmbeddings, 2048);
 });
 
-test('unrelated fields and unknown rope_scaling keys are ignored; nulls count as absent', () => {
+test('unrelated fields are ignored and nulls count as absent; an unknown key inside rope_scaling is refused (it may change positions)', () => {
   const p = pe.ropeFromConfig({
     ...LLAMA_31_8B, quantization_config: { bits: 4 }, vocab_size: 'not a number', head_dim: null, partial_rotary_factor: null,
-    rope_scaling: { ...LLAMA_31_8B.rope_scaling, attention_factor: null, finetuned: true },
+    rope_scaling: { ...LLAMA_31_8B.rope_scaling, attention_factor: null },
   });
   assert.deepEqual(p, pe.ropeFromConfig(LLAMA_31_8B));
   assert.deepEqual(pe.ropeFromConfig({ head_dim: 64, rope_scaling: null }).ropeScaling, { rope_type: 'default' });
   // rope_type wins over a legacy type that disagrees (setdefault("rope_type", get("type")))
   assert.equal(pe.ropeFromConfig({ head_dim: 64, rope_scaling: { rope_type: 'linear', type: 'dynamic', factor: 2 } }).ropeScaling.rope_type,
     'linear');
+  assert.throws(() => pe.ropeFromConfig({ ...LLAMA_31_8B, rope_scaling: { ...LLAMA_31_8B.rope_scaling, finetuned: true } }),
+    isError('EINVAL', 'rope_scaling.finetuned'));
+  assert.throws(() => pe.ropeFromConfig({ ...PHI3_MINI_128K, rope_scaling: { ...PHI3_MINI_128K.rope_scaling, long_mscale: 1.2 } }),
+    isError('EINVAL', 'rope_scaling.long_mscale'));
 });
 
 test('errors name the config field', () => {
@@ -261,6 +278,7 @@ test('errors name the config field', () => {
   throws({ ...LLAMA_31_8B, max_position_embeddings: 1.5 }, 'EINVAL', 'max_position_embeddings');
   throws({ ...LLAMA_31_8B, rope_scaling: 'llama3' }, 'EINVAL', 'rope_scaling');
   throws({ ...LLAMA_31_8B, rope_scaling: { ...LLAMA_31_8B.rope_scaling, rope_type: 'ntk' } }, 'EINVAL', 'rope_scaling.rope_type');
+  throws({ ...QWEN2_7B_YARN, rope_scaling: { type: 'mrope2', mrope_section: [16, 24, 24] } }, 'EINVAL', 'rope_scaling.type');
   throws({ ...LLAMA_31_8B, rope_scaling: { rope_type: 'linear' } }, 'EINVAL', 'rope_scaling.factor');
   throws({ ...LLAMA_31_8B, rope_scaling: { ...LLAMA_31_8B.rope_scaling, high_freq_factor: undefined } }, 'EINVAL',
     'rope_scaling.high_freq_factor');
@@ -273,8 +291,9 @@ test('errors name the config field', () => {
   throws({ ...DEEPSEEK_V3, qk_rope_head_dim: 2, rope_scaling: { type: 'dynamic', factor: 2 } }, 'ERANGE', 'qk_rope_head_dim');
   const { rope_scaling, rope_theta, ...rest } = LLAMA_31_8B;
   throws({ ...rest, rope_parameters: { ...rope_scaling, rope_theta: -1 } }, 'ERANGE', 'rope_parameters.rope_theta');
-  throws({ ...rest, rope_parameters: { full_attention: { rope_type: 'default' }, sliding_attention: { rope_type: 'default' } } },
-    'EINVAL', 'rope_parameters');
+  throws({ ...rest, rope_parameters: { full_attention: { rope_type: 'default' }, sliding_attention: { rope_type: 'dflt' } } },
+    'EINVAL', 'rope_parameters.sliding_attention.rope_type');
+  throws({ ...rest, rope_parameters: { full_attention: { rope_type: 'default' }, rope_theta: 1e4 } }, 'EINVAL', 'rope_parameters.rope_theta');
   // the instance keeps working
   assert.equal(pe.ropeFromConfig(LLAMA_31_8B).dim, 128);
 });

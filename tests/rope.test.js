@@ -10,7 +10,7 @@ import { load } from '../web/posenc.js';
 import { mulberry32 } from './random.js';
 
 const pe = await load();
-const TYPES = ['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3'];
+const TYPES = ['default', 'linear', 'dynamic', 'yarn', 'longrope', 'llama3', 'proportional'];
 
 // ---- float64 reference ------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ export type KindName =
   | 'rope-frequencies'
   | 'rope-apply'
   | 'xpos'
+  | 'query-scale'
   | 'mrope-positions'
   | 'rope-2d'
   | 'sincos-2d';
@@ -21,10 +22,10 @@ export type KindName =
 /** a model's config.json rope_scaling object, verbatim. */
 export interface RopeScaling {
   /** scaling type (mrope: Qwen2-VL's name for default with mrope_section) (default 'default'). */
-  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'su' | 'mrope';
+  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'proportional' | 'su' | 'mrope';
   /** legacy spelling of rope_type (another spelling of rope_type). */
   type?: RopeScaling['rope_type'];
-  /** scaling factor; required by linear, dynamic, llama3; yarn and longrope: unset = maxPositionEmbeddings / original (float 1e-6 … 1e6; default unset). */
+  /** scaling factor; required by linear, dynamic, llama3; yarn and longrope: unset = maxPositionEmbeddings / original; proportional: unset = 1 (float 1e-6 … 1e6; default unset). */
   factor?: number;
   /** pre-training context length (yarn, longrope, llama3); unset = maxPositionEmbeddings (int 1 … 2^31-1; default unset). */
   original_max_position_embeddings?: number;
@@ -187,6 +188,20 @@ export interface XposParams {
   downscale?: boolean;
 }
 
+/** `query-scale`: Llama 4 NoPE-layer query scale; output [positions] float32. */
+export interface QueryScaleParams {
+  /** number of positions (rows) (int 0 … 2^24; default 50). */
+  positions?: number;
+  /** position of the first row (query positions are >= 0) (int 0 … 2^30; default 0). */
+  offset?: number;
+  /** distance between consecutive rows' positions (int 1 … 2^24; default 1). */
+  step?: number;
+  /** floor_scale: the scale grows every floorScale positions (float 0.001 … 1e12; default 8192). */
+  floorScale?: number;
+  /** attn_scale: the slope of the logarithm (float -1e6 … 1e6; default 0.1). */
+  attnScale?: number;
+}
+
 /** `mrope-positions`: Qwen-VL M-RoPE position ids (t, h, w); output [axis, tokens] int32. */
 export interface MropePositionsParams {
   /** the prompt's layout: text:N, image:TxHxW, video:TxHxW[@seconds][/gap,..] separated by spaces or ';' (default ''). */
@@ -269,6 +284,7 @@ export interface ParamsByKind {
   'rope-frequencies': RopeFrequenciesParams;
   'rope-apply': RopeApplyParams;
   'xpos': XposParams;
+  'query-scale': QueryScaleParams;
   'mrope-positions': MropePositionsParams;
   'rope-2d': Rope2dParams;
   'sincos-2d': Sincos2dParams;
@@ -286,6 +302,7 @@ export interface DataByKind {
   'rope-frequencies': Float32Array;
   'rope-apply': Float32Array;
   'xpos': Float32Array;
+  'query-scale': Float32Array;
   'mrope-positions': Int32Array;
   'rope-2d': Float32Array;
   'sincos-2d': Float32Array;

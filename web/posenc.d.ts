@@ -85,6 +85,21 @@ export interface RopeConfigParams {
   maxPositionEmbeddings: number;
 }
 
+/** One layer of a model, as layersFromConfig reads it from its config.json. */
+export interface LayerInfo {
+  readonly index: number;
+  /** transformers' layer type name: 'full_attention', 'sliding_attention', 'chunked_attention'. */
+  readonly type: string;
+  /** The layer's RoPE params, or null for a layer without RoPE (NoPE). */
+  readonly rope: RopeConfigParams | null;
+  /** Sliding window as config.sliding_window holds it (ModernBERT: local_attention // 2), or null. */
+  readonly window: number | null;
+  /** Attention chunk size (Llama 4), or null. */
+  readonly chunk: number | null;
+  /** Params of the query-scale kind where queries are scaled by position (Llama 4's NoPE layers), else null. */
+  readonly queryScale: { floorScale: number; attnScale: number } | null;
+}
+
 /** Options of one compute, computeView or shape call. */
 export interface ComputeOptions {
   /** Output cap in bytes for this call (default pe.maxBytes); larger requests throw ENOMEM before allocating. */
@@ -104,7 +119,12 @@ export interface Posenc {
   computeView<K extends KindName>(kind: K, params?: ParamsOf<K>, options?: ComputeOptions): ResultView<K>;
   /** x: [positions, dim] row-major; returns the rotated copy. */
   applyRope(x: ArrayLike<number>, params?: RopeParams): Float32Array;
+  /** Without layer: the params every RoPE layer shares (EINVAL naming 'layer' when they differ). */
   ropeFromConfig(config: Record<string, unknown>): RopeConfigParams;
+  /** One layer's params, by layer type name or index; null for a NoPE layer. */
+  ropeFromConfig(config: Record<string, unknown>, options: { layer?: string | number }): RopeConfigParams | null;
+  /** Every layer of the model: type, RoPE (or null), window, chunk, query scale. */
+  layersFromConfig(config: Record<string, unknown>): LayerInfo[];
 
   /** The colormaps C provides (matplotlib's tables), the first being the default. */
   readonly colormaps: readonly ColormapInfo[];
@@ -171,9 +191,9 @@ export interface ColormapImage extends ColormapView {
 }
 
 export interface LoadOptions {
-  /** The bytes of posenc.wasm (skips fetching). */
+  /** The bytes of posenc.wasm (instead of the copy embedded in the package). */
   wasmBinary?: BufferSource;
-  /** Where to fetch posenc.wasm from (default: next to posenc.js). */
+  /** Where to fetch posenc.wasm from, relative to posenc.js (default: none, the embedded copy). */
   wasmURL?: string | URL;
   /** Output cap in bytes, set on the returned instance (which load() shares between callers). */
   maxBytes?: number;

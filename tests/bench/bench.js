@@ -5,11 +5,13 @@
 // compute (copy) and computeView (zero-copy), against the limits of wasm (a SIMD store loop and
 // memory.fill writing the same bytes, built from tests/bench/limits.c into their own module).
 // Also the seed's numpy code in a child process (when /usr/bin/python3 has numpy), the colormap,
-// instantiate and first-call times in fresh processes, and the .wasm size. Prints a markdown
-// table; --save FILE also writes the results as JSON (tests/bench/results.json is the reference run
+// instantiate and first-call times in fresh processes (load() of the embedded module too), the
+// .wasm size and what embedding it costs (sizes raw and gzipped). Prints a markdown table;
+// --save FILE also writes the results as JSON (tests/bench/results.json is the reference run
 // README quotes).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { cpus, getPriority, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -164,7 +166,13 @@ function freshProcessRuns(count) {
     const bytes = readFileSync(${JSON.stringify(`${root}web/posenc.wasm`)});
     const imports = {};  // neither module imports anything
     const mode = ${JSON.stringify(mode)};
-    if (mode === 'raw') {
+    if (mode === 'embedded') {  // the default: the base64 module imported (a copy: the query), load() decodes and compiles
+      const t0 = performance.now();
+      await import(${JSON.stringify(`${root}web/core/wasm-bytes.js?embedded`)});
+      const t1 = performance.now();
+      await load();
+      console.log(JSON.stringify({ mode, importMs: t1 - t0, embeddedLoadMs: performance.now() - t1 }));
+    } else if (mode === 'raw') {
       const t = performance.now();
       await WebAssembly.instantiate(bytes, imports);
       console.log(JSON.stringify({ instantiateMs: performance.now() - t }));
@@ -190,7 +198,7 @@ function freshProcessRuns(count) {
     }`;
   const runs = [];
   for (let i = 0; i < count; i++) {
-    for (const mode of ['load', 'raw', 'sync', 'floor']) {
+    for (const mode of ['load', 'embedded', 'raw', 'sync', 'floor']) {
       runs.push(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script(mode)], { encoding: 'utf8' })));
     }
   }
@@ -335,6 +343,14 @@ const conditions = { loadBefore: loadavg()[0], nice: getPriority(), cpuBefore: c
 const limits = limitsModule();
 const pe = await load();
 const wasmBytes = statSync(`${root}web/posenc.wasm`).size;
+// What embedding the module costs in transfer: the .wasm, its base64 module, the single-file build.
+const sized = (file) => {
+  const path = `${root}${file}`;
+  if (!existsSync(path)) return null;
+  const b = readFileSync(path);
+  return { file, bytes: b.length, gzipBytes: gzipSync(b, { level: 9 }).length };
+};
+const embedding = ['web/posenc.wasm', 'web/core/wasm-bytes.js', 'web/dist/posenc.mjs'].map(sized).filter(Boolean);
 const maxBytes = Math.max(...SIZES.map(([n, d]) => n * d * 4));
 const scratch = limits.limits_alloc(maxBytes);
 if (!scratch) throw new Error('limits module: cannot allocate');
@@ -410,10 +426,15 @@ const report = {
     instantiateMsMedian: median(fresh.filter((r) => r.instantiateMs).map((r) => r.instantiateMs)),
     // new WebAssembly.Module, new Instance, exports._initialize(): posenc's, and (floor, the engine's
     // part) the same in a fresh process for the bench's own tiny module (limits.wasm)
+    // load() of the embedded module: import of the base64 module (parse and evaluate), then
+    // load() (decode + Module + Instance); loadMsMedian above is load({ wasmBinary })
+    embedded: { importMsMedian: median(fresh.filter((r) => r.mode === 'embedded').map((r) => r.importMs)),
+      loadMsMedian: median(fresh.filter((r) => r.mode === 'embedded').map((r) => r.embeddedLoadMs)) },
     sync: syncParts(fresh.filter((r) => r.mode === 'sync')),
     floor: syncParts(fresh.filter((r) => r.mode === 'floor')),
     runs: FRESH,
   },
+  embedding,
   freshMemory32MiBMs: median(firstTouch),
   firstCall8192x1024: { firstMsMedian: median(fresh.filter((r) => r.first).map((r) => r.first)),
     secondMsMedian: median(fresh.filter((r) => r.second).map((r) => r.second)) },
@@ -441,6 +462,7 @@ if (at) {
     'numpy ÷ computeView (≥ 20)': at["the seed's numpy code (child process)"] ? at["the seed's numpy code (child process)"].ms / view.ms : null,
     '.wasm KiB (≤ 48)': wasmBytes / 1024,
     'load() ms, median (≤ 5)': report.instantiate.loadMsMedian,
+    'load() of the embedded module (the default) ms, median (≤ 5)': report.instantiate.embedded.loadMsMedian,
     'WebAssembly.instantiate ms (async), median': report.instantiate.instantiateMsMedian,
     'colormap 2048×512 Mpx/s, vmin/vmax given (≥ 1000)': colormap?.['posenc colormap (vmin, vmax given)'].mpxs ?? null,
   };
@@ -466,6 +488,10 @@ lines.push('', `- .wasm: ${wasmBytes} bytes (${(wasmBytes / 1024).toFixed(1)} Ki
     `to the first result (load() + a 50×64 compute, which reads the registry) ${report.instantiate.firstResultMsMedian.toFixed(2)} ms; ` +
     `bare new WebAssembly.Module + Instance ${fmtSync(report.instantiate.sync)}, WebAssembly.instantiate (async) ${report.instantiate.instantiateMsMedian.toFixed(2)} ms; ` +
     `the same for a ${report.instantiate.floor.bytes}-byte module (the engine's fixed cost, and that module's own code: an upper bound) ${fmtSync(report.instantiate.floor)}`,
+  `- embedded module (the default load()): import of its base64 module median ${report.instantiate.embedded.importMsMedian.toFixed(2)} ms, ` +
+    `then load() (base64 decode + compile + instantiate) ${report.instantiate.embedded.loadMsMedian.toFixed(2)} ms, against load({ wasmBinary }) ` +
+    `${report.instantiate.loadMsMedian.toFixed(2)} ms; sizes (raw / gzip -9): ` +
+    report.embedding.map((e) => `${e.file} ${e.bytes} / ${e.gzipBytes} bytes`).join(', '),
   `- first computeView 8192×1024 in a fresh process: median ${report.firstCall8192x1024.firstMsMedian.toFixed(1)} ms, second ${report.firstCall8192x1024.secondMsMedian.toFixed(1)} ms`,
   `- context: a new 32 MiB Float32Array filled once (fresh pages): median ${report.freshMemory32MiBMs.toFixed(1)} ms`);
 if (colormap) {

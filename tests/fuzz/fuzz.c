@@ -8,7 +8,9 @@
  *   - pe_compute: an output that is too small or NULL gives ERANGE naming "out" and is untouched;
  *     a large enough one succeeds, every element of the shape is written (two runs over different
  *     fill patterns agree bit for bit), nothing past the shape is written (canaries), float32
- *     output has no NaN, info values are not NaN.
+ *     output has no NaN, info values are not NaN;
+ *   - pe_compute_alloc agrees with pe_prepare (status, parameter, shape; nothing allocated on
+ *     failure) and its table with pe_compute's.
  * Computed tables (and raw bytes) also go through the colormap (pe_range_of, pe_colormap_apply).
  * Work per input is bounded by capping the output at 64 MiB.
  *
@@ -440,9 +442,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   pe_shape sh;
   pe_error err;
   uint32_t *o1 = NULL, *o2 = NULL;
+  void *alloc_table = NULL;
   memset(&sh, 0xab, sizeof sh);
   memset(&err, 0xcd, sizeof err);
   s = pe_prepare(&rq, &sh, &err);
+  {
+    /* pe_compute_alloc at the same cap: pe_prepare's status and parameter, its shape, nothing
+     * allocated on failure; its table is compared with pe_compute's below */
+    pe_error aerr;
+    pe_shape ash;
+    void *t = &aerr;
+    const pe_status as = pe_compute_alloc(&rq, -1, &t, &ash, NULL, &aerr);
+    CHECK(as == s, "%s: pe_compute_alloc returned %d, pe_prepare %d", K->name, (int)as, (int)s);
+    if (as != PE_OK) CHECK(!t && s != PE_OK && !strcmp(aerr.param, err.param), "%s: pe_compute_alloc failed differently", K->name);
+    else CHECK(ash.count == sh.count && (sh.count == 0) == (t == NULL), "%s: pe_compute_alloc's shape", K->name);
+    alloc_table = as == PE_OK ? t : NULL;
+  }
   if (s != PE_OK) {
     check_error(K, s, &err, "pe_prepare");
     CHECK(strcmp(err.param, "out"), "pe_prepare blamed 'out'");
@@ -513,9 +528,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(&f, &o1[e], 4);
         CHECK(!isnan(f), "%s: NaN at element %zu of %zu", K->name, e, count);
       }
+    CHECK(!count || !memcmp(o1, alloc_table, count * 4), "%s: pe_compute_alloc's table differs from pe_compute's", K->name);
     colormap(&cm, o1, K->dtype, count);
   }
 out:
+  free(alloc_table);
   free(o1);
   free(o2);
   for (int i = 0; i < PE_MAX_PARAMS; i++) free(arrays[i]), arrays[i] = NULL;

@@ -1,23 +1,25 @@
-// Loading: the module's bytes (given, fetched, or read from disk under Node), instantiated once per
-// source. The default URL comes from the package entry (web/posenc.js), where bundlers find it.
+// Loading: the module's bytes (embedded, given, fetched, or read from disk under Node), instantiated
+// once per source. The entry (web/posenc.js) hands over the embedded bytes and its own URL.
 import { Posenc } from './posenc.js';
 
 const loaded = new Map();
 
 async function wasmSource(options, here) {
   if (options.wasmBinary) return options.wasmBinary;
-  const url = options.wasmURL !== undefined ? new URL(options.wasmURL, here.url) : here.wasm();
+  if (options.wasmURL === undefined) return here.bytes();
+  const url = new URL(options.wasmURL, here.url);
   if (url.protocol === 'file:') {
-    // Node: read from disk. The specifier is built so that bundlers leave it alone.
-    const fs = 'node:fs/promises';
-    const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ fs);
-    return readFile(url);
+    // Node's fetch takes no file: URLs. getBuiltinModule, not an import, which bundlers would
+    // try to resolve for the browser.
+    const fs = globalThis.process?.getBuiltinModule?.('node:fs/promises');
+    if (!fs) throw new Error(`posenc: cannot read ${url} here; pass its bytes as load({ wasmBinary })`);
+    return fs.readFile(url);
   }
   const response = await fetch(url);
   if (!response.ok) throw new Error(`posenc: cannot fetch ${url} (HTTP ${response.status})`);
   if (/^text\/html\b/.test(response.headers.get('content-type') ?? '')) {
-    // A dev server's fallback page: the wasm is not where posenc.js looks (README: Install).
-    throw new Error(`posenc: ${url} is an HTML page, not posenc.wasm; pass load({ wasmURL }) or see the README's "Install"`);
+    // A dev server's fallback page: the wasm is not at wasmURL.
+    throw new Error(`posenc: ${url} is an HTML page, not posenc.wasm; check load({ wasmURL }) or see the README's "Install"`);
   }
   if (WebAssembly.instantiateStreaming && response.headers.get('content-type') === 'application/wasm') {
     return response;
@@ -26,8 +28,8 @@ async function wasmSource(options, here) {
 }
 
 /**
- * load(options) as web/posenc.js exports it; `here` is the entry's { url, wasm() }: the base a
- * relative wasmURL resolves against, and the default posenc.wasm URL.
+ * load(options) as web/posenc.js exports it; `here` is the entry's { url, bytes() }: the base a
+ * relative wasmURL resolves against, and the embedded module's bytes.
  */
 export function load(options, here) {
   const key = options.wasmBinary ?? String(options.wasmURL ?? '');

@@ -5,6 +5,7 @@ import { PosencError, fmt, describe } from './error.js';
 import { Heap } from './heap.js';
 import { Colour } from './colour.js';
 import { ropeFromConfig } from '../rope-config.js';
+import { layersFromConfig } from '../model-config.js';
 
 export const VERSION = '0.1.0';
 
@@ -318,9 +319,14 @@ export class Posenc {
     return this.compute('rope-apply', { ...params, x }).data;
   }
 
-  /** A model's config.json → rope params, the way transformers reads it. */
-  ropeFromConfig(config) {
-    return ropeFromConfig(this, config);
+  /** A model's config.json → rope params, the way transformers reads it ({ layer }: one layer's). */
+  ropeFromConfig(config, options) {
+    return ropeFromConfig(this, config, options);
+  }
+
+  /** A model's config.json → one entry per layer: { index, type, rope, window, chunk, queryScale }. */
+  layersFromConfig(config) {
+    return layersFromConfig(this, config);
   }
 
   // ---- Colour (colour.js): values → RGBA8 for drawing, computed in C. ----

@@ -139,7 +139,47 @@ export function readAttributes(el, pe, table) {
     if (field === undefined) spec.params[name] = v;
     else (spec.params[name] ??= {})[field] = v;
   }
+  const fromModel = modelParams(spec, pe, kind, tag);
+  if (fromModel) spec.params = { ...fromModel, ...spec.params };  // attributes given beside config win
   return spec;
+}
+
+// config (+ layer): the params of that layer of the model, for a kind that takes them all (the rope
+// kinds) or query-scale (a NoPE layer's query temperature). Errors name the attribute.
+function modelParams(spec, pe, kind, tag) {
+  const { config: text, layer: layerText } = spec;
+  if (text === undefined) {
+    if (layerText !== undefined) throw attributeError(`<${tag}> layer needs a config attribute (a model's config.json)`, 'EINVAL', 'layer', 'layer');
+    return null;
+  }
+  let config;
+  try {
+    config = JSON.parse(text);
+  } catch (e) {
+    throw attributeError(`<${tag}> config is not JSON: ${e.message}`, 'EINVAL', 'config', 'config');
+  }
+  const t = layerText?.trim();
+  const layer = t === undefined || t === '' ? undefined : /^\d+$/.test(t) ? Number(t) : t;
+  const names = new Set(kind.params.map((p) => p.name));
+  try {
+    if (kind.name === 'query-scale') {
+      const layers = pe.layersFromConfig(config);
+      const entry = typeof layer === 'number' ? layers[layer] : layers.find((l) => (layer === undefined ? l.queryScale : l.type === layer));
+      if (!entry?.queryScale) {
+        throw attributeError(`<${tag}> layer=${fmt(layerText ?? '')}: no such layer scales its queries by position`, 'EINVAL', 'layer', 'layer');
+      }
+      return { ...entry.queryScale };
+    }
+    if (!['dim', 'base', 'ropeScaling'].every((n) => names.has(n))) {
+      throw attributeError(`<${tag}> config: ${kind.name} takes no RoPE parameters from a model config`, 'EINVAL', 'config', 'config');
+    }
+    const rope = pe.ropeFromConfig(config, layer === undefined ? {} : { layer });
+    if (rope === null) throw attributeError(`<${tag}> layer=${fmt(layerText)} has no RoPE (a NoPE layer)`, 'EINVAL', 'layer', 'layer');
+    return rope;
+  } catch (e) {
+    if (!(e instanceof PosencError) || e.attribute) throw e;
+    throw attributeError(`<${tag}> ${e.message}`, e.code, e.param, e.param === 'layer' ? 'layer' : 'config');
+  }
 }
 
 /** The attribute an element uses for a view option: the spelling it carries, else the option's key. */

@@ -26,6 +26,10 @@ export interface PosencElement extends HTMLElement, ElementParams {
   rowLabel: string | null;
   columnLabel: string | null;
   valueLabel: string | null;
+  /** attribute config: a model's config.json (JSON text); the params of its layer (rope kinds) or its query scale (query-scale). */
+  config: string | null;
+  /** attribute layer: with config, the layer by index ("5") or layer type ("sliding_attention"). */
+  layer: string | null;
   /** Older names of the same options (web/views/options.js aliases): columns, colormap, the labels. */
   dims: number[] | null;
   lines: number[] | null;

@@ -12,7 +12,7 @@ import { LinePlot } from '../views/plot.js';
 import { TYPES, heatmapOptions, plotOptions } from '../views/options.js';
 import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings } from './attributes.js';
 
-/** Largest table one element computes, its own per-call cap (the shared instance's pe.maxBytes is left as it is). */
+/** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
 const DEFAULT_COLUMNS = 4;  // the plot's lines when columns is not given: the first columns
 

@@ -8,6 +8,7 @@
 import { formatValue } from '../views/heatmap.js';
 import { axisEntry } from '../views/axes.js';
 import { normalize, keepColumns } from './state.js';
+import { OPTIONS } from '../views/options.js';
 import { takesConfig } from '../rope-config.js';
 import { formatInt } from './zoom.js';
 
@@ -126,8 +127,7 @@ export class Controls {
 
     const labels = el('fieldset', { class: 'group' }, el('legend', {}, 'Labels'));
     this.#view.labels = {};
-    for (const [name, text] of [['heading', 'heading'], ['rowLabel', 'row label (y)'], ['columnLabel', 'column label (x)'],
-      ['valueLabel', 'value label (colorbar)']]) {
+    for (const { name, label: text } of OPTIONS.filter((o) => o.type === 'string' && o.on.includes('explorer'))) {
       const input = el('input', { type: 'text', id: idOf(name), value: state[name] ?? '' });
       input.addEventListener('input', () => {
         state[name] = input.value === '' ? undefined : input.value;
@@ -165,7 +165,7 @@ export class Controls {
     setIf(this.#view.vmax, 'placeholder', `auto ${short(hi)}`);
     if (document.activeElement !== this.#view.columns) setIf(this.#view.columns, 'value', state.columns.join(', '));
     const auto = heatmap.labels();
-    for (const [name, input] of Object.entries(this.#view.labels)) setIf(input, 'placeholder', state[name] === undefined ? auto[name] : '');
+    for (const [name, input] of Object.entries(this.#view.labels)) setIf(input, 'placeholder', state[name] === undefined ? auto[name] ?? '' : '');
   }
 
   #syncLead(state, lead) {

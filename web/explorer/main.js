@@ -9,6 +9,9 @@ import { PRESETS, normalize, fromQuery, toQuery, dropRejected } from './state.js
 import { toCSV, toNPY, download } from './export.js';
 import { Controls } from './controls.js';
 import { ZoomBar, zoomable, windowRequest } from './zoom.js';
+import { LayerMap, viewOfLayer } from './layers.js';
+import { MODEL_PRESETS } from './layer-presets.js';
+import { takesConfig } from '../rope-config.js';
 
 // Larger tables fail with ENOMEM next to the size that caused it (a page, not a batch job).
 const MAX_BYTES = 16 * 2 ** 20;
@@ -59,9 +62,103 @@ for (const preset of PRESETS) {
   presets.append(b);
 }
 
+// The layer map (explorer/layers.js): shown while the state holds a model's config.json.
+const layerMap = new LayerMap(document.getElementById('layers'), pe, pickLayer);
+const layerValue = (t) => (t === undefined || t === null || t === '' ? null : /^\d+$/.test(t) ? Number(t) : t);
+
+for (const preset of MODEL_PRESETS) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.id = `preset-layers-${preset.id}`;
+  b.textContent = preset.label;
+  b.addEventListener('click', () => {
+    if (urlPending) flushURL();
+    state = normalize({ kind: 'rope', params: { positions: 128 }, columns: [0, 16, 32, 48] });
+    fromURL = false;
+    problems = [];
+    useModel(preset.config, preset.layer);
+    history.pushState(null, '', toQuery(state));
+    touched = true;
+  });
+  presets.append(b);
+}
+
+/** Show a config's layers and the chosen layer's table (layer null: the shared RoPE, else the first layer). */
+function useModel(config, layer) {
+  let layers = null;
+  try {
+    layers = layerMap.show(config, layer);
+  } catch (e) {
+    if (!(e instanceof PosencError)) throw e;
+    layerMap.hide();
+    if (e.param !== 'num_hidden_layers' && e.param !== 'text_config.num_hidden_layers') throw e;
+  }
+  if (layers && layer === null) {
+    try {
+      pe.ropeFromConfig(config);  // one RoPE for every layer: the map shows, nothing is chosen
+    } catch (e) {
+      if (!(e instanceof PosencError) || e.param !== 'layer') throw e;
+      layer = 0;  // layers differ: the first one's table
+    }
+  }
+  if (layers && layer !== null) {
+    layerMap.select(layer);
+    applyLayer(layer, layerMap.find(layer));
+  } else {
+    const params = pe.ropeFromConfig(config);  // throws before the state changes
+    state.layer = undefined;
+    applyView({ kind: takesConfig(kindOf(state)) ? state.kind : 'rope', params });
+  }
+  state.config = JSON.stringify(config);
+  controls.render(state);
+  schedule();
+}
+
+function applyView(v) {
+  if (v.kind === state.kind) {
+    state.params = { ...state.params, ...v.params };  // the config's scaling replaces the whole object
+  } else {
+    const positions = state.params.positions;
+    state.kind = v.kind;
+    // the query temperature changes every floorScale positions: show 256 rows 1024 positions apart
+    const rows = v.kind === 'query-scale' ? { positions: 256, step: 1024 } : positions === undefined ? {} : { positions };
+    state.params = { ...rows, ...v.params };
+    state.index = 0;
+  }
+}
+
+function applyLayer(sel, entry) {
+  state.layer = String(sel);
+  const v = viewOfLayer(entry, takesConfig(kindOf(state)) ? state.kind : 'rope');
+  if (v) applyView(v);
+  return v;
+}
+
+function pickLayer(sel, entry) {
+  if (!applyLayer(sel, entry)) {
+    controls.showError('kind', `Layer ${entry.index} has no positional encoding (NoPE) and no query scale: nothing to draw for it`);
+    return;
+  }
+  controls.render(state);
+  schedule();
+}
+
+// The map of the config a state carries (a URL, history): its params are the URL's own.
+function showModel() {
+  if (state.config === undefined) return void layerMap.hide();
+  try {
+    layerMap.show(JSON.parse(state.config), layerValue(state.layer));
+  } catch (e) {
+    layerMap.hide();
+    problems.push({ path: 'config', message: e instanceof PosencError ? e.message : `config is not JSON: ${e.message}` });
+  }
+}
+showModel();
+
 window.addEventListener('popstate', () => {
   cancelURL();  // a write still pending belonged to the entry that was left (it keeps the view before it)
   ({ state, problems, given: urlGiven } = fromQuery(location.search, pe));
+  showModel();
   fromURL = true;  // update() builds the controls once the URL's values are sorted out
   schedule();
 });
@@ -266,17 +363,12 @@ function fillFromConfig(text) {
     controls.showError('config', `Invalid JSON: ${e.message}`);
     return;
   }
-  let params;
   try {
-    params = pe.ropeFromConfig(config);
+    useModel(config, null);
   } catch (e) {
     if (!(e instanceof PosencError)) throw e;
     controls.showError('config', e.message);
-    return;
   }
-  state.params = { ...state.params, ...params };  // every CONFIG_PARAMS: the config's scaling replaces the whole object
-  controls.render(state);
-  schedule();
 }
 
 async function exportAs(type) {
@@ -292,7 +384,7 @@ async function exportAs(type) {
 
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, controls, zoomBar, renders: 0, request: null,
+  pe, heatmap, plot, controls, zoomBar, layerMap, renders: 0, request: null,
   /** True while the address bar lags the view (at most URL_MS). */
   get urlPending() { return urlPending !== 0; },
   get state() { return state; },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// A dependency-free static server for the explorer: web/ at /, Chart.js from node_modules at
-// /vendor/chart.umd.js when `build.sh setup` has not copied it into web/vendor/. Local use only:
+// A dependency-free static server for the explorer: web/ at / (after `build.sh setup`, which also
+// bundles web/vendor/chart.js). Local use only:
 // it binds 127.0.0.1 (PORT overrides 8080; 0 picks a free port) and sends the Content-Security-Policy
 // the page must work under (no inline script or style, wasm allowed).
 //   node web/tools/serve.js            serve until interrupted
@@ -8,15 +8,11 @@
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const WEB_ROOT = resolve(here, '..');
-const REPO = resolve(WEB_ROOT, '..');
-
-// Served when web/ lacks them (URL path -> file in the repository).
-const FALLBACKS = { '/vendor/chart.umd.js': join(REPO, 'node_modules/chart.js/dist/chart.umd.js') };
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
@@ -48,12 +44,8 @@ async function fileFor(root, pathname) {
   if (path.endsWith('/')) path += 'index.html';
   const file = resolve(root, '.' + path);
   if (file !== root && !file.startsWith(root + sep)) return null;
-  for (const candidate of [file, FALLBACKS[path]]) {
-    if (!candidate) continue;
-    const info = await stat(candidate).catch(() => null);
-    if (info?.isFile()) return { file: candidate, size: info.size };
-  }
-  return null;
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? { file, size: info.size } : null;
 }
 
 function send(res, status, text) {
@@ -61,8 +53,11 @@ function send(res, status, text) {
   res.end(text + '\n');
 }
 
-/** Start serving root (default web/); resolves to { url, port, server, close() }. */
-export function serve({ root = WEB_ROOT, port = Number(process.env.PORT ?? 8080), host = '127.0.0.1' } = {}) {
+/**
+ * Start serving root (default web/); resolves to { url, port, server, close() }. csp: the policy sent
+ * (null: none, for pages built by other tools, e.g. docs sites with inline scripts).
+ */
+export function serve({ root = WEB_ROOT, port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', csp = CSP } = {}) {
   const server = createServer(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
     const { pathname } = new URL(req.url, 'http://localhost');
@@ -71,7 +66,7 @@ export function serve({ root = WEB_ROOT, port = Number(process.env.PORT ?? 8080)
     res.writeHead(200, {
       'Content-Type': TYPES[extname(found.file)] ?? 'application/octet-stream',
       'Content-Length': found.size,
-      'Content-Security-Policy': CSP,
+      ...(csp ? { 'Content-Security-Policy': csp } : {}),
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-cache',
     });

@@ -1,7 +1,6 @@
-// Chart.js for the views, without import maps or a CDN: its UMD build (copied to web/vendor/ by
-// `build.sh setup`, also served from node_modules by web/tools/serve.js). Loaded natively as a
-// module, the UMD wrapper sees no `module`/`define` and sets globalThis.Chart; a bundler instead
-// treats it as CommonJS and hands the constructor over as the default export.
-import * as umd from '../vendor/chart.umd.js';
-
-export const Chart = globalThis.Chart ?? umd.default;
+// Chart.js for the views. Statically hosted, this is the package's own ESM build of 'chart.js/auto'
+// (web/vendor/chart.js, made by `build.sh vendor` from the chart.js dependency): relative imports
+// only, so no import map or CDN. Bundlers read package.json's "browser" field, which maps that file
+// to 'chart.js/auto', so an app that bundles Chart.js itself gets one copy of it, not two. The
+// default export, as Parcel loses the named ones that chart.js/auto re-exports with `export *`.
+export { default as Chart } from '../vendor/chart.js';

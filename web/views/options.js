@@ -9,6 +9,7 @@
 //   default  the value when the option is not given
 //   on       the surfaces that take it (default: all of 'explorer', 'element', 'embed')
 //   param    the name C's errors give it (PosencError.param), when not the row's name
+//   label    the explorer's control label (text options get a control in its Labels group)
 //   doc      one line for the README table and the typings
 // The registry's parameters are not here: they come from pe.kinds. A new option is one row (and, if
 // no type fits, one entry in TYPES).
@@ -29,14 +30,18 @@ export const OPTIONS = Object.freeze([
   { name: 'vmax', key: 'vmax', type: 'limit', default: null, doc: 'value at the high end of the colormap (empty: automatic)' },
   { name: 'columns', key: 'columns', aliases: ['dims', 'lines'], type: 'columns', max: MAX_COLUMNS, default: null,
     doc: 'the plotted columns (lines of the plot, marked on the heatmap), e.g. "0,1,6"' },
-  { name: 'heading', key: 'heading', aliases: ['title'], type: 'string', default: undefined,
+  { name: 'heading', key: 'heading', aliases: ['title'], type: 'string', default: undefined, label: 'heading',
     doc: 'the heatmap\'s title (default: the kind\'s; empty: none)' },
-  { name: 'rowLabel', key: 'row-label', aliases: ['ylabel'], type: 'string', default: undefined,
+  { name: 'rowLabel', key: 'row-label', aliases: ['ylabel'], type: 'string', default: undefined, label: 'row label (y)',
     doc: 'title of the row axis (heatmap y, plot x; default: the registry\'s axis name)' },
-  { name: 'columnLabel', key: 'column-label', aliases: ['xlabel'], type: 'string', default: undefined,
+  { name: 'columnLabel', key: 'column-label', aliases: ['xlabel'], type: 'string', default: undefined, label: 'column label (x)',
     doc: 'title of the column axis (heatmap x) and the plot\'s line names' },
-  { name: 'valueLabel', key: 'value-label', aliases: ['clabel'], type: 'string', default: undefined,
+  { name: 'valueLabel', key: 'value-label', aliases: ['clabel'], type: 'string', default: undefined, label: 'value label (colorbar)',
     doc: 'title of the values (colorbar, plot y; default "Value")' },
+  { name: 'config', key: 'config', type: 'model', default: undefined,
+    doc: "a model's config.json (JSON text): the RoPE params of a layer (rope kinds) or its query scale (query-scale), as pe.layersFromConfig reads them" },
+  { name: 'layer', key: 'layer', type: 'layer', default: undefined,
+    doc: 'with config: the layer, by index or layer type name (default: the RoPE every layer shares)' },
   { name: 'zoom', key: 'zoom', type: 'window', default: null, on: ['explorer'],
     doc: 'the rows shown of a long table, "from,to" (explorer/zoom.js)' },
   { name: 'view', key: 'view', type: 'enum', choices: ['heatmap', 'plot', 'both'], default: 'both', on: ['embed'],
@@ -101,6 +106,12 @@ export const TYPES = {
       code: all.every(Number.isInteger) ? 'ERANGE' : 'EINVAL' };
   },
   string: (text) => ({ value: text }),
+  // a model's config.json as text: pe.layersFromConfig reads it where it is used, naming what it cannot read
+  model: (text) => ({ value: text }),
+  layer(text) {
+    const t = text.trim();
+    return { value: t === '' ? undefined : t };
+  },
   window(text) {
     const w = text.split(',').map((t) => (t.trim() === '' ? NaN : Number(t)));
     if (w.length === 2 && w.every(Number.isSafeInteger) && w[0] >= 0 && w[0] < w[1]) return { value: w };
