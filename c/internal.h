@@ -36,6 +36,17 @@ pe_status pe__check_rows(pe_error *err, const pe_request *rq, int i_step, int64_
  * too large for the cap or for memory names. */
 int pe__size_param(int kind, const pe_shape *sh);
 
+/* The sinusoidal variants' frequencies (sinusoidal.c): w[k] for k < ns; each row holds ns sines and nc
+ * cosines of p w[k] (nc <= ns <= nc + 1), times scale; the rest of the row is zero. variant is the
+ * index of the choice in kinds.def. */
+typedef struct { int ns, nc; double scale; } pe__sin_freqs;
+pe__sin_freqs pe__sinusoidal_freqs(int variant, int d, double base, double *w);
+
+/* The rope family's frequencies (rope.c) for a request whose first parameters are PE_PARAMS_ROPE:
+ * checks what the rope kinds check, then *inv points at the r/2 scaled inverse frequencies (valid
+ * until the next rope call) and *af holds the attention factor. */
+pe_status pe__rope_setup(const pe_request *rq, int *r, double *af, const double **inv, pe_error *err);
+
 /* Set the output shape; the registry multiplies it out and checks it against the byte cap. */
 static inline void pe__shape(pe_shape *sh, int ndim, const int64_t *dims) {
   sh->ndim = ndim;

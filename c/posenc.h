@@ -209,6 +209,33 @@
  *              log1p (here the double logarithm of the exact 1 + floor, rounded once; torch's float32
  *              log1p may differ by 1 ulp), x float32(attnScale), + 1, each step rounded to float32.
  *              Llama 4 Scout / Maverick: floor_scale 8192, attn_scale 0.1.
+ *
+ * Analysis kinds: derived quantities of the kinds above, from the same frequencies (analysis.c).
+ * rope-spectrum [r/2, 4] f32, rope's params (positions, offset, step, layout change nothing). Per
+ *              frequency pair k, theta'_k the rope-frequencies value, theta_k = base^(-2k/r) (rope_type
+ *              default, same dim, base, partialRotaryFactor): column 0 wavelength 2 pi/theta'_k
+ *              (+Infinity where theta'_k = 0), 1 the unscaled wavelength 2 pi/theta_k, 2 the ratio
+ *              theta'_k/theta_k (1 = extrapolated, 1/factor = interpolated), 3 rotations within the
+ *              original context L theta'_k/(2 pi), L = ropeScaling.original_max_position_embeddings, else
+ *              maxPositionEmbeddings. info: attentionFactor, originalContext (L); llama3 adds
+ *              lowFreqWavelength = L/low_freq_factor and highFreqWavelength = L/high_freq_factor (the band
+ *              edges); yarn adds correctionLow, correctionHigh (the ramp's ends as pairs k, after
+ *              truncate and clamping, as transformers' find_correction_range + linear_ramp_factor).
+ * rope-decay   [distances, 2] f32, rope's params + distances (1024); rows are the distances
+ *              D = offset + step row (only those rows are computed; positions is not used).
+ *              Column 0: RoFormer's relative upper bound (Su et al. 2021, section 3.4.3)
+ *              (1/(r/2)) sum_{j=1..r/2} |S_j|, S_j = sum_{k<j} e^{i D theta'_k}; column 1: the score of
+ *              identical all-ones query and key after rotation, normalised: A^2 (1/(r/2)) sum_k
+ *              cos(D theta'_k), A the attention factor. Angles fl(D theta') in double by the method
+ *              that seeds the tables (kernels.h), sums in double. info: attentionFactor.
+ * similarity   [positions, positions] f32, sinusoidal's params + normalize (false):
+ *              S(i, j) = sum_c PE(i, c) PE(j, c) of the sinusoidal table with the same params;
+ *              normalize divides by |PE(i)| |PE(j)| (0 where a norm is 0). Evaluated from the formula
+ *              in double, not from the float32 table: each sin/cos pair gives scale^2 cos((i - j) step
+ *              w_k), a function of i - j computed once per distance; vaswani/marian with odd dim add
+ *              the unpaired sine's u_i u_j; fairseq's padding row and column are zero. Cost: positions
+ *              x dim/2 sincos plus the fill (a row copy per row when no unpaired sine). Positions
+ *              beyond 32768 (4 GiB, over the default cap) are ENOMEM.
  */
 #ifndef POSENC_H
 #define POSENC_H
@@ -367,6 +394,12 @@ pe_status pe_range_of(int map, const void *data, int dtype, size_t n, pe_range *
  * the [vmin, vmax] used. */
 pe_status pe_colormap_apply(int map, const void *data, int dtype, size_t n, double vmin, double vmax,
                             uint8_t *rgba, double limits[2], pe_error *err);
+
+/* Compare mode's A - B: out[i] = a[i] - b[i], i < n, evaluated in double and stored float32; a and
+ * b are PE_F32 or PE_I32 tables (each its own dtype; else PE_EINVAL naming "dtype"). A cell masked
+ * (-Infinity) in either table is -Infinity (masked) in the difference; other non-finite operands
+ * give what IEEE subtraction gives (Infinity - Infinity = NaN). */
+pe_status pe_difference(const void *a, int a_dtype, const void *b, int b_dtype, size_t n, float *out, pe_error *err);
 
 /* A [rows, cols] table drawn into a [height, width] image at the image's resolution, nearest
  * neighbour: pixel (y, x) shows the cell under its centre,

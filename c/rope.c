@@ -432,3 +432,11 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   }
   return PE_OK;
 }
+
+pe_status pe__rope_setup(const pe_request *rq, int *r, double *af, const double **w, pe_error *err) {
+  rope_cfg c;
+  pe_status s = setup(rq, &c, err);
+  if (s) return s;
+  *r = c.r, *af = c.af, *w = inv;
+  return PE_OK;
+}

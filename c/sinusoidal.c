@@ -9,6 +9,25 @@
 enum { PE_PARAMS_SINUSOIDAL(S_) S__N };
 enum { VASWANI, T2T, FAIRSEQ, MARIAN, SCALED };
 
+pe__sin_freqs pe__sinusoidal_freqs(int variant, int d, double base, double *w) {
+  const int h = d / 2, hs = (d + 1) / 2;
+  switch (variant) {
+    case VASWANI:   /* interleaved; odd d ends with a sine */
+    case MARIAN:    /* [sin k < hs | cos k < h] */
+      for (int k = 0; k < hs; k++) w[k] = pe__pow(base, -2.0 * k / d);
+      return (pe__sin_freqs){hs, h, 1};
+    case SCALED:    /* [sin | cos] * d^-0.5, d even */
+      for (int k = 0; k < h; k++) w[k] = pe__pow(base, -(double)k / h);
+      return (pe__sin_freqs){h, h, 1 / sqrt((double)d)};
+    default: {      /* tensor2tensor, fairseq: [sin | cos], odd d ends with a zero column */
+      const int den = variant == T2T ? (h - 1 > 1 ? h - 1 : 1) : h - 1;
+      const double lb = pe__log(base);
+      for (int k = 0; k < h; k++) w[k] = pe__exp(-k * lb / den);
+      return (pe__sin_freqs){h, h, 1};
+    }
+  }
+}
+
 pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
   (void)info;
   const int64_t n = (int64_t)rq->v[S_positions];
@@ -28,27 +47,10 @@ pe_status pe__sinusoidal(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   }
   static double w[PE_MAXHALF];  /* static, off the stack (PE_MAXHALF doubles): one request at a time */
   float *o = out;
-  const int h = d / 2, hs = (d + 1) / 2;
-  pe__sc_table t = {.layout = PE__SC_SPLIT, .w = w, .sin_row = o, .stride = d, .scale = 1, .step = step};
-  switch (variant) {
-    case VASWANI:   /* interleaved; odd d ends with a sine */
-    case MARIAN:    /* [sin k < hs | cos k < h] */
-      t.m = t.ns = hs, t.nc = h;
-      for (int k = 0; k < hs; k++) w[k] = pe__pow(base, -2.0 * k / d);
-      if (variant == VASWANI) t.layout = PE__SC_INTERLEAVE;
-      else t.cos_row = o + hs;
-      break;
-    case SCALED:    /* [sin | cos] * d^-0.5, d even */
-      t.m = t.ns = t.nc = h, t.cos_row = o + h, t.scale = 1 / sqrt((double)d);
-      for (int k = 0; k < h; k++) w[k] = pe__pow(base, -(double)k / h);
-      break;
-    default: {      /* tensor2tensor, fairseq: [sin | cos], odd d ends with a zero column */
-      const int den = variant == T2T ? (h - 1 > 1 ? h - 1 : 1) : h - 1;
-      t.m = t.ns = t.nc = h, t.cos_row = o + h;
-      const double lb = pe__log(base);
-      for (int k = 0; k < h; k++) w[k] = pe__exp(-k * lb / den);
-    }
-  }
+  const pe__sin_freqs f = pe__sinusoidal_freqs(variant, d, base, w);
+  pe__sc_table t = {.layout = variant == VASWANI ? PE__SC_INTERLEAVE : PE__SC_SPLIT, .m = f.ns, .w = w,
+                    .ns = f.ns, .nc = f.nc, .sin_row = o, .cos_row = o + f.ns, .stride = d, .scale = f.scale,
+                    .step = step};
   if (t.m > 0) pe__sc_rows(&t, offset, n);
   if (t.ns + t.nc < d)
     for (int64_t r = 0; r < n; r++) o[r * d + d - 1] = 0;

@@ -152,3 +152,8 @@ PE_EXPORT int pe_js_colormap_sample(int m, const void *data, int dtype, double t
   return pe_colormap_sample(m, p, dtype, (size_t)rows, (size_t)cols, (size_t)stride, (size_t)height, (size_t)width, vmin,
                             vmax, rgba, js.limits, &js.err);
 }
+
+/* Compare mode: A - B of two tables of n elements each (posenc.h pe_difference). */
+PE_EXPORT int pe_js_difference(const void *a, int a_dtype, const void *b, int b_dtype, double n, float *out) {
+  return pe_difference(a, a_dtype, b, b_dtype, (size_t)n, out, &js.err);
+}

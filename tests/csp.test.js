@@ -201,8 +201,10 @@ test('explorer: every kind, presets, exports, dark mode; no violation', { timeou
 test('docs-page example with elements and an iframe embed: no violation in either frame', { timeout: 60_000 }, async () => {
   const { page, problems, violations } = await open('examples/docs.html');
   const els = await page.evaluate(elementsDrawn);
-  assert.deepEqual(els.map((e) => e.status), ['ok', 'ok', 'ok'], JSON.stringify(els));
-  const [heat, plot, alibi] = els;
+  assert.deepEqual(els.map((e) => e.status), ['ok', 'ok', 'ok', 'ok'], JSON.stringify(els));
+  const [heat, plot, alibi, compare] = els;
+  // compare mode (b- attributes) with its MathML caption, under the same policy: A and B, two lines each
+  assert.ok(compare.lines === 4 && compare.drawnLines === 4, `Chart.js drew ${JSON.stringify(compare)}`);
   assert.deepEqual(heat.first, [0, Math.fround(Math.sin(1)), Math.fround(Math.cos(1))]);  // wasm: PE(0,0), PE(1,0), PE(1,1)
   assert.ok(heat.colours > 20 && alibi.colours > 20, JSON.stringify(els));
   assert.ok(plot.lines === 4 && plot.drawnLines === 4 && plot.painted > 2000, `Chart.js drew ${JSON.stringify(plot)}`);

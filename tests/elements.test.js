@@ -78,9 +78,9 @@ const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.t
 const attributeOf = (name) => (kebab(name) === 'style' ? 'pe-style' : kebab(name));
 
 describe('docs page example (web/examples/docs.html)', () => {
-  test('three elements and the iframe draw; the console stays clean', async () => {
+  test('four elements (one comparing two configurations) and the iframe draw; the console stays clean', async () => {
     const shown = await page.evaluate(drawn, 'main posenc-heatmap, main posenc-plot');
-    assert.equal(shown.length, 3);
+    assert.equal(shown.length, 4);
     for (const s of shown) {
       assert.equal(s.status, 'ok', JSON.stringify(s));
       assert.ok(s.colours > 20, `${s.tag} looks blank: ${JSON.stringify(s)}`);
@@ -132,7 +132,9 @@ describe('attributes and properties', () => {
     for (const a of ['rope-type', 'factor', 'original-max-position-embeddings', 'padding-idx', 'max-bias', 'partial-rotary-factor',
       'kind', 'colormap', 'dims', 'index']) assert.ok(observed.includes(a), a);
     // the rest is the view options table's keys and aliases (web/views/options.js), nothing else
-    assert.deepEqual(observed.filter((a) => !expected.has(a)).sort(), [...keysOf('element', { attributes: true }).keys()].sort());
+    assert.deepEqual(observed.filter((a) => !expected.has(a) && !a.startsWith('b-')).sort(), [...keysOf('element', { attributes: true }).keys()].sort());
+    // compare mode: B's parameters and kind with the b- prefix, no view attribute
+    assert.deepEqual(observed.filter((a) => a.startsWith('b-')).sort(), [...expected, 'kind'].map((a) => `b-${a}`).sort());
     assert.ok(!observed.includes('x'), "rope-apply's input is no attribute");
   });
 

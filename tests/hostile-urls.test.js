@@ -57,8 +57,11 @@ function pageInit() {
   window.__attrBad = attrBad;
   const watch = (el) => {
     if (el.nodeType !== 1) return;
-    // The static page's own elements (before the first render) are in its HTML; later ones are not.
-    if (window.explorer && DANGER.has(el.tagName.toUpperCase())) log.injected.push(`<${el.tagName.toLowerCase()}>`);
+    // The static page's own elements (before the first render) are in its HTML; later ones are not,
+    // except the explain panel's formula and source links: markup of web/views/explain.js's
+    // constants, chosen by the kind's name (its links are still checked below).
+    const explained = el.closest?.('#explain') && ['MATH', 'A'].includes(el.tagName.toUpperCase());
+    if (window.explorer && DANGER.has(el.tagName.toUpperCase()) && !explained) log.injected.push(`<${el.tagName.toLowerCase()}>`);
     for (const a of el.attributes) if (attrBad(a.name, a.value)) log.injected.push(`${el.tagName}[${a.name}=${a.value.slice(0, 40)}]`);
     for (const c of el.children) watch(c);
   };
@@ -104,7 +107,8 @@ function pageInit() {
     }
     const counts = {};
     for (const t of ['script', 'iframe', 'object', 'embed', 'img', 'svg', 'math', 'base', 'meta', 'link', 'style', 'a', 'template', 'form']) {
-      counts[t] = document.getElementsByTagName(t).length;
+      // the explain panel's formula and links follow the kind (web/views/explain.js's constants)
+      counts[t] = [...document.getElementsByTagName(t)].filter((e) => !e.closest('#explain')).length;
     }
     const { fromQuery, toQuery } = await import('/explorer/state.js');
     const again = fromQuery(location.search, ex.pe);

@@ -73,8 +73,8 @@ test('old keys are aliases: the same values, and a concept given under two spell
   assert.equal(keysOf('element', { attributes: true }).has('title'), false);
   assert.equal(keysOf('embed').get('title').name, 'heading');
   assert.deepEqual([...keysOf('element', { attributes: true }).keys()].sort(),
-    ['clabel', 'cmap', 'colormap', 'column-label', 'columns', 'config', 'dims', 'heading', 'index', 'kind', 'layer', 'lines', 'row-label',
-      'value-label', 'vmax', 'vmin', 'xlabel', 'ylabel']);
+    ['clabel', 'cmap', 'colormap', 'column-label', 'columns', 'config', 'dims', 'explain', 'heading', 'heat', 'index', 'kind', 'layer',
+      'lines', 'log-y', 'profile', 'row-label', 'value-label', 'vmax', 'vmin', 'xlabel', 'ylabel']);
   assert.deepEqual([...keysOf('embed').keys()].filter((k) => !keysOf('element').has(k)), ['view', 'figure-height']);
 });
 

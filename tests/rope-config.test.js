@@ -92,7 +92,8 @@ test('every result holds exactly CONFIG_PARAMS, each set (the explorer replaces 
     for (const k of CONFIG_PARAMS) assert.ok(out[k] !== undefined && out[k] !== null, `${k} unset`);
   }
   const takers = pe.kinds.filter(takesConfig).map((k) => k.name);
-  assert.deepEqual(takers, ['rope', 'rope-frequencies', 'rope-apply']);
+  // the analysis kinds of RoPE take them too: a pasted config.json fills rope-spectrum and rope-decay
+  assert.deepEqual(takers, ['rope', 'rope-frequencies', 'rope-apply', 'rope-spectrum', 'rope-decay']);
 });
 
 test('Llama-3.1-8B: llama3 scaling, base 500000, head dim 4096/32', () => {

@@ -15,6 +15,9 @@ export type KindName =
   | 'rope-apply'
   | 'xpos'
   | 'query-scale'
+  | 'rope-spectrum'
+  | 'rope-decay'
+  | 'similarity'
   | 'mrope-positions'
   | 'rope-2d'
   | 'sincos-2d';
@@ -202,6 +205,21 @@ export interface QueryScaleParams {
   attnScale?: number;
 }
 
+/** `rope-spectrum`: RoPE spectrum: wavelengths, scaling ratio, rotations; output [pair, spectrum] float32. */
+export type RopeSpectrumParams = RopeParams;
+
+/** `rope-decay`: RoPE long-term decay with distance; output [distance, decay] float32. */
+export interface RopeDecayParams extends RopeParams {
+  /** number of distances (rows): offset + step * row; positions is not used (int 0 … 2^24; default 1024). */
+  distances?: number;
+}
+
+/** `similarity`: Sinusoidal similarity PE(i) . PE(j); output [positions, positions] float32. */
+export interface SimilarityParams extends SinusoidalParams {
+  /** cosine similarity: divide by both rows' norms (0 where a norm is 0) (default false). */
+  normalize?: boolean;
+}
+
 /** `mrope-positions`: Qwen-VL M-RoPE position ids (t, h, w); output [axis, tokens] int32. */
 export interface MropePositionsParams {
   /** the prompt's layout: text:N, image:TxHxW, video:TxHxW[@seconds][/gap,..] separated by spaces or ';' (default ''). */
@@ -285,6 +303,9 @@ export interface ParamsByKind {
   'rope-apply': RopeApplyParams;
   'xpos': XposParams;
   'query-scale': QueryScaleParams;
+  'rope-spectrum': RopeSpectrumParams;
+  'rope-decay': RopeDecayParams;
+  'similarity': SimilarityParams;
   'mrope-positions': MropePositionsParams;
   'rope-2d': Rope2dParams;
   'sincos-2d': Sincos2dParams;
@@ -303,6 +324,9 @@ export interface DataByKind {
   'rope-apply': Float32Array;
   'xpos': Float32Array;
   'query-scale': Float32Array;
+  'rope-spectrum': Float32Array;
+  'rope-decay': Float32Array;
+  'similarity': Float32Array;
   'mrope-positions': Int32Array;
   'rope-2d': Float32Array;
   'sincos-2d': Float32Array;

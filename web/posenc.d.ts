@@ -145,6 +145,8 @@ export interface Posenc {
     rows?: number; cols?: number; stride?: number; width?: number; height?: number }): ColormapImage;
   /** A colormap's 256 colours, lowest first, RGBA (a copy): for a colorbar. */
   colormapLUT(map?: string): Uint8ClampedArray;
+  /** Compare mode's A − B in C (double, stored float32; -Infinity in either stays -Infinity): a heap view, valid until free(). */
+  difference(a: Table, b: Table): { readonly length: number; readonly data: Float32Array; readonly byteOffset: number; free(): void; [Symbol.dispose](): void };
 }
 
 /** A table to colour: a result, view or copy (its shape gives colormapImage's default plane: the last
@@ -215,8 +217,9 @@ export type DrawableKind = Exclude<KindName, 'rope-apply'>;
  * The elements' parameter properties: every parameter of every drawable kind (attribute: its
  * kebab-case name, e.g. padding-idx), and rope_scaling's fields camel-cased (ropeType ↔ rope-type,
  * originalMaxPositionEmbeddings ↔ original-max-position-embeddings). null = attribute absent.
+ * similarity's normalize is an attribute only (Node.normalize() keeps its name).
  */
-export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'ropeScaling'>>
+export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'ropeScaling' | 'normalize'>>
   & Nullable<{ [F in Exclude<keyof RopeScaling, 'type'> as SnakeToCamel<F>]: RopeScaling[F] }>;
 
 /** detail of `posenc-error`: `attribute` names the attribute at fault (null when none is). */

@@ -25,6 +25,7 @@ const MAX_REPS = Number(args[args.indexOf('--reps') + 1]) || 15;
 // --save FILE: where to write the results (nothing is written without it)
 const SAVE = args.includes('--save') ? args[args.indexOf('--save') + 1] : null;
 if (args.includes('--save') && (!SAVE || SAVE.startsWith('--'))) throw new Error('--save needs a file name');
+const ANALYSIS_ONLY = args.includes('--analysis-only');  // only the analysis kinds' section, printed
 const SIZES = [[512, 64], [2048, 512], [8192, 1024], ...(LARGE ? [[32768, 4096]] : [])];
 const FRESH = Number(args[args.indexOf('--fresh') + 1]) || 15;  // fresh processes per mode
 const BUDGET_MS = 4000;  // per method and size: fewer repetitions for slow methods (at least 3)
@@ -351,7 +352,8 @@ const sized = (file) => {
   return { file, bytes: b.length, gzipBytes: gzipSync(b, { level: 9 }).length };
 };
 const embedding = ['web/posenc.wasm', 'web/core/wasm-bytes.js', 'web/dist/posenc.mjs'].map(sized).filter(Boolean);
-const maxBytes = Math.max(...SIZES.map(([n, d]) => n * d * 4));
+const SIM = 4096;  // the analysis section's similarity side: 64 MiB
+const maxBytes = Math.max(...SIZES.map(([n, d]) => n * d * 4), SIM * SIM * 4);
 const scratch = limits.limits_alloc(maxBytes);
 if (!scratch) throw new Error('limits module: cannot allocate');
 // 128 MiB: more than the last-level cache of the CPUs this runs on (32 MiB per CCX here; 96 MiB on
@@ -363,6 +365,41 @@ limits.limits_store(evictBuf, EVICT_BYTES);
 const cold = () => limits.limits_read(evictBuf, EVICT_BYTES);
 const COLD_BYTES = 16 * 2 ** 20;  // tables from 16 MiB (8192×1024 and up) are timed from cold caches
 pe.maxBytes = Math.max(pe.maxBytes, maxBytes);
+
+// The analysis kinds (issue 15): a 4096×4096 similarity (target: within 3× of the store loop for the
+// same 64 MiB, from cold caches) for a table without and with an unpaired sine column (odd dim: the
+// rank-one term makes it a per-value loop), and rope-decay's zoomed window of a million distances
+// (only the window is computed: it should cost what the same number of rows near 0 costs).
+function analysisRun(pe) {
+  const bytes = SIM * SIM * 4;
+  const ms = timeInterleaved({
+    store: () => limits.limits_store(scratch, bytes),
+    'similarity dim 64': () => pe.computeView('similarity', { positions: SIM, dim: 64 }).free(),
+    'similarity dim 512': () => pe.computeView('similarity', { positions: SIM, dim: 512 }).free(),
+    'similarity dim 64 normalize': () => pe.computeView('similarity', { positions: SIM, dim: 64, normalize: true }).free(),
+    'similarity dim 65 (unpaired sine)': () => pe.computeView('similarity', { positions: SIM, dim: 65 }).free(),
+  }, cold);
+  const decay = timeInterleaved({
+    'rope-decay 1000 distances from 0': () => pe.computeView('rope-decay', { dim: 128, distances: 1000 }).free(),
+    'rope-decay 1000 distances from 999000': () => pe.computeView('rope-decay', { dim: 128, offset: 999000, distances: 1000 }).free(),
+    'rope-decay 1000 of 10^6 distances (step 1000)': () => pe.computeView('rope-decay', { dim: 128, step: 1000, distances: 1000 }).free(),
+    'rope-spectrum Llama 3.1': () => pe.computeView('rope-spectrum', { dim: 128, base: 500000,
+      ropeScaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 } }).free(),
+  });
+  const store = median(ms.store);
+  const out = { storeMs: store, similarity: {}, decay: {} };
+  for (const [k, v] of Object.entries(ms)) if (k !== 'store') out.similarity[k] = { ms: median(v), xStore: median(v) / store };
+  for (const [k, v] of Object.entries(decay)) out.decay[k] = { ms: median(v) };
+  return out;
+}
+const fmtAnalysis = (a) => [
+  `Analysis kinds (issue 15): ${SIM}×${SIM} similarity (64 MiB) against the store loop for the same bytes (${a.storeMs.toFixed(2)} ms), cold caches:`,
+  ...Object.entries(a.similarity).map(([k, v]) => `- ${k}: ${v.ms.toFixed(2)} ms, ×${v.xStore.toFixed(2)} the store loop`),
+  ...Object.entries(a.decay).map(([k, v]) => `- ${k}: ${v.ms.toFixed(3)} ms`)];
+if (ANALYSIS_ONLY) {
+  console.log(fmtAnalysis(analysisRun(pe)).join('\n'));
+  process.exit(0);
+}
 
 const results = [];
 for (const [n, d] of SIZES) {
@@ -404,6 +441,7 @@ const numpy = numpyRuns(SIZES);
 const fresh = freshProcessRuns(FRESH);
 const colormap = colormapRuns(pe);
 const ratio = ratioRun(pe);
+const analysis = analysisRun(pe);
 conditions.cpuAfter = cpuNow();
 const perCPU = perCPURuns(pe);
 const multimodal = multimodalRuns(pe);
@@ -448,6 +486,7 @@ const report = {
   }),
   colormap2048x512: colormap,
   ratio8192x1024: ratio,
+  analysis,
   perCPU,
   multimodal,
 };
@@ -499,6 +538,7 @@ if (colormap) {
 } else {
   lines.push('- colormap: skipped (pe.colormap does not exist in this build)');
 }
+lines.push('', ...fmtAnalysis(analysis));
 if (perCPU) {
   lines.push('', 'The same on each CPU (main thread pinned): arithmetic loop (limits_spin) · store loop and computeView 8192×1024 (the two alone, cold caches) · colormap 2048×512:');
   for (const [cpu, r] of Object.entries(perCPU)) {

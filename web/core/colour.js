@@ -127,6 +127,30 @@ export class Colour {
     }
   }
 
+  // compare mode's A − B (c/analysis.c pe_difference): a Float32Array view of the heap
+  difference(a, b) {
+    const heap = this.#heap;
+    const x = heap.x;
+    const ta = this.#table(a, 'difference');
+    let tb = null, out = 0;
+    try {
+      tb = this.#table(b, 'difference');
+      if (ta.length !== tb.length) {
+        throw new PosencError(`posenc difference: the tables have ${ta.length} and ${tb.length} elements (they must match)`, 'EINVAL', 'b');
+      }
+      out = ta.length ? x.pe_js_malloc(ta.length * 4) : 0;
+      if (ta.length && !out) throw new PosencError(`posenc difference: ${ta.length} values do not fit in wasm memory`, 'ENOMEM', 'b');
+      heap.check(x.pe_js_difference(ta.ptr, ta.dtype, tb.ptr, tb.dtype, ta.length, out), 'difference');
+      const view = heap.view({ length: ta.length }, out, Float32Array, ta.length, 'posenc difference');
+      out = 0;
+      return view;
+    } finally {
+      if (out) x.pe_js_free(out);
+      tb?.done();
+      ta.done();
+    }
+  }
+
   lut(map) {
     const x = this.#heap.x;
     const m = this.#map(map, 'colormapLUT');

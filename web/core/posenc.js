@@ -367,4 +367,13 @@ export class Posenc {
   colormapLUT(map) {
     return this.#colour.lut(map);
   }
+
+  /**
+   * Compare mode's A − B, in C: a Float32Array view of the wasm heap (valid until free()) holding
+   * a[i] − b[i] (double, stored float32; a cell that is -Infinity in either is -Infinity). a and b:
+   * results or Float32Array/Int32Array of the same length.
+   */
+  difference(a, b) {
+    return this.#colour.difference(a, b);
+  }
 }

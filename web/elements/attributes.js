@@ -25,19 +25,25 @@ export const VIEW = keysOf('element', { attributes: true });
 export const spellings = (row) => [row.key, ...row.aliases].filter((k) => VIEW.has(k));
 
 /**
- * The attribute table of a loaded instance: Map attribute → { attr, prop, view? (the option's row),
- * uses: Map kind → registry param (with its path) }. Throws if a registry name would clash with HTML.
+ * The attribute table of a loaded instance: Map attribute → { attr, prop (null: none, the name is an
+ * HTMLElement member), view? (the option's row), uses: Map kind → registry param (with its path) }.
+ * Throws if a registry name would clash with a global HTML attribute.
  */
+
+/** Compare mode: B's attributes are A's parameter attributes with this prefix (b-kind, b-dim, b-rope-type …). */
+export const B_PREFIX = 'b-';
 export function attributeTable(pe) {
   const table = new Map();
   const entry = (attr) => {
     let e = table.get(attr);
     if (!e) {
       const prop = camel(attr);
-      if (HTML_ATTRIBUTES.has(attr) || prop in HTMLElement.prototype) {
+      if (HTML_ATTRIBUTES.has(attr) || (prop in HTMLElement.prototype && VIEW.has(attr))) {
         throw new Error(`posenc elements: the attribute ${attr} (property ${prop}) clashes with HTML`);
       }
-      table.set(attr, (e = { attr, prop, uses: new Map() }));
+      // a parameter named like an HTMLElement member (similarity's normalize, Node.normalize()):
+      // the attribute only, no property
+      table.set(attr, (e = { attr, prop: prop in HTMLElement.prototype ? null : prop, uses: new Map() }));
     }
     return e;
   };
@@ -141,6 +147,7 @@ export function readAttributes(el, pe, table) {
   }
   const fromModel = modelParams(spec, pe, kind, tag);
   if (fromModel) spec.params = { ...fromModel, ...spec.params };  // attributes given beside config win
+  spec.b = readB(el, pe, table, spec);
   return spec;
 }
 
@@ -180,6 +187,37 @@ function modelParams(spec, pe, kind, tag) {
     if (!(e instanceof PosencError) || e.attribute) throw e;
     throw attributeError(`<${tag}> ${e.message}`, e.code, e.param, e.param === 'layer' ? 'layer' : 'config');
   }
+}
+
+/**
+ * Compare mode's B from the b- attributes: b-kind (default: A's kind), then A's parameters (when
+ * the kinds agree) with each b-<parameter> attribute replacing or adding one. null without any
+ * b- attribute.
+ */
+function readB(el, pe, table, a) {
+  const tag = el.localName;
+  const own = [...el.attributes].filter((x) => x.name.startsWith(B_PREFIX) && table.has(x.name.slice(B_PREFIX.length)));
+  if (!own.length) return null;
+  const kinds = drawable(pe);
+  const kindText = el.getAttribute(`${B_PREFIX}kind`);
+  const kind = kinds.find((k) => k.name === (kindText === null ? a.kind : kindText.trim()));
+  if (!kind) {
+    throw attributeError(`<${tag}> b-kind=${fmt(kindText)} is not one of ${kinds.map((k) => k.name).join(', ')}`, 'EINVAL', 'kind', 'b-kind');
+  }
+  const params = kind.name === a.kind ? structuredClone(a.params) : {};
+  for (const { name, value: text } of own) {
+    const attr = name.slice(B_PREFIX.length);
+    const e = table.get(attr);
+    if (attr === 'kind') continue;
+    if (e.view) throw attributeError(`<${tag}> ${name}: only parameters take the b- prefix (${attr} is a view option)`, 'EINVAL', name, name);
+    const p = e.uses.get(kind.name);
+    if (!p) throw attributeError(`<${tag}> ${name}: ${kind.name} has no such parameter`, 'EINVAL', name, name);
+    const v = parseValue(p.type, text, { attr: name, param: p.path, tag });
+    const [pn, field] = p.path.split('.');
+    if (field === undefined) params[pn] = v;
+    else (params[pn] = { ...(params[pn] ?? {}) })[field] = v;
+  }
+  return { kind: kind.name, params, index: a.index ?? 0 };
 }
 
 /** The attribute an element uses for a view option: the spelling it carries, else the option's key. */

@@ -26,6 +26,15 @@ export interface PosencElement extends HTMLElement, ElementParams {
   rowLabel: string | null;
   columnLabel: string | null;
   valueLabel: string | null;
+  /** attribute heat (compare mode, heatmap): 'a' (default), 'b' or 'diff' (A − B, centred map). B is set by
+   *  b-prefixed attributes (b-kind, b-factor, b-rope-type …): A's parameters with those replaced or added. */
+  heat: 'a' | 'b' | 'diff' | null;
+  /** attribute log-y (plot): 'auto' (default), 'true' or 'false'. */
+  logY: 'auto' | 'true' | 'false' | null;
+  /** attribute profile="R" (plot of a [queries, keys] kind): the value against j − i for −R … R. */
+  profile: number | null;
+  /** attribute explain: a caption with the kind's formula (MathML), what to look for and the sources. */
+  explain: boolean | null;
   /** attribute config: a model's config.json (JSON text); the params of its layer (rope kinds) or its query scale (query-scale). */
   config: string | null;
   /** attribute layer: with config, the layer by index ("5") or layer type ("sliding_attention"). */

@@ -10,7 +10,9 @@ import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
 import { TYPES, heatmapOptions, plotOptions } from '../views/options.js';
-import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings } from './attributes.js';
+import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX } from './attributes.js';
+import { profileKind, profilePlane, differencePlane, compareReadout, referenceLines, wantLogY } from '../views/compare.js';
+import { renderExplain } from '../views/explain.js';
 
 /** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
@@ -25,6 +27,12 @@ const BASE_CSS = `
 .posenc-heatmap-overlay:focus-visible { outline: 2px solid var(--pe-focus, Highlight); outline-offset: -2px; }
 .posenc-heatmap-readout { display: block; height: 1.5em; overflow: hidden; white-space: nowrap; text-overflow: ellipsis;
   font-size: 12px; line-height: 1.5em; color: var(--pe-muted, inherit); }
+:host([explain]) { display: flex; flex-direction: column; }
+:host([explain]) .frame { flex: 1 1 0; min-height: 120px; height: auto; }
+.caption { flex: none; font: 13px/1.4 system-ui, sans-serif; color: var(--pe-fg, inherit); padding-top: 4px; }
+.caption[hidden] { display: none; }
+.caption p { margin: 2px 0; }
+.caption .explain-sources { color: var(--pe-muted, inherit); font-size: 12px; }
 .error { position: absolute; left: 0; right: 0; top: 0; z-index: 1; margin: 0; padding: 6px 10px; border-radius: 4px;
   border: 1px solid var(--pe-error-border, #d93025); background: var(--pe-error-bg, #fce8e6); color: var(--pe-error-fg, #8c1d18);
   font: 13px/1.4 system-ui, sans-serif; white-space: pre-wrap; }
@@ -62,7 +70,7 @@ export function elementClasses(pe, table) {
     static table = table;
   }
   for (const C of [PosencHeatmapElement, PosencPlotElement]) {
-    for (const e of table.values()) Object.defineProperty(C.prototype, e.prop, accessor(e));
+    for (const e of table.values()) if (e.prop) Object.defineProperty(C.prototype, e.prop, accessor(e));
   }
   return { heatmap: PosencHeatmapElement, plot: PosencPlotElement };
 }
@@ -101,9 +109,15 @@ function accessor(e) {
 }
 
 class PosencElement extends HTMLElement {
-  static get observedAttributes() { return [...this.table.keys()]; }
+  // A's attributes, and B's (compare mode): the parameters with the b- prefix, and b-kind
+  static get observedAttributes() {
+    const keys = [...this.table.keys()];
+    return [...keys, ...keys.filter((k) => k === 'kind' || !this.table.get(k).view).map((k) => B_PREFIX + k)];
+  }
 
   #frame;
+  #caption;
+  #planes = [];        // compare mode's other planes (B, A − B), freed with the shown one
   #message;
   #view = null;
   #plane = null;       // the heatmap's shown plane (hover reads it from the wasm heap)
@@ -123,10 +137,14 @@ class PosencElement extends HTMLElement {
     this.#message.setAttribute('part', 'error');
     this.#message.setAttribute('role', 'alert');
     this.#message.hidden = true;
-    root.append(this.#frame, this.#message);
+    this.#caption = document.createElement('div');
+    this.#caption.className = 'caption';
+    this.#caption.setAttribute('part', 'caption');
+    this.#caption.hidden = true;
+    root.append(this.#frame, this.#caption, this.#message);
     // Properties set before the element was defined shadow the accessors: hand them over.
     for (const e of this.constructor.table.values()) {
-      if (Object.hasOwn(this, e.prop)) {
+      if (e.prop && Object.hasOwn(this, e.prop)) {
         const v = this[e.prop];
         delete this[e.prop];
         this[e.prop] = v;
@@ -158,25 +176,38 @@ class PosencElement extends HTMLElement {
     const { pe, table, view } = this.constructor;
     let spec;
     let plane = null;
+    const planes = [];
     try {
       spec = readAttributes(this, pe, table);
       plane = computePlane(pe, { ...spec, index: spec.index ?? 0, maxBytes: MAX_BYTES });
+      if (spec.b) planes.push(this.#computeB(spec.b));
       this.#checkIndex(spec, plane);
       const dims = this.#dims(spec, plane, view);
-      if (view === 'heatmap') this.#drawHeatmap(plane, spec, dims);
-      else this.#drawPlot(plane, spec, dims);
+      if (view === 'heatmap') this.#drawHeatmap(plane, spec, dims, planes);
+      else this.#drawPlot(plane, spec, dims, planes[0] ?? null);
+      const explain = spec.explain === true;
+      if (this.#caption.hidden === explain || this.#caption.dataset.kind !== (explain ? spec.kind : '')) {
+        this.#caption.dataset.kind = explain ? spec.kind : '';
+        if (explain) renderExplain(this.#caption, spec.kind, { compact: true });
+        else this.#caption.replaceChildren();
+        this.#caption.hidden = !explain;
+      }
       this.#spec = { kind: spec.kind, params: spec.params, index: plane.lead?.index ?? 0, shape: plane.shape,
         rows: plane.rows, cols: plane.cols, columns: dims, dims };
     } catch (e) {
       plane?.free();
+      for (const q of planes) q.free();
       this.#fail(e, spec);
       return;
     }
     if (view === 'heatmap') {
       this.#plane?.free();
+      for (const q of this.#planes) q.free();
       this.#plane = plane;
+      this.#planes = planes;
     } else {
       plane.free();  // the plot copied its values
+      for (const q of planes) q.free();
     }
     this.#status = 'ok';
     this.#message.hidden = true;
@@ -217,14 +248,70 @@ class PosencElement extends HTMLElement {
     return spec.columns;
   }
 
-  #drawHeatmap(plane, spec, dims) {
-    this.#view ??= new Heatmap(this.#frame, this.pe, { fill: true, onColumn: (col) => this.#toggle(col) });
-    this.#view.render(plane, heatmapOptions({ ...spec, columns: dims }));
+  // B's plane; an error names B's attribute (b-factor, not factor).
+  #computeB(b) {
+    try {
+      return computePlane(this.pe, { ...b, maxBytes: MAX_BYTES });
+    } catch (e) {
+      if (e instanceof PosencError && !e.attribute) {
+        const attr = attributeOf(this.constructor.table, b.kind, e.param);
+        e.attribute = attr ? B_PREFIX + attr : `${B_PREFIX}kind`;
+        e.message = `B: ${e.message}`;
+      }
+      throw e;
+    }
   }
 
-  #drawPlot(plane, spec, dims) {
+  // Compare mode (planes = [B]): heat chooses A, B or A − B (C's difference, a centred map); the
+  // readout gives all three. The A − B plane joins planes (freed with the shown one).
+  #drawHeatmap(plane, spec, dims, planes) {
+    this.#view ??= new Heatmap(this.#frame, this.pe, { fill: true, onColumn: (col) => this.#toggle(col) });
+    const options = heatmapOptions({ ...spec, columns: dims });
+    let shown = plane;
+    const b = planes[0], heat = spec.heat ?? 'a';
+    if (b) {
+      if (b.rows !== plane.rows || b.cols !== plane.cols) {
+        if (heat === 'diff') {
+          throw attributeError(`<${this.localName}> heat=diff: A is ${plane.rows} × ${plane.cols}, B ${b.rows} × ${b.cols}`, 'EINVAL', 'heat', 'heat');
+        }
+      } else {
+        const d = differencePlane(this.pe, plane, b);
+        planes.push(d);
+        plane.readout = b.readout = d.readout = compareReadout(plane, b, d);
+        if (heat === 'diff') {
+          shown = d;
+          const own = this.pe.colormaps.find((m) => m.name === options.map);
+          options.map = own?.centred ? own.name : this.pe.colormaps.find((m) => m.centred).name;
+          options.title ??= `A − B: ${plane.title}`;
+        }
+      }
+      if (heat === 'b') shown = b;
+    }
+    this.#view.render(shown, options);
+  }
+
+  // Compare mode (b: B's plane) overlays B dashed; profile plots the value against j − i.
+  #drawPlot(plane, spec, dims, b) {
     this.#view ??= new LinePlot(this.#frame);
-    this.#view.render(plane, plotOptions({ ...spec, columns: dims }));
+    const pe = this.pe;
+    const options = plotOptions({ ...spec, columns: dims });
+    let a = plane;
+    const isProfile = spec.profile && profileKind(pe.kinds.find((k) => k.name === spec.kind));
+    if (isProfile) {
+      a = profilePlane(pe, spec, spec.profile);
+      const kb = b && pe.kinds.find((k) => k.name === spec.b.kind);
+      b = kb && profileKind(kb) ? profilePlane(pe, spec.b, spec.profile) : null;
+      options.columns = spec.columns ?? [...Array(Math.min(a.cols, 32)).keys()];
+      options.stepped = a.dtype === 'int32';
+      options.xLabel ??= 'Distance j − i';
+    }
+    const logY = spec.logY === 'true' ? true : spec.logY === 'false' ? false : null;
+    this.#view.render(a, {
+      ...options,
+      logY: wantLogY(pe, b ? [a, b] : [a], logY),
+      references: referenceLines(a, options.columns),
+      ...(b ? { overlay: { plane: b, label: 'B' }, label: 'A' } : {}),
+    });
   }
 
   // A clicked heatmap column: toggle it in columns (its marker), under the attribute the page used, and tell the page.
@@ -258,6 +345,8 @@ class PosencElement extends HTMLElement {
     this.#view = null;
     this.#plane?.free();
     this.#plane = null;
+    for (const q of this.#planes) q.free();
+    this.#planes = [];
   }
 }
 

@@ -5,10 +5,11 @@ import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
 import { heatmapOptions as heatmapView, plotOptions as plotView } from '../views/options.js';
-import { PRESETS, normalize, fromQuery, toQuery, dropRejected } from './state.js';
+import { PRESETS, normalize, dropRejected } from './state.js';
 import { toCSV, toNPY, download } from './export.js';
 import { Controls } from './controls.js';
 import { ZoomBar, zoomable, windowRequest } from './zoom.js';
+import { AnalysisPanel, ANALYSIS_PRESETS, presetState, readURL, writeQuery } from './analysis.js';
 import { LayerMap, viewOfLayer } from './layers.js';
 import { MODEL_PRESETS } from './layer-presets.js';
 import { takesConfig } from '../rope-config.js';
@@ -20,7 +21,7 @@ const root = document.documentElement;
 const pe = await load();
 
 // A state from the address bar is untrusted until it has rendered once: see update().
-let { state, problems, given: urlGiven } = fromQuery(location.search, pe);
+let { state, problems, given: urlGiven, compareProblems } = readURL(location.search, pe);
 let fromURL = true;
 let plane = null;       // the plane on screen (its data stays in the wasm heap until replaced)
 let scheduled = false;  // an update waits for the next animation frame
@@ -43,18 +44,23 @@ const zoomBar = new ZoomBar(document.getElementById('zoom'), document.getElement
     schedule();
   });
 
+// compare A / B, log axis, distance profile and the explain panel (analysis.js)
+const analysis = new AnalysisPanel(document.getElementById('analysis'), document.getElementById('explain'), pe, {
+  change: () => { touched = true; schedule(); },
+});
+
 const presets = document.getElementById('presets');
-for (const preset of PRESETS) {
+for (const preset of [...PRESETS, ...ANALYSIS_PRESETS]) {
   const b = document.createElement('button');
   b.type = 'button';
   b.id = `preset-${preset.id}`;
   b.textContent = preset.label;
   b.addEventListener('click', () => {
     if (urlPending) flushURL();  // the entry being left keeps its last view
-    state = normalize(preset.state);
+    state = presetState(preset.state);
     fromURL = false;
     problems = [];
-    history.pushState(null, '', toQuery(state));
+    history.pushState(null, '', writeQuery(state));
     touched = true;
     controls.render(state);
     schedule();
@@ -77,7 +83,7 @@ for (const preset of MODEL_PRESETS) {
     fromURL = false;
     problems = [];
     useModel(preset.config, preset.layer);
-    history.pushState(null, '', toQuery(state));
+    history.pushState(null, '', writeQuery(state));
     touched = true;
   });
   presets.append(b);
@@ -157,7 +163,7 @@ showModel();
 
 window.addEventListener('popstate', () => {
   cancelURL();  // a write still pending belonged to the entry that was left (it keeps the view before it)
-  ({ state, problems, given: urlGiven } = fromQuery(location.search, pe));
+  ({ state, problems, given: urlGiven, compareProblems } = readURL(location.search, pe));
   showModel();
   fromURL = true;  // update() builds the controls once the URL's values are sorted out
   schedule();
@@ -212,9 +218,11 @@ function computeAndDraw(notes) {
     let next;
     try {
       next = computeWindow();
-      heatmap.render(next, heatmapOptions());
+      const shown = analysis.prepare(state, next, (cfg) => computeWindow({ ...cfg, zoom: state.zoom }));
+      heatmap.render(shown.heat, { ...heatmapOptions(), ...shown.heatOptions });
       return next;
     } catch (e) {
+      analysis.discard();
       next?.free();
       const reset = fromURL && e instanceof PosencError ? dropRejected(state, e.param) : null;
       if (reset === null) throw e;
@@ -226,13 +234,15 @@ function computeAndDraw(notes) {
 // A table whose rows are positions is computed only where it is shown: the zoom window, sampled to
 // screen resolution (zoom.js). The whole table's parameters are still checked by C (pe.shape, at C's
 // default cap: only the window is allocated), so an invalid value is reported as for a full compute.
-function computeWindow() {
-  const kind = kindOf(state);
-  const req = zoomable(kind) ? windowRequest(kind, state.params, state.zoom) : null;
-  explorer.request = req?.params ?? null;
-  if (!req) return computePlane(pe, { ...state, maxBytes: MAX_BYTES });
-  if (!req.full) pe.shape(state.kind, state.params);
-  const next = computePlane(pe, { ...state, params: req.params, maxBytes: MAX_BYTES });
+// cfg: the state, or compare mode's pinned configuration with the state's zoom.
+function computeWindow(cfg = state) {
+  const kind = kindOf(cfg);
+  if (!kind) return computePlane(pe, { ...cfg, maxBytes: MAX_BYTES });  // C names the unknown kind
+  const req = zoomable(kind) ? windowRequest(kind, cfg.params, cfg.zoom) : null;
+  if (cfg === state) explorer.request = req?.params ?? null;
+  if (!req) return computePlane(pe, { ...cfg, maxBytes: MAX_BYTES });
+  if (!req.full) pe.shape(cfg.kind, cfg.params);
+  const next = computePlane(pe, { ...cfg, params: req.params, maxBytes: MAX_BYTES });
   next.window = req;
   next.rowName = req.position;
   return next;
@@ -275,9 +285,12 @@ function update() {
     controls.render(state);
   }
   fromURL = false;
-  plot.render(next, plotOptions());
   plane?.free();
   plane = next;
+  analysis.commit();
+  analysis.sync(state, compareProblems ?? []);
+  compareProblems = [];
+  plot.render(...analysis.plotArgs(plotOptions()));
   const win = next.window;
   state.zoom = win && (win.from > 0 || win.to < win.rows) ? [win.from, win.to] : null;
   zoomBar.update();
@@ -327,7 +340,7 @@ function flushURL() {
   urlPending = 0;
   urlAt = performance.now();
   try {
-    history.replaceState(null, '', toQuery(urlState));
+    history.replaceState(null, '', writeQuery(urlState));
   } catch {  // over a browser's rate limit (a SecurityError): again in a second
     urlAt += 1000;
     writeURL();
@@ -341,7 +354,7 @@ function cancelURL() {
 function showColumns() {
   if (!plane) return;
   urlState.columns = [...state.columns];
-  plot.render(plane, plotOptions());
+  plot.render(...analysis.plotArgs(plotOptions()));
   heatmap.mark(heatmapOptions().marked);
   controls.sync(state, plane, heatmap);
   finish(true);
@@ -384,7 +397,7 @@ async function exportAs(type) {
 
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, controls, zoomBar, layerMap, renders: 0, request: null,
+  pe, heatmap, plot, controls, zoomBar, layerMap, analysis, renders: 0, request: null,
   /** True while the address bar lags the view (at most URL_MS). */
   get urlPending() { return urlPending !== 0; },
   get state() { return state; },

@@ -1,5 +1,6 @@
 // Zoom and pan over positions for long tables. Generic over the registry: a kind qualifies when it
-// has int parameters `positions`, `offset` and `step` and its rows are positions. The view shows a
+// has int parameters `offset` and `step` and its rows are positions (counted by `positions`) or
+// distances (rope-decay's, counted by `distances`). The view shows a
 // window [from, to) of the table's rows and computes only that window; past MAX_ROWS rows it is
 // sampled to at most one row per device pixel of the heatmap (row r of the request is table row first + r * sample, position offset + that * step), so a
 // million positions cost what a thousand do. The window lives in the state (state.zoom, the URL's
@@ -16,16 +17,20 @@ const MIN_SPAN = 4;  // rows: the deepest zoom
 export const formatInt = (v) => numbers.format(v);
 const numbers = new Intl.NumberFormat('en-US');
 
+// Row axes whose row r stands for offset + step · r, with the parameter that counts the rows.
+const ROW_COUNTS = { positions: 'positions', distance: 'distances' };
+const rowCount = (kind) => ROW_COUNTS[kind.shape.at(-2)];
+
 export function zoomable(kind) {
   const has = (n) => kind.params.some((p) => p.name === n && p.type === 'int');
-  return has('positions') && has('offset') && has('step') && kind.shape.at(-2) === 'positions';
+  return !!rowCount(kind) && has(rowCount(kind)) && has('offset') && has('step');
 }
 
 const param = (kind, params, name) => params[name] ?? kind.params.find((p) => p.name === name).default;
 
-/** The table's rows (positions parameter), or null when it is not a usable number (C will say why). */
+/** The table's rows (its row-count parameter), or null when it is not a usable number (C will say why). */
 export function tableRows(kind, params) {
-  const n = param(kind, params, 'positions');
+  const n = param(kind, params, rowCount(kind));
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
@@ -51,7 +56,7 @@ export function windowRequest(kind, params, zoom) {
   const first = Math.floor(from / sample) * sample;  // round positions when offset and step are
   const rows = Math.ceil((to - first) / sample);
   return {
-    params: { ...params, positions: rows, offset: offset + first * step, step: sample * step },
+    params: { ...params, [rowCount(kind)]: rows, offset: offset + first * step, step: sample * step },
     full: sample === 1 && first === 0 && rows === n,
     rows: n, from, to, first, sample,
     position: (r) => offset + (first + r * sample) * step,

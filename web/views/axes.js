@@ -9,10 +9,22 @@ const TITLES = {
   rotary: 'Rotary Dimension',
   'rotary/2': 'Frequency Index',
   'dim/2': 'Dimension Pair',
+  pair: 'Frequency Pair k',
+  spectrum: 'Quantity',
+  distance: 'Distance Δ',
+  decay: 'Quantity',
 };
 
 // Named entries of a stacked axis (rope's [cos; sin] tables).
-const ENTRIES = { part: ['cos', 'sin'] };
+const ENTRIES = {
+  part: ['cos', 'sin'],
+  spectrum: ['wavelength', 'unscaled wavelength', 'ratio θ′/θ', 'rotations in L'],
+  decay: ['RoFormer bound', 'score'],
+};
+
+/** Rows of an axis that stand for offset + step · row (the request's offset and step): the x unit. */
+export const STEPPED_ROWS = new Set(['distance']);
 
 export const axisTitle = (axis) => (axis ? TITLES[axis] ?? axis : '');
 export const axisEntry = (axis, i) => ENTRIES[axis]?.[i] ?? String(i);
+export const hasEntries = (axis) => Object.hasOwn(ENTRIES, axis);

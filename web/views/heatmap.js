@@ -310,7 +310,9 @@ export class Heatmap {
     const lead = p.lead ? `${p.lead.title} ${p.lead.name} · ` : '';
     const col = p.colAxis ? `, ${lab.columnLabel} ${cell.col}` : '';
     const row = p.rowName ? p.rowName(cell.row) : cell.row;
-    this.#readout.textContent = `${lead}${lab.rowLabel} ${row}${col}: ${formatValue(p.value(cell.row, cell.col))}`;
+    // a plane may word its own reading (compare mode: A, B and A − B)
+    const value = p.readout ? p.readout(cell.row, cell.col) : formatValue(p.value(cell.row, cell.col));
+    this.#readout.textContent = `${lead}${lab.rowLabel} ${row}${col}: ${value}`;
   }
 
   #draw() {

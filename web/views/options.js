@@ -49,6 +49,15 @@ export const OPTIONS = Object.freeze([
   // key figure-height: rope-2d's and sincos-2d's height is a parameter
   { name: 'figureHeight', key: 'figure-height', type: 'int', min: 50, max: 4000, default: null, on: ['embed'],
     doc: 'CSS pixels per figure (default: the elements\')' },
+  // compare mode and analysis views (views/compare.js); the explorer keeps them in its analysis panel
+  { name: 'heat', key: 'heat', type: 'enum', choices: ['a', 'b', 'diff'], default: 'a', on: ['element', 'embed'],
+    doc: 'compare mode (b- attributes), heatmap: a, b or diff (A − B on a map centred at 0)' },
+  { name: 'logY', key: 'log-y', type: 'enum', choices: ['auto', 'true', 'false'], default: 'auto', on: ['element', 'embed'],
+    doc: 'plot y axis: auto (log when the values are positive and span three decades), true or false' },
+  { name: 'profile', key: 'profile', type: 'int', min: 1, max: 4096, default: null, on: ['element', 'embed'],
+    doc: 'plot of a [queries, keys] kind: the value against j − i for −R … R' },
+  { name: 'explain', key: 'explain', type: 'flag', default: false, on: ['element', 'embed'],
+    doc: 'a caption: the formula (MathML), what to look for, the sources' },
 ].map((o) => Object.freeze({ aliases: [], on: SURFACES, ...o })));
 
 /** The row of an option name. */
@@ -116,6 +125,11 @@ export const TYPES = {
     const w = text.split(',').map((t) => (t.trim() === '' ? NaN : Number(t)));
     if (w.length === 2 && w.every(Number.isSafeInteger) && w[0] >= 0 && w[0] < w[1]) return { value: w };
     return { value: null, why: 'is not a window "from,to" of table rows (integers, 0 <= from < to)', code: 'EINVAL' };
+  },
+  flag(text, o) {
+    const t = text.trim().toLowerCase();
+    if (t === '' || t === 'true' || t === o.key) return { value: true };
+    return t === 'false' ? { value: false } : { value: o.default, why: 'is not true or false', code: 'EINVAL' };
   },
   enum(text, o) {
     return o.choices.includes(text) ? { value: text } : { value: o.default, why: `is not one of ${o.choices.join(', ')}`, code: 'EINVAL' };

@@ -2,7 +2,7 @@
 // a 3-D table ([heads, queries, keys], rope's [part, positions, rotary]) gives one plane per index of
 // its leading axis; a 1-D table ([heads], [rotary/2]) is one column. A plane may carry rowName(r):
 // the position its row r stands for (a sampled window of a long table); the views label rows with it.
-import { axisTitle, axisEntry } from './axes.js';
+import { axisTitle, axisEntry, STEPPED_ROWS } from './axes.js';
 
 /**
  * Compute `kind` with `params` (pe.computeView: the data stays in the wasm heap; maxBytes, if given,
@@ -11,7 +11,7 @@ import { axisTitle, axisEntry } from './axes.js';
  */
 export function computePlane(pe, { kind, params = {}, index = 0, maxBytes }) {
   const view = pe.computeView(kind, params, maxBytes === undefined ? undefined : { maxBytes });
-  const { shape: axes, title: kindTitle } = pe.kinds.find((k) => k.name === kind);
+  const { shape: axes, title: kindTitle, params: defs } = pe.kinds.find((k) => k.name === kind);
   const shape = view.shape;
   let lead = null;
   let rows;
@@ -33,7 +33,11 @@ export function computePlane(pe, { kind, params = {}, index = 0, maxBytes }) {
   }
   const count = rows * cols;
   const offset = lead ? lead.index * count : 0;
+  // rows that stand for offset + step · row (rope-decay's distances): named by that value
+  const given = (name) => params[name] ?? defs.find((p) => p.name === name)?.default;
+  const rowName = STEPPED_ROWS.has(rowAxis) ? ((o, st) => (r) => o + st * r)(given('offset') ?? 0, given('step') ?? 1) : undefined;
   return {
+    rowName,
     kind,
     kindTitle,
     /** The views' default title: the kind's, and the plane's index of a stacked table. */

@@ -2,7 +2,7 @@
 // Chart.js (no animation; LTTB decimation when rows are many). The values are read from the plane
 // (the wasm heap); non-finite values (ALiBi's -Infinity) become gaps.
 import { Chart } from './chart.js';
-import { axisTitle } from './axes.js';
+import { axisTitle, axisEntry, hasEntries } from './axes.js';
 import { theme, PALETTE, lineColor } from './figure.js';
 
 export { PALETTE, lineColor };
@@ -30,6 +30,50 @@ const pixelClip = {
   },
 };
 
+// Reference lines (options.references: [{ axis: 'x' | 'y', value, label }]): dotted, with their
+// label at the line's start; the values come from C (a result's info), not from here.
+const referenceLines = {
+  id: 'posencReferences',
+  afterDatasetsDraw({ ctx, chartArea: a, scales }, args, { lines = [], color = '#888', font = 'sans-serif' }) {
+    ctx.save();
+    ctx.strokeStyle = ctx.fillStyle = color;
+    ctx.setLineDash([2, 3]);
+    ctx.lineWidth = 1;
+    ctx.font = `11px ${font}`;
+    for (const { axis, value, label } of lines) {
+      const scale = scales[axis];
+      const px = scale?.getPixelForValue(value);
+      if (!Number.isFinite(px)) continue;
+      const [lo, hi] = axis === 'x' ? [a.left, a.right] : [a.top, a.bottom];
+      if (px < lo - 0.5 || px > hi + 0.5) continue;
+      ctx.beginPath();
+      if (axis === 'x') ctx.moveTo(px, a.top), ctx.lineTo(px, a.bottom);
+      else ctx.moveTo(a.left, px), ctx.lineTo(a.right, px);
+      ctx.stroke();
+      if (label) {
+        ctx.textBaseline = 'bottom';
+        if (axis === 'x') ctx.fillText(label, px + 3, a.top + 12);
+        else ctx.fillText(label, a.left + 4, px - 2);
+      }
+    }
+    ctx.restore();
+  },
+};
+
+// The x axis spans the rows of the plane and of the overlay (compare mode: A and B may differ).
+function xRange(...planes) {
+  let min = Infinity, max = -Infinity;
+  for (const p of planes) {
+    if (!p) continue;
+    const at = p.rowName ?? ((r) => r);
+    min = Math.min(min, at(0));
+    max = Math.max(max, p.rows > 1 ? at(p.rows - 1) : at(0) + 1);
+  }
+  return { min, max };
+}
+
+/** Dash pattern of the compared configuration's lines (compare mode: A solid, B dashed). */
+export const DASH_B = [6, 4];
 
 export class LinePlot {
   #root;
@@ -63,7 +107,11 @@ export class LinePlot {
    * Plot columns of a plane. options: columns (indices; out-of-range ones are skipped; line i of
    * the list gets lineColor(i)), xLabel (default: the row axis' title), yLabel (default 'Value'),
    * colLabel (default: the column axis' title; a one-column plane's line is named after its kind
-   * whatever colLabel says). The values are copied: the plane may be freed after.
+   * whatever colLabel says; a column axis with named entries names each line by its entry).
+   * logY: a logarithmic y axis (non-positive values become gaps). stepped: draw steps (integer
+   * tables: buckets). overlay: { plane, label } a second plane (compare mode's B) drawn dashed in
+   * the same columns, with label (and options.label for the first) in the legend. references:
+   * [{ axis, value, label }] dotted lines. The values are copied: the planes may be freed after.
    */
   render(plane, options = {}) {
     this.#last = [plane, options];
@@ -75,11 +123,19 @@ export class LinePlot {
     const { rows, cols } = plane;
     const datasets = [];
     const at = plane.rowName ?? ((r) => r);  // a window of a long table: x is the row's position
-    columns.forEach((c, i) => {
-      if (!(Number.isInteger(c) && c >= 0 && c < cols)) return;
+    const { logY = false, stepped = false, overlay = null, references = [] } = options;
+    const named = plane.colAxis && hasEntries(plane.colAxis);
+    const lineLabel = (c) => (!plane.colAxis ? colLabel : named ? axisEntry(plane.colAxis, c) : `${colLabel} ${c}`);
+    const sources = [{ plane, tag: overlay ? options.label ?? 'A' : null, dash: [] },
+      ...(overlay ? [{ plane: overlay.plane, tag: overlay.label ?? 'B', dash: DASH_B }] : [])];
+    for (const src of sources) columns.forEach((c, i) => {
+      if (!(Number.isInteger(c) && c >= 0 && c < cols && c < src.plane.cols)) return;
       datasets.push({
-        label: plane.colAxis ? `${colLabel} ${c}` : colLabel,
+        label: src.tag ? `${src.tag}: ${lineLabel(c)}` : lineLabel(c),
         column: c,
+        source: src.plane,
+        borderDash: src.dash,
+        stepped: stepped ? 'middle' : false,
         data: null,
         borderColor: lineColor(i),
         backgroundColor: lineColor(i),
@@ -112,11 +168,12 @@ export class LinePlot {
         filler: false, subtitle: false, title: false, colors: false,
         // a point at the top or bottom of the y range, hovered, must show whole (1 px of its border)
         posencPixelClip: { margin: datasets.length ? HOVER_RADIUS + 1 : 0 },
+        posencReferences: { lines: references, color: th.muted, font: th.font },
       },
       scales: {
-        x: { type: 'linear', min: at(0), max: rows > 1 ? at(rows - 1) : at(0) + 1, title: { display: !!xLabel, text: xLabel, color: th.fg },
+        x: { type: 'linear', ...xRange(plane, overlay?.plane), title: { display: !!xLabel, text: xLabel, color: th.fg },
           ticks: { color: th.muted, precision: 0 }, grid: { color: th.grid } },
-        y: { type: 'linear', title: { display: !!yLabel, text: yLabel, color: th.fg },
+        y: { type: logY ? 'logarithmic' : 'linear', title: { display: !!yLabel, text: yLabel, color: th.fg },
           ticks: { color: th.muted }, grid: { color: th.grid } },
       },
     };
@@ -124,29 +181,32 @@ export class LinePlot {
     // Only the values (and the x range) changed, as under a slider: new points in the same datasets
     // and options, so Chart.js does not resolve every option again.
     const { min, max } = options2.scales.x;
-    const key = JSON.stringify([datasets.map((d) => [d.label, d.borderColor, d.borderWidth, d.pointRadius]), options2],
+    const key = JSON.stringify([datasets.map((d) => [d.label, d.borderColor, d.borderWidth, d.pointRadius, d.borderDash, d.stepped]), options2],
       (k, v) => (k === 'min' || k === 'max' ? undefined : v));
     const same = this.#chart && key === this.#key;
     // The points: { x, y } per row. Under the same datasets they are rewritten in place (Chart.js
     // reads them again on update): no 4 x 2048 new objects per frame for the collector.
     datasets.forEach((d, i) => {
-      const c = d.column;
+      const c = d.column, src = d.source, n = src.rows, w = src.cols, values = src === plane ? data : src.data;
+      const x = src.rowName ?? at;
+      delete d.source;
       const old = same ? this.#points[i] : null;
-      const points = old?.length === rows ? old : Array.from({ length: rows }, () => ({ x: 0, y: null }));
-      for (let r = 0; r < rows; r++) {
-        const v = data[r * cols + c];
+      const points = old?.length === n ? old : Array.from({ length: n }, () => ({ x: 0, y: null }));
+      for (let r = 0; r < n; r++) {
+        const v = values[r * w + c];
         const p = points[r];
-        p.x = at(r);
-        p.y = Number.isFinite(v) ? v : null;
+        p.x = x(r);
+        p.y = Number.isFinite(v) && (!logY || v > 0) ? v : null;
       }
       d.data = points;
     });
     this.#points = datasets.map((d) => d.data);
     if (!this.#chart) {
-      this.#chart = new Chart(this.#canvas, { type: 'line', data: { datasets }, options: options2, plugins: [pixelClip] });
+      this.#chart = new Chart(this.#canvas, { type: 'line', data: { datasets }, options: options2, plugins: [pixelClip, referenceLines] });
     } else if (same) {
       this.#chart.data.datasets.forEach((d, i) => { d.data = datasets[i].data; });
       Object.assign(this.#chart.options.scales.x, { min, max });
+      this.#chart.options.plugins.posencReferences = options2.plugins.posencReferences;
       this.#chart.update('none');
     } else {
       this.#chart.data.datasets = datasets;

@@ -1,0 +1,321 @@
+// The explorer's analysis panel (issue 15): compare A / B (pin the configuration on screen as A, then
+// change the controls into B), the heatmap's A / B / A − B mode, the plot's y axis (auto / log /
+// linear), the distance profile of [queries, keys] kinds, and the explain panel (views/explain.js).
+// Also the URL form of all that: the pinned configuration as `a.`-prefixed keys (a.kind, a.dim,
+// a.ropeScaling.factor …, read by the same parser as the main ones) and `heat`, `log-y`, `profile`.
+// Nothing here knows a kind: everything follows the registry, the info names (views/compare.js)
+// and the explain table.
+import { fromQuery, toQuery, normalize } from './state.js';
+import {
+  HEAT_MODES, HEAT_TITLES, MAX_PROFILE, normalizeCompare, profileKind, profilePlane, differencePlane,
+  compareReadout, referenceLines, wantLogY,
+} from '../views/compare.js';
+import { renderExplain } from '../views/explain.js';
+
+const PIN = 'a.';
+const KEYS = { heat: 'heat', logy: 'log-y', profile: 'profile' };
+
+/** Presets of the analysis views: each a state with its `compare` part (the pinned A). */
+export const ANALYSIS_PRESETS = [
+  {
+    id: 'llama31-spectrum',
+    label: 'Llama 3.1 vs plain RoPE',
+    state: {
+      kind: 'rope-spectrum', colormap: 'viridis', columns: [0, 3],
+      params: { dim: 128, base: 500000, maxPositionEmbeddings: 131072,
+        ropeScaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 } },
+      compare: { pinned: { kind: 'rope-spectrum', params: { dim: 128, base: 500000, maxPositionEmbeddings: 8192 } }, logY: true },
+    },
+  },
+  {
+    id: 'yarn-ramp',
+    label: 'YaRN ×4 ramp',
+    state: {
+      kind: 'rope-spectrum', colormap: 'viridis', columns: [2],
+      params: { dim: 128, maxPositionEmbeddings: 16384, ropeScaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 4096 } },
+      compare: { pinned: { kind: 'rope-spectrum', params: { dim: 128, maxPositionEmbeddings: 4096 } }, logY: true },
+    },
+  },
+  {
+    id: 'roformer-decay',
+    label: "RoFormer's decay, base 10⁴ vs 5·10⁵",
+    state: {
+      kind: 'rope-decay', colormap: 'viridis', columns: [0],
+      params: { dim: 128, base: 500000, distances: 1024 },
+      compare: { pinned: { kind: 'rope-decay', params: { dim: 128, base: 10000, distances: 1024 } } },
+    },
+  },
+  {
+    id: 'seed-similarity',
+    label: "The seed's table: which positions look alike",
+    state: {
+      kind: 'similarity', colormap: 'rdbu', columns: [0, 25, 49],
+      params: { positions: 50, dim: 64, normalize: true },
+    },
+  },
+  {
+    id: 't5-profile',
+    label: 'T5 buckets vs distance, encoder vs decoder',
+    state: {
+      kind: 't5', colormap: 'cividis', columns: [0],
+      params: { bidirectional: false },
+      compare: { pinned: { kind: 't5', params: { bidirectional: true } }, profile: 160, heat: 'diff' },
+    },
+  },
+];
+
+/** A preset's (or any partial) state, completed: the explorer's fields and `compare`. */
+export const presetState = (s) => ({ ...normalize(s), compare: normalizeCompare(s.compare) });
+
+/**
+ * Parse a query string: the main configuration as views/state.js's fromQuery does, plus `compare`
+ * (the pinned A from the `a.` keys, the heatmap mode, the y axis, the profile range). Returns
+ * fromQuery's { state, problems, keys } with state.compare and compareProblems (messages for the
+ * analysis panel).
+ */
+export function readURL(search, pe) {
+  const q = new URLSearchParams(search);
+  const main = new URLSearchParams(), pinned = new URLSearchParams();
+  const c = {};
+  const compareProblems = [];
+  const bad = (key, text, why) => compareProblems.push(`${key} = ${JSON.stringify(text.slice(0, 40))} ${why}`);
+  for (const [key, text] of q) {
+    if (key.startsWith(PIN)) pinned.append(key.slice(PIN.length), text);
+    else if (key === KEYS.heat) {
+      if (HEAT_MODES.includes(text)) c.heat = text;
+      else bad(key, text, `is not one of ${HEAT_MODES.join(', ')}`);
+    } else if (key === KEYS.logy) {
+      if (['auto', 'true', 'false'].includes(text)) c.logY = text === 'auto' ? null : text === 'true';
+      else bad(key, text, 'is not auto, true or false');
+    } else if (key === KEYS.profile) {
+      const n = Number(text);
+      if (Number.isInteger(n) && n >= 1 && n <= MAX_PROFILE) c.profile = n;
+      else bad(key, text, `is not a distance range 1 … ${MAX_PROFILE}`);
+    } else main.append(key, text);
+  }
+  const out = fromQuery(main.size ? `?${main}` : '', pe);
+  // with only analysis keys, the main view is still the default one
+  if ([...pinned.keys()].length) {
+    const a = fromQuery(`?${pinned}`, pe);
+    c.pinned = { kind: a.state.kind, params: a.state.params, index: a.state.index };
+    for (const p of a.problems) compareProblems.push(`A: ${p.message}`);
+  }
+  out.state.compare = normalizeCompare(c);
+  out.compareProblems = compareProblems;
+  return out;
+}
+
+/** The query string of a state with its compare part. */
+export function writeQuery(s) {
+  const q = new URLSearchParams(toQuery(s));
+  const c = s.compare;
+  if (c?.pinned) {
+    const a = new URLSearchParams(toQuery(normalize({ ...c.pinned, columns: [] })));
+    for (const [key, text] of a) if (!['colormap', 'columns'].includes(key)) q.append(PIN + key, text);
+  }
+  if (c?.pinned && c.heat !== 'b') q.set(KEYS.heat, c.heat);
+  if (c && c.logY !== null) q.set(KEYS.logy, String(c.logY));
+  if (c?.profile) q.set(KEYS.profile, String(c.profile));
+  return `?${q}`;
+}
+
+const el = (tag, props = {}, ...children) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') e.className = v;
+    else e.setAttribute(k, v);
+  }
+  e.append(...children);
+  return e;
+};
+
+export class AnalysisPanel {
+  #pe;
+  #change;
+  #explain;
+  #explained = null;
+  #ui;
+  #state = null;
+  #current = { planes: [], plot: null };
+  #pending = null;
+
+  /**
+   * container: where the compare bar goes; explain: the explain panel's element. change(): a
+   * control changed state.compare (the explorer schedules an update).
+   */
+  constructor(container, explain, pe, { change }) {
+    this.#pe = pe;
+    this.#change = change;
+    this.#explain = explain;
+    const pin = el('button', { type: 'button', id: 'compare-pin' }, 'Pin as A');
+    const unpin = el('button', { type: 'button', id: 'compare-unpin' }, 'Unpin A');
+    const label = el('span', { class: 'compare-label', id: 'compare-label' });
+    const heat = el('select', { id: 'compare-heat', 'aria-label': 'Heatmap shows' },
+      ...HEAT_MODES.map((m) => el('option', { value: m }, m === 'b' ? 'B (the controls)' : m === 'a' ? 'A (pinned)' : 'A − B')));
+    const logy = el('select', { id: 'compare-logy', 'aria-label': 'Plot y axis' },
+      el('option', { value: '' }, 'auto'), el('option', { value: '1' }, 'log'), el('option', { value: '0' }, 'linear'));
+    const profile = el('input', { id: 'compare-profile', type: 'number', min: '1', max: String(MAX_PROFILE), step: '1', placeholder: 'off',
+      'aria-label': 'Distance profile range R (j − i from −R to R)' });
+    const profileRow = el('label', { class: 'compare-profile' }, 'Distance profile ±', profile);
+    const error = el('output', { id: 'compare-error', class: 'error' });
+    error.hidden = true;
+    container.append(el('div', { class: 'compare-bar' }, pin, unpin, label,
+      el('label', {}, 'Heatmap ', heat), el('label', {}, 'y axis ', logy), profileRow), error);
+    this.#ui = { pin, unpin, label, heat, logy, profile, profileRow, error };
+    pin.addEventListener('click', () => {
+      const s = this.#state;
+      s.compare.pinned = { kind: s.kind, params: structuredClone(s.params), index: s.index };
+      this.#change();
+    });
+    unpin.addEventListener('click', () => {
+      this.#state.compare.pinned = null;
+      this.#state.compare.heat = 'b';
+      this.#change();
+    });
+    heat.addEventListener('change', () => { this.#state.compare.heat = heat.value; this.#change(); });
+    logy.addEventListener('change', () => { this.#state.compare.logY = logy.value === '' ? null : logy.value === '1'; this.#change(); });
+    profile.addEventListener('input', () => {
+      const n = profile.value === '' ? null : Number(profile.value);
+      this.#state.compare.profile = Number.isInteger(n) && n >= 1 && n <= MAX_PROFILE ? n : null;
+      this.#change();
+    });
+  }
+
+  /** The controls and the explain panel for a state (after each update and on load). */
+  sync(state, problems = []) {
+    this.#state = state;
+    state.compare ??= normalizeCompare();
+    const c = state.compare, u = this.#ui;
+    const kind = this.#pe.kinds.find((k) => k.name === state.kind);
+    u.unpin.hidden = !c.pinned;
+    u.label.textContent = c.pinned ? `A: ${c.pinned.kind} (pinned) · B: the controls` : '';
+    u.heat.disabled = !c.pinned;
+    if (u.heat.value !== c.heat) u.heat.value = c.heat;
+    const ly = c.logY === null ? '' : c.logY ? '1' : '0';
+    if (u.logy.value !== ly) u.logy.value = ly;
+    u.profileRow.hidden = !profileKind(kind);
+    const pv = c.profile === null ? '' : String(c.profile);
+    if (u.profile.value !== pv) u.profile.value = pv;
+    if (problems.length) this.#error(`Ignored from the URL: ${problems.join('; ')}`);
+    if (this.#explained !== state.kind) {
+      renderExplain(this.#explain, state.kind);
+      this.#explained = state.kind;
+    }
+  }
+
+  #error(message) {
+    const e = this.#ui.error;
+    e.textContent = message ?? '';
+    e.hidden = !message;
+  }
+
+  /**
+   * The planes to draw for a state whose own plane (B) is `b`: computes A (compute(cfg) gives a
+   * configuration's plane with the view's window), A − B, the profiles. Returns { heat, heatOptions }
+   * for the heatmap; the plot is plotArgs(). Errors of A are shown in the panel (B still draws);
+   * errors of B's profile throw. The planes live until the next commit() or discard().
+   */
+  prepare(state, b, compute) {
+    this.discard();
+    const pe = this.#pe;
+    const c = (state.compare ??= normalizeCompare());
+    const planes = [];
+    const p = (this.#pending = { planes, heat: b, heatOptions: {}, plotPlane: b, overlay: null, stepped: false });
+    this.#error(null);
+    let a = null;
+    try {
+      if (c.pinned) {
+        try {
+          a = compute(c.pinned);
+          planes.push(a);
+        } catch (e) {
+          if (!e?.code) throw e;
+          this.#error(`A: ${e.message}`);
+        }
+      }
+      const same = a && a.rows === b.rows && a.cols === b.cols;
+      if (same) {
+        const d = differencePlane(pe, a, b);
+        planes.push(d);
+        const read = compareReadout(a, b, d);
+        a.readout = b.readout = d.readout = read;
+        if (c.heat === 'a') p.heat = a;
+        if (c.heat === 'diff') {
+          p.heat = d;
+          const map = pe.colormaps.find((m) => m.name === state.colormap);
+          p.heatOptions = { map: map?.centred ? map.name : pe.colormaps.find((m) => m.centred)?.name, vmin: null, vmax: null,
+            title: `A − B: ${b.title}` };
+        }
+      } else if (a && c.heat !== 'b') {
+        this.#error(`A is ${a.rows} × ${a.cols} and B ${b.rows} × ${b.cols}: the heatmap shows B`);
+      } else if (c.heat === 'a' && a) p.heat = a;
+      const kind = pe.kinds.find((k) => k.name === state.kind);
+      if (c.profile && profileKind(kind)) {
+        const pb = profilePlane(pe, state, c.profile);
+        p.plotPlane = pb;
+        const ka = a && pe.kinds.find((k) => k.name === c.pinned.kind);
+        if (ka && profileKind(ka)) {
+          try {
+            p.overlay = profilePlane(pe, c.pinned, c.profile);
+          } catch (e) {
+            if (!e?.code) throw e;
+            this.#error(`A's profile: ${e.message}`);
+          }
+        }
+        p.stepped = pb.dtype === 'int32';
+        p.profile = true;
+      } else if (a) {
+        p.overlay = a;
+      }
+      return { heat: p.heat, heatOptions: p.heatOptions };
+    } catch (e) {
+      this.discard();
+      throw e;
+    }
+  }
+
+  /** The prepared planes become the shown ones; the previous ones are freed. */
+  commit() {
+    if (!this.#pending) return;
+    for (const q of this.#current.planes) q.free();
+    this.#current = this.#pending;
+    this.#pending = null;
+  }
+
+  /** Drop prepared planes (the update failed: the shown ones stay). */
+  discard() {
+    for (const q of this.#pending?.planes ?? []) q.free();
+    this.#pending = null;
+  }
+
+  /**
+   * The line plot's plane and options for the shown planes and the explorer's plot options:
+   * A solid and B dashed in compare mode; all columns of a profile (one per head); the y axis;
+   * the reference lines.
+   */
+  plotArgs(options) {
+    const cur = this.#current;
+    const c = this.#state?.compare ?? normalizeCompare();
+    const b = cur.plotPlane;
+    if (!b) return null;
+    const a = cur.overlay;
+    const columns = cur.profile ? Array.from({ length: Math.min(b.cols, 32) }, (_, i) => i) : options.columns;
+    const main = a ?? b;
+    const refs = [...referenceLines(main, columns), ...(a ? referenceLines(b, columns) : [])];
+    const references = [];  // A's and B's lines: one per axis and value, their labels joined once each
+    for (const r of refs) {
+      const same = references.find((l) => l.axis === r.axis && l.value === r.value);
+      if (!same) references.push({ ...r });
+      else for (const part of r.label.split('; ')) if (!same.label.split('; ').includes(part)) same.label += `; ${part}`;
+    }
+    const extra = {
+      columns, references, stepped: cur.stepped, logY: wantLogY(this.#pe, a ? [a, b] : [b], c.logY),
+      ...(a ? { overlay: { plane: b, label: 'B' }, label: 'A' } : {}),
+      ...(cur.profile ? { xLabel: 'Distance j − i' } : {}),
+    };
+    return [main, { ...options, ...extra }];
+  }
+}
+
+/** For the elements and tests: the heatmap titles of the modes. */
+export { HEAT_TITLES };
