@@ -12,10 +12,10 @@ export const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => 
 /** Attribute name → property name: rope-type → ropeType. */
 export const camel = (attr) => attr.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
-/** A registry name's attribute: kebab-case, prefixed pe- where HTML has it (rope-2d's style → pe-style). */
+/** A registry name's attribute: kebab-case, prefixed pe- where it is a global HTML attribute (rope-2d's style → pe-style). */
 export const registryAttribute = (name) => {
   const a = kebab(name);
-  return HTML_ATTRIBUTES.has(a) || camel(a) in HTMLElement.prototype ? `pe-${a}` : a;
+  return HTML_ATTRIBUTES.has(a) ? `pe-${a}` : a;
 };
 
 /** The view options an element takes: Map attribute → row of views/options.js (keys and aliases). */
@@ -24,14 +24,14 @@ export const VIEW = keysOf('element', { attributes: true });
 /** The attribute names of a view option (its key, then its aliases), as an element reads them. */
 export const spellings = (row) => [row.key, ...row.aliases].filter((k) => VIEW.has(k));
 
+/** Compare mode: B's attributes are A's parameter attributes with this prefix (b-kind, b-dim, b-rope-type …). */
+export const B_PREFIX = 'b-';
+
 /**
  * The attribute table of a loaded instance: Map attribute → { attr, prop (null: none, the name is an
  * HTMLElement member), view? (the option's row), uses: Map kind → registry param (with its path) }.
  * Throws if a registry name would clash with a global HTML attribute.
  */
-
-/** Compare mode: B's attributes are A's parameter attributes with this prefix (b-kind, b-dim, b-rope-type …). */
-export const B_PREFIX = 'b-';
 export function attributeTable(pe) {
   const table = new Map();
   const entry = (attr) => {
