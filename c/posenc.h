@@ -119,6 +119,21 @@
  *              tables (within ~1e-13 of the tables' values before their float32 rounding);
  *              o[j] = x[j] for j >= r. Computed in double. Norms are kept when A = 1; q.k after rotation depends only on m - n.
  *
+ *     M-RoPE and explicit positions (rope, rope-frequencies, rope-apply): positionIds (int[]) gives
+ *     every row's position, P ids or with mropeSection [s_t, s_h, s_w] (summing to r/2, else ERANGE)
+ *     3P ids: the t row, the h row, the w row (mrope-positions' output). positions unset = P (a given
+ *     one that disagrees: EINVAL), step must be 1, offset is added to every id; a P array with
+ *     mropeSection serves all three axes. Frequency k (column j: k = j mod r/2 neox, j/2 gptj) takes
+ *     its angle from axis a(k): chunked (Qwen2-VL, Qwen2.5-VL; HF apply_multimodal_rotary_pos_emb)
+ *     t for k < s_t, h for k < s_t + s_h, else w; mropeInterleaved (Qwen3-VL, HF
+ *     apply_interleaved_mrope) h for k = 1 mod 3 and k < 3 s_h, w for k = 2 mod 3 and k < 3 s_w,
+ *     else t (ERANGE unless 3 s_h - 2 and 3 s_w - 1 < r/2). cos[p][j] = A cos(id_a(k)(p) inv_k): every
+ *     scaling composes; equal t/h/w rows give plain RoPE. ropeScaling.mrope_section/mrope_interleaved
+ *     (config keys) must agree with mropeSection/mropeInterleaved (EINVAL); rope_type 'mrope' = default.
+ *     Rows in runs of consecutive ids on every axis (text) come from the table kernel, bit for bit the
+ *     rows of a plain table; other rows are evaluated one by one (an axis whose id did not change
+ *     keeps its values), within the same 6e-8.
+ *
  *     ropeScaling: a config.json rope_scaling object, keys verbatim ("type" = legacy rope_type, "su" =
  *     longrope). Follows transformers v5 modeling_rope_utils.py (_compute_*_parameters) with the
  *     fallbacks of RotaryEmbeddingConfigMixin.standardize_rope_params: orig = original_max_position_-
@@ -150,6 +165,34 @@
  *                (1 - t) inv/f + t inv, t = (orig/wl - low_freq_factor)/(high_freq_factor - low_freq_factor).
  *                A = 1.  Llama 3.1: factor 8, 1, 4, orig 8192, base 500000.
  *     HF forms the phases in float32; posenc's double phases differ from HF's tables by up to ~1e-7 p inv.
+ *
+ * mrope-positions [3, tokens] i32: rows t, h, w of the ids Qwen2-VL / Qwen2.5-VL / Qwen3-VL give a prompt
+ *              (transformers get_rope_index), info nextPosition (1 + max id) and ropeDelta (nextPosition -
+ *              tokens: generated token n sits at nextPosition + n). sequence: segments separated by
+ *              whitespace or ';': text:N | image:TxHxW | video:TxHxW[@SECONDS[s]][/GAP(,GAP)*] (grid_thw
+ *              before merging; H, W multiples of m = spatialMergeSize; T (H/m)(W/m) pad tokens; a vision
+ *              segment follows text). Segment start s: 0, then 1 + max id ('max') or, after a vision
+ *              block, its start + max(H, W)/m ('grid'). Text: (s+i, s+i, s+i). Vision: (s + tau(t), s + row,
+ *              s + col) in (t, row, col) order; tau = t (qwen2-vl; qwen3-vl images), qwen2.5-vl images 0,
+ *              videos floor(f32(f32(t SECONDS) tokensPerSecond)) ('product') or floor(f32(t floor(SECONDS))
+ *              f32(tokensPerSecond)) ('seconds', transformers 4.x). qwen3-vl videos: each frame a (1, H, W)
+ *              block, GAP text tokens between frames (timestamps). Errors (EINVAL syntax or rule, ERANGE
+ *              zero counts, multiples, > 2^24 tokens, ids >= 2^31) name the segment and its offset.
+ *
+ * rope-2d      [2, tokens, dim] f32: cos then sin of vision RoPE. tokens = prefixTokens + frames height width
+ *              (or coords rows) + suffixTokens (identity rows: cos 1, sin 0). Token order raster (f, r, c),
+ *              merge (f, block row, block col, r, c in the block: Qwen get_rotary_pos_ids) or window
+ *              (Qwen2.5-VL get_window_index: windows of windowSize merged tokens, clipped, row-major).
+ *              Pair k < dim/2, q = dim/4: qwen-vit inv_i = base^(-2i/(dim/2)), r inv_k (k < q) else
+ *              c inv_(k-q); pixtral f_n = base^(-2n/dim), r f_2k else c f_(2(k-q)+1) (HF's flat ids and
+ *              mistral-inference's (r, c) give these angles); llama4 (c+1) rf_k else (r+1) rf_(k-q), CLS
+ *              last with angle 0; flux ids (frameOffset + f, r, c), axis a owns axesDim[a]/2 pairs, pair i
+ *              id_a base^(-2i/d_a). Column j: pair j mod dim/2 (neox) or j/2 (gptj). Double, stored float32.
+ * sincos-2d    [cls + height width, dim] f32: cls zero rows, then row cls + r width + c = [sin(a w) |
+ *              cos(a w) | sin(b w) | cos(b w)], w_k = base^(-k/q), q = dim/4, (a, b) = (c, r) for 'wh'
+ *              (MAE, DiT, diffusers: meshgrid(grid_w, grid_h) puts the column first), (r, c) for 'hw'
+ *              (MoCo v3). baseSize > 0 (diffusers): r, c become f32(f32(r / f32(height/baseSize)) /
+ *              interpolationScale) and likewise for c with width. In double, stored float32.
  *
  * xpos         [positions, dim/2] f32, dim even.  zeta_k = (2k + 0.4 dim)/(1.4 dim), k < dim/2; row t
  *              holds zeta_k^(n/scaleBase) (query scale; downscale: zeta_k^(-n/scaleBase), key scale)
@@ -204,12 +247,16 @@
 extern "C" {
 #endif
 
-#define PE_MAX_PARAMS 32   /* parameters (with object fields) of one kind */
+#define PE_MAX_PARAMS 40   /* parameters (with object fields) of one kind */
 #define PE_MAX_NDIM   4
 #define PE_MAX_INFO   4
 
 typedef enum pe_status { PE_OK = 0, PE_EINVAL = 1, PE_ERANGE = 2, PE_ENOMEM = 3 } pe_status;
-typedef enum pe_type { PE_T_INT, PE_T_FLOAT, PE_T_BOOL, PE_T_ENUM, PE_T_OBJECT, PE_T_FARRAY } pe_type;
+/* PE_T_IARRAY: integers given as doubles (each checked: integral, within min..max; choices "N|D":
+ * N the exact length or empty, D the default as comma-separated text or empty); PE_T_STRING: bytes
+ * of at most max (the maxLength) characters. */
+typedef enum pe_type { PE_T_INT, PE_T_FLOAT, PE_T_BOOL, PE_T_ENUM, PE_T_OBJECT, PE_T_FARRAY, PE_T_IARRAY,
+                       PE_T_STRING } pe_type;
 typedef enum pe_dtype { PE_F32 = 0, PE_I32 = 1 } pe_dtype;
 #define PE_F_INPUT 1       /* the kind transforms an input array (rope-apply) */
 
@@ -238,12 +285,15 @@ typedef struct pe_kind {
 } pe_kind;
 
 /* A request: a kind and the parameters the caller gave, by index into pe_kind.params. Enums are
- * choice indices, bools 0/1, float arrays borrowed (not copied) until pe_compute returns. */
+ * choice indices, bools 0/1, float arrays, integer arrays and strings borrowed (not copied) until
+ * pe_compute returns; len is an array's elements or a string's bytes (v holds it after checking). */
 typedef struct pe_request {
   int kind;
   double v[PE_MAX_PARAMS];
   unsigned char given[PE_MAX_PARAMS];
   const float *arr[PE_MAX_PARAMS];
+  const double *iarr[PE_MAX_PARAMS];
+  const char *str[PE_MAX_PARAMS];
   int32_t len[PE_MAX_PARAMS];
 } pe_request;
 
@@ -267,11 +317,16 @@ const pe_kind *pe_kind_at(int kind);                     /* NULL when out of ran
 int pe_kind_find(const char *name);                      /* -1 when unknown */
 int pe_param_find(int kind, const char *name);           /* -1 when unknown; "group.field" too */
 
-/* Requests. pe_set / pe_set_array only record (PE_EINVAL for a bad index or type); every value is
+/* Requests. pe_set / pe_set_array / pe_set_iarray / pe_set_string only record (PE_EINVAL for a bad index or type); every value is
  * checked by pe_prepare and pe_compute. */
 pe_status pe_request_init(pe_request *rq, int kind);
 pe_status pe_set(pe_request *rq, int param, double value);
 pe_status pe_set_array(pe_request *rq, int param, const float *data, int32_t len);
+/* An int[] parameter: len numbers, each checked by pe_prepare (an integer: else EINVAL; within the
+ * parameter's min..max: else ERANGE; the exact length when the registry gives one: else EINVAL). */
+pe_status pe_set_iarray(pe_request *rq, int param, const double *data, int32_t len);
+/* A string parameter: len bytes (not NUL-terminated; len -1 = strlen), at most the parameter's max. */
+pe_status pe_set_string(pe_request *rq, int param, const char *text, int32_t len);
 
 /* Validate the request and give the output shape; PE_ENOMEM if it exceeds pe_max_bytes(). */
 pe_status pe_prepare(const pe_request *rq, pe_shape *shape, pe_error *err);

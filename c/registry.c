@@ -57,8 +57,10 @@ static int pe__valid_index(const pe_request *rq, int param) {
   return rq && pe_kind_at(rq->kind) && param >= 0 && param < pe__kinds[rq->kind].nparams;
 }
 
+static int pe__scalar(pe_type t) { return t != PE_T_FARRAY && t != PE_T_IARRAY && t != PE_T_STRING; }
+
 pe_status pe_set(pe_request *rq, int param, double value) {
-  if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type == PE_T_FARRAY) return PE_EINVAL;
+  if (!pe__valid_index(rq, param) || !pe__scalar(pe__kinds[rq->kind].params[param].type)) return PE_EINVAL;
   rq->v[param] = value;
   rq->given[param] = 1;
   return PE_OK;
@@ -68,6 +70,29 @@ pe_status pe_set_array(pe_request *rq, int param, const float *data, int32_t len
   if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type != PE_T_FARRAY) return PE_EINVAL;
   if (len < 0 || (len > 0 && !data)) return PE_EINVAL;
   rq->arr[param] = data;
+  rq->len[param] = len;
+  rq->given[param] = 1;
+  return PE_OK;
+}
+
+pe_status pe_set_iarray(pe_request *rq, int param, const double *data, int32_t len) {
+  if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type != PE_T_IARRAY) return PE_EINVAL;
+  if (len < 0 || (len > 0 && !data)) return PE_EINVAL;
+  rq->iarr[param] = data;
+  rq->len[param] = len;
+  rq->given[param] = 1;
+  return PE_OK;
+}
+
+pe_status pe_set_string(pe_request *rq, int param, const char *text, int32_t len) {
+  if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type != PE_T_STRING) return PE_EINVAL;
+  if (len == -1 && text) {
+    size_t n = strlen(text);
+    if (n > 2147483647u) return PE_EINVAL;
+    len = (int32_t)n;
+  }
+  if (len < 0 || (len > 0 && !text)) return PE_EINVAL;
+  rq->str[param] = text;
   rq->len[param] = len;
   rq->given[param] = 1;
   return PE_OK;
@@ -155,7 +180,24 @@ static pe_status pe__normalize(const pe_request *rq, pe_request *n, pe_error *er
     if (p->choices[0] == '=' || p->type == PE_T_OBJECT) continue;
     if (!n->given[i]) {
       n->v[i] = p->def;
-      if (p->type == PE_T_FARRAY) n->arr[i] = NULL, n->len[i] = 0;
+      if (!pe__scalar(p->type)) n->arr[i] = NULL, n->iarr[i] = NULL, n->str[i] = NULL, n->len[i] = 0;
+      continue;
+    }
+    if (p->type == PE_T_STRING) {
+      n->v[i] = n->len[i];
+      if (n->len[i] > p->max) return pe__fail(err, n, i, PE_ERANGE, 0, p->max, "is longer than its maximum length");
+      continue;
+    }
+    if (p->type == PE_T_IARRAY) {
+      const long want = p->choices[0] && p->choices[0] != '|' ? strtol(p->choices, NULL, 10) : -1;
+      for (int32_t e = 0; e < n->len[i]; e++) {
+        double x = n->iarr[i][e];
+        n->v[i] = x;
+        if (!isfinite(x) || x != floor(x)) return pe__fail(err, n, i, PE_EINVAL, NAN, NAN, "has an element that is not an integer");
+        if (x < p->min || x > p->max) return pe__fail(err, n, i, PE_ERANGE, p->min, p->max, "has an element out of range");
+      }
+      n->v[i] = n->len[i];
+      if (want >= 0 && n->len[i] != want) return pe__fail(err, n, i, PE_EINVAL, (double)want, (double)want, "must have exactly this many elements");
       continue;
     }
     if (p->type == PE_T_FARRAY) {

@@ -1,5 +1,6 @@
 /* RoPE: cos/sin tables, inverse frequencies and rotation of vectors, with every rope_scaling type of
  * transformers' modeling_rope_utils.py (v5, the rope_parameters era; see posenc.h for the formulas). */
+#include <string.h>
 #include "internal.h"
 #include "mathlib.h"
 #include "kernels.h"
@@ -12,7 +13,31 @@ enum { NEOX, GPTJ };
 #define PE_PI 3.14159265358979323846
 /* Static, off the stack (PE_MAXHALF doubles each): one request computes at a time (wasm is single-threaded). */
 static double inv[PE_MAXHALF];
-static double cur_c[PE_MAXHALF], cur_s[PE_MAXHALF];  /* rope-apply: one row's af * (cos, sin)(p inv) */
+static double cur_c[PE_MAXHALF], cur_s[PE_MAXHALF];  /* one row's af * (cos, sin)(p inv), in gathered order */
+static double wg[PE_MAXHALF];                        /* inv in gathered order: axis t's, then h's, then w's */
+static int slot[PE_MAXHALF];                         /* frequency k's place in the gathered order */
+
+/* Where each row's positions come from: offset + p step on every axis, or positionIds (one row for
+ * every axis, or t, h, w rows with mropeSection: M-RoPE). */
+typedef struct {
+  int axes;                 /* 1, or 3 with mropeSection */
+  int start[4];             /* axis a owns gathered frequencies [start[a], start[a + 1]) */
+  const double *ids;        /* NULL: positions offset + p step */
+  int64_t n, stride;        /* rows; axis a's ids at ids[a stride + p] (stride 0: one row for all) */
+  double offset, step;
+} pos_cfg;
+
+/* The M-RoPE axis (0 t, 1 h, 2 w) of frequency k < r/2 for sections s: chunked (HF
+ * apply_multimodal_rotary_pos_emb) or interleaved (HF apply_interleaved_mrope). */
+static int freq_axis(int k, const int s[3], int interleaved) {
+  if (interleaved) return k % 3 == 1 && k < 3 * s[1] ? 1 : k % 3 == 2 && k < 3 * s[2] ? 2 : 0;
+  return k < s[0] ? 0 : k < s[0] + s[1] ? 1 : 2;
+}
+
+/* Row p's position on axis a. */
+static double row_pos(const pos_cfg *pc, int a, int64_t p) {
+  return pc->ids ? pc->ids[a * pc->stride + p] + pc->offset : pc->offset + (double)p * pc->step;
+}
 
 typedef struct { int r, h; double af; } rope_cfg;
 
@@ -157,23 +182,191 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   return PE_OK;
 }
 
-static pe_status check_step(const pe_request *rq, int64_t n, pe_error *err) {
-  return pe__check_rows(err, rq, R_step, (int64_t)rq->v[R_offset], n, (int64_t)rq->v[R_step]);
+static int sections_differ(const double *a, const double *b) { return a[0] != b[0] || a[1] != b[1] || a[2] != b[2]; }
+
+/* The positions rules (API-multimodal.md section 1) and the gathered order of the frequencies; n_x is
+ * the rows the input implies (rope-apply without positions) or -1. */
+static pe_status positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc, int64_t n_x, pe_error *err) {
+  const double *v = rq->v;
+  const int top = rq->given[R_mropeSection], cfg = rq->given[R_mrope_section];
+  if (top && cfg && sections_differ(rq->iarr[R_mropeSection], rq->iarr[R_mrope_section]))
+    return pe__fail(err, rq, R_mropeSection, PE_EINVAL, NAN, NAN, "disagrees with ropeScaling.mrope_section");
+  const int ti = rq->given[R_mropeInterleaved], ci = rq->given[R_mrope_interleaved];
+  if (ti && ci && v[R_mropeInterleaved] != v[R_mrope_interleaved])
+    return pe__fail(err, rq, R_mropeInterleaved, PE_EINVAL, NAN, NAN, "disagrees with ropeScaling.mrope_interleaved");
+  const int who_s = top ? R_mropeSection : R_mrope_section, who_i = ti ? R_mropeInterleaved : R_mrope_interleaved;
+  const int interleaved = ti ? v[R_mropeInterleaved] != 0 : ci && v[R_mrope_interleaved] != 0;
+  const int mrope = top || cfg;
+  if (interleaved && !mrope)
+    return pe__fail(err, rq, who_i, PE_EINVAL, NAN, NAN, "needs mropeSection (the frequencies of each axis)");
+  int sec[3] = {c->h, 0, 0};
+  if (mrope) {
+    const double *q = rq->iarr[who_s];
+    for (int a = 0; a < 3; a++) sec[a] = (int)q[a];
+    if (sec[0] + sec[1] + sec[2] != c->h)
+      return pe__fail(err, rq, who_s, PE_ERANGE, c->h, c->h, "must sum to r/2 (r = int(dim * partialRotaryFactor))");
+    if (interleaved && ((sec[1] > 0 && 3 * sec[1] - 2 >= c->h) || (sec[2] > 0 && 3 * sec[2] - 1 >= c->h)))
+      return pe__fail(err, rq, who_s, PE_ERANGE, NAN, NAN,
+                      "has more h or w frequencies than interleaving gives slots (3 s_h - 2 and 3 s_w - 1 must be < r/2)");
+  }
+  pc->axes = mrope ? 3 : 1;
+  /* gathered order: each axis' frequencies together, ascending */
+  int cnt[3] = {0, 0, 0};
+  for (int k = 0; k < c->h; k++) cnt[mrope ? freq_axis(k, sec, interleaved) : 0]++;
+  pc->start[0] = 0, pc->start[1] = cnt[0], pc->start[2] = cnt[0] + cnt[1], pc->start[3] = c->h;
+  int fill[3] = {pc->start[0], pc->start[1], pc->start[2]};
+  for (int k = 0; k < c->h; k++) {
+    const int a = mrope ? freq_axis(k, sec, interleaved) : 0;
+    slot[k] = fill[a]++;
+    wg[slot[k]] = inv[k];
+  }
+  pc->offset = v[R_offset], pc->step = v[R_step];
+  if (!rq->given[R_positionIds]) {
+    pc->ids = NULL, pc->stride = 0;
+    pc->n = n_x >= 0 ? n_x : (int64_t)v[R_positions];
+    if (pc->axes == 3) pc->axes = 1, pc->start[1] = pc->start[2] = pc->start[3] = c->h;  /* every axis alike */
+    return pe__check_rows(err, rq, R_step, (int64_t)v[R_offset], pc->n, (int64_t)v[R_step]);
+  }
+  if (v[R_step] != 1)
+    return pe__fail(err, rq, R_step, PE_EINVAL, 1, 1, "must be 1 with positionIds (the ids give every row's position)");
+  const int64_t len = rq->len[R_positionIds];
+  pc->ids = rq->iarr[R_positionIds];
+  const int64_t given_n = rq->given[R_positions] ? (int64_t)v[R_positions] : n_x;
+  if (!mrope) {
+    if (given_n >= 0 && given_n != len)
+      return pe__fail(err, rq, R_positionIds, PE_EINVAL, NAN, NAN,
+                      given_n * 3 == len ? "has 3 rows (t, h, w), which need mropeSection"
+                                         : "must have one id per row (positions rows)");
+    pc->n = len, pc->stride = 0;
+  } else if (given_n >= 0) {
+    if (len != given_n && len != 3 * given_n)
+      return pe__fail(err, rq, R_positionIds, PE_EINVAL, NAN, NAN, "must have positions or 3 * positions ids");
+    pc->n = given_n, pc->stride = len == given_n ? 0 : given_n;
+  } else {
+    if (len % 3)
+      return pe__fail(err, rq, R_positionIds, PE_EINVAL, NAN, NAN,
+                      "must have 3 rows (t, h, w) with mropeSection; give positions for one row shared by every axis");
+    pc->n = len / 3, pc->stride = pc->n;
+  }
+  return PE_OK;
+}
+
+/* One row's scaled (cos, sin) in gathered order (cur_s, cur_c); an axis whose position did not
+ * change since the last call keeps its values (last[a] holds that position; NaN: unknown). */
+static void row_values(const pos_cfg *pc, int64_t p, double af, double last[3]) {
+  for (int a = 0; a < pc->axes; a++) {
+    const double q = row_pos(pc, a, p);
+    if (q == last[a]) continue;
+    last[a] = q;
+    pe__sincos(wg + pc->start[a], q, af, cur_s + pc->start[a], cur_c + pc->start[a], pc->start[a + 1] - pc->start[a]);
+  }
+}
+
+/* The tables' rows as float32 in gathered order, with recently evaluated positions per axis kept
+ * direct-mapped by position: an image's h and w ids repeat row after row, so its tokens cost a copy
+ * instead of an evaluation. Cached values are those row_values gives, so a table does not depend on
+ * what the cache held. */
+#define CACHE_SLOTS 64
+#define CACHE_MAXH 256   /* frequencies (r/2) up to which rows are cached */
+static float row_c[CACHE_MAXH], row_s[CACHE_MAXH];
+static float cache[3][CACHE_SLOTS][2 * CACHE_MAXH];
+static double cache_pos[3][CACHE_SLOTS];
+
+static void row_floats(const pos_cfg *pc, int64_t p, double af, double last[3]) {
+  for (int a = 0; a < pc->axes; a++) {
+    const double q = row_pos(pc, a, p);
+    if (q == last[a]) continue;
+    last[a] = q;
+    const int at = pc->start[a], n = pc->start[a + 1] - at;
+    const int i = (int)((((int64_t)q % CACHE_SLOTS) + CACHE_SLOTS) % CACHE_SLOTS);
+    float *slot_values = cache[a][i];
+    if (cache_pos[a][i] != q) {
+      pe__sincos(wg + at, q, af, cur_s + at, cur_c + at, n);
+      for (int k = 0; k < n; k++) slot_values[k] = (float)cur_c[at + k], slot_values[n + k] = (float)cur_s[at + k];
+      cache_pos[a][i] = q;
+    }
+    memcpy(row_c + at, slot_values, (size_t)n * sizeof(float));
+    memcpy(row_s + at, slot_values + n, (size_t)n * sizeof(float));
+  }
+}
+
+/* Rows p .. that are text: every axis at the same position, rising by 1 from row p. */
+static int64_t text_run(const pos_cfg *pc, int64_t p) {
+  const double q0 = row_pos(pc, 0, p);
+  int64_t e = p;
+  while (e < pc->n) {
+    const double q = q0 + (double)(e - p);
+    int same = row_pos(pc, 0, e) == q;
+    for (int a = 1; a < pc->axes && same; a++) same = row_pos(pc, a, e) == q;
+    if (!same) break;
+    e++;
+  }
+  return e - p;
+}
+
+/* The cos/sin tables at explicit positions: text runs by the table kernel (bitwise the rows of a
+ * plain table) when that costs less than evaluating each row, other rows one by one. */
+static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
+  double last[3] = {NAN, NAN, NAN};
+  const int cached = c->h <= CACHE_MAXH;
+  for (int a = 0; a < 3; a++)
+    for (int i = 0; i < CACHE_SLOTS; i++) cache_pos[a][i] = NAN;
+  int in_order = 1;
+  for (int k = 0; k < c->h; k++) in_order &= slot[k] == k;
+  for (int64_t p = 0; p < pc->n;) {
+    const int64_t run = text_run(pc, p);
+    const double q0 = row_pos(pc, 0, p);
+    /* the kernel rotates from the seed of q0's block without writing: worth it unless that is far */
+    const int64_t lead = (int64_t)q0 - (int64_t)floor(q0 / PE__SC_BLOCK) * PE__SC_BLOCK;
+    if (run >= 2 && lead <= 8 * run && fabs(q0) < 2147483648.0 - (double)run) {
+      const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = c->h, .w = inv, .ns = c->h,
+                              .nc = c->h, .sin_row = so + p * c->r, .cos_row = co + p * c->r, .stride = c->r,
+                              .scale = c->af, .step = 1};
+      pe__sc_rows(&t, (int64_t)q0, run);
+      p += run;
+      continue;
+    }
+    float *cr = co + p * c->r, *sr = so + p * c->r;
+    if (cached && in_order && !gptj) {  /* chunked sections keep the natural order: row copies */
+      row_floats(pc, p, c->af, last);
+      memcpy(cr, row_c, (size_t)c->h * sizeof(float)), memcpy(cr + c->h, row_c, (size_t)c->h * sizeof(float));
+      memcpy(sr, row_s, (size_t)c->h * sizeof(float)), memcpy(sr + c->h, row_s, (size_t)c->h * sizeof(float));
+    } else if (cached) {
+      row_floats(pc, p, c->af, last);
+      for (int k = 0; k < c->h; k++) {
+        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c->h;
+        cr[a] = cr[b] = row_c[slot[k]], sr[a] = sr[b] = row_s[slot[k]];
+      }
+    } else {
+      row_values(pc, p, c->af, last);
+      for (int k = 0; k < c->h; k++) {
+        const float cv = (float)cur_c[slot[k]], sv = (float)cur_s[slot[k]];
+        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c->h;
+        cr[a] = cr[b] = cv, sr[a] = sr[b] = sv;
+      }
+    }
+    p++;
+  }
 }
 
 pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
   rope_cfg c;
   pe_status s = setup(rq, &c, err);
   if (s) return s;
-  const int64_t n = (int64_t)rq->v[R_positions];
+  pos_cfg pc;
+  if ((s = positions(rq, &c, &pc, -1, err))) return s;
+  const int64_t n = pc.n;
   if (!out) {
-    if ((s = check_step(rq, n, err))) return s;
     pe__shape(sh, 3, (int64_t[]){2, n, c.r});
     return PE_OK;
   }
   pe__info(info, "attentionFactor", c.af);
   float *co = out, *so = co + n * c.r;
   const int gptj = (int)rq->v[R_layout] == GPTJ;
+  if (pc.ids) {
+    rows_by_ids(&pc, &c, co, so, gptj);
+    return PE_OK;
+  }
   const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = c.h, .w = inv, .ns = c.h, .nc = c.h,
                           .sin_row = so, .cos_row = co, .stride = c.r, .scale = c.af,
                           .step = (int64_t)rq->v[R_step]};
@@ -185,6 +378,8 @@ pe_status pe__rope_frequencies(const pe_request *rq, pe_shape *sh, void *out, pe
   rope_cfg c;
   pe_status s = setup(rq, &c, err);
   if (s) return s;
+  pos_cfg pc;  /* validated, not used: the frequencies do not depend on positions */
+  if ((s = positions(rq, &c, &pc, -1, err))) return s;
   if (!out) {
     pe__shape(sh, 1, (int64_t[]){c.h});
     return PE_OK;
@@ -210,8 +405,11 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
     if (len % d) return pe__fail(err, rq, R_x, PE_EINVAL, NAN, NAN, "has a length that is not a multiple of dim");
     n = len / d;
   }
+  pos_cfg pc;
+  if ((s = positions(rq, &c, &pc, n, err))) return s;
+  if (pc.n != n)
+    return pe__fail(err, rq, R_x, PE_EINVAL, (double)(pc.n * d), (double)(pc.n * d), "must have dim elements per position id");
   if (!out) {
-    if ((s = check_step(rq, n, err))) return s;
     pe__shape(sh, 2, (int64_t[]){n, d});
     return PE_OK;
   }
@@ -219,12 +417,12 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   const float *x = rq->arr[R_x];
   float *o = out;
   const int gptj = (int)rq->v[R_layout] == GPTJ;
-  const double step = rq->v[R_step];
+  double last[3] = {NAN, NAN, NAN};
   for (int64_t row = 0; row < n; row++, x += d, o += d) {
     /* each row's phases exactly, by the method that seeds the tables (kernels.h) */
-    pe__sincos(inv, rq->v[R_offset] + row * step, c.af, cur_s, cur_c, c.h);
+    row_values(&pc, row, c.af, last);
     for (int k = 0; k < c.h; k++) {
-      const double cv = cur_c[k], sv = cur_s[k];
+      const double cv = cur_c[slot[k]], sv = cur_s[slot[k]];
       const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c.h;
       const double xa = x[a], xb = x[b];
       o[a] = (float)(xa * cv - xb * sv);

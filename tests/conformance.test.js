@@ -14,7 +14,7 @@ const wasmURL = new URL('../web/posenc.wasm', import.meta.url);
 
 // Pinned like hash-wasm's export count: a kind added or removed must be added here on purpose.
 const KINDS = ['sinusoidal', 'relative', 't5', 'deberta', 'alibi-slopes', 'alibi', 'rope', 'rope-frequencies',
-  'rope-apply', 'xpos', 'query-scale', 'rope-spectrum', 'rope-decay', 'similarity'];
+  'rope-apply', 'xpos', 'query-scale', 'rope-spectrum', 'rope-decay', 'similarity', 'mrope-positions', 'rope-2d', 'sincos-2d'];
 
 test('the registry: pinned kinds, each with title, dtype, shape and well-formed params', () => {
   assert.equal(pe.kinds.length, KINDS.length);
@@ -37,11 +37,20 @@ test('the registry: pinned kinds, each with title, dtype, shape and well-formed 
       assert.equal(p.path, path, where);
       assert.ok(Object.isFrozen(p), where);
       assert.ok(typeof p.doc === 'string' && p.doc.length > 0, `${where} has a doc`);
-      assert.ok(['int', 'float', 'bool', 'enum', 'object', 'float[]'].includes(p.type), where);
+      assert.ok(['int', 'float', 'bool', 'enum', 'object', 'float[]', 'int[]', 'string'].includes(p.type), where);
       if (p.aliasOf) {
         assert.ok(group && allParams(kind).some((q) => q.group === group && q.p.name === p.aliasOf), where);
         continue;
       }
+      if (p.type === 'int[]') {
+        assert.ok(Number.isInteger(p.min) && Number.isInteger(p.max) && p.min <= p.max, `${where} range`);
+        if (p.length !== undefined) assert.ok(Number.isInteger(p.length) && p.length > 0, `${where} length`);
+        if (p.default !== null) {
+          assert.ok(p.default.every((e) => Number.isInteger(e) && e >= p.min && e <= p.max), `${where} default in range`);
+          if (p.length !== undefined) assert.equal(p.default.length, p.length, `${where} default length`);
+        }
+      }
+      if (p.type === 'string') assert.ok(Number.isInteger(p.maxLength) && p.maxLength > 0 && p.default === '', where);
       if (p.type === 'int' || p.type === 'float' || p.type === 'float[]') {
         assert.ok(Number.isFinite(p.min) && Number.isFinite(p.max) && p.min <= p.max, `${where} range`);
         if (p.default !== null) {
@@ -68,7 +77,9 @@ test('every kind computes its defaults with the declared shape and dtype', () =>
     assert.equal(m.shape.length, kind.shape.length, kind.name);
     assert.ok(m.data instanceof (kind.dtype === 'float32' ? Float32Array : Int32Array), kind.name);
     assert.equal(m.data.length, m.shape.reduce((a, b) => a * b, 1), kind.name);
-    assert.ok(m.data.length > 0, `${kind.name}: the defaults give a non-empty table`);
+    // a kind laid out by a string (mrope-positions' sequence, default '') is empty by default
+    const layoutString = kind.params.some((p) => p.type === 'string' && p.default === '');
+    assert.equal(m.data.length > 0, !layoutString, `${kind.name}: the defaults give a non-empty table`);
     // an axis named after a parameter has that parameter's default length
     for (const p of axisParams(kind)) {
       const a = kind.shape.indexOf(p.name);
@@ -133,6 +144,7 @@ test('too large → ENOMEM: maximal sizes, and the defaults under a lowered pe.m
       }
       const params = withInput(kind);
       const bytes = pe.compute(kind.name, params).data.byteLength;
+      if (bytes === 0) continue;  // an empty default table fits any cap
       pe.maxBytes = bytes - 1;
       assert.throws(() => pe.compute(kind.name, params), (e) =>
         e instanceof PosencError && e.code === 'ENOMEM' && names.includes(e.param) && e.message.includes('maxBytes'), kind.name);

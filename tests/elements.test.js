@@ -74,6 +74,8 @@ function change(id, props) {
 }
 
 const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+// rope-2d's style is an HTML attribute: the elements take it as pe-style (elements/attributes.js registryAttribute)
+const attributeOf = (name) => (kebab(name) === 'style' ? 'pe-style' : kebab(name));
 
 describe('docs page example (web/examples/docs.html)', () => {
   test('four elements (one comparing two configurations) and the iframe draw; the console stays clean', async () => {
@@ -122,8 +124,8 @@ describe('attributes and properties', () => {
     const expected = new Set();
     for (const k of pe.kinds.filter((k) => !k.input)) {
       for (const p of k.params) {
-        if (p.type === 'object') for (const f of p.fields) { if (!f.aliasOf) expected.add(kebab(f.name)); }
-        else expected.add(kebab(p.name));
+        if (p.type === 'object') for (const f of p.fields) { if (!f.aliasOf) expected.add(attributeOf(f.name)); }
+        else expected.add(attributeOf(p.name));
       }
     }
     for (const a of expected) assert.ok(observed.includes(a), `missing attribute ${a}`);
@@ -466,12 +468,12 @@ describe('iframe embed (web/embed.html)', () => {
   });
 
   test('older URL keys are read too (cmap, lines, title: a URL-only alias, set as heading)', async () => {
-    const { page: p, problems: pr } = await chromium.open(`${server.url}embed.html?kind=sinusoidal&positions=20&dim=16&cmap=viridis&lines=0,3&title=T&view=both&height=abc`);
+    const { page: p, problems: pr } = await chromium.open(`${server.url}embed.html?kind=sinusoidal&positions=20&dim=16&cmap=viridis&lines=0,3&title=T&view=both&figure-height=abc`);
     const shown = await p.evaluate(drawn, 'posenc-heatmap, posenc-plot');
     assert.deepEqual(shown.map((s) => s.status), ['ok', 'ok']);
     const r = await p.evaluate(() => [...document.querySelectorAll('posenc-heatmap, posenc-plot')].map((el) => [el.heading, el.colormap, el.drawn.columns]));
     assert.deepEqual(r, [['T', 'viridis', [0, 3]], ['T', 'viridis', [0, 3]]]);
-    assert.match(await p.textContent('#notice'), /^Ignored: height = "abc" is not an integer from 50 to 4000$/);
+    assert.match(await p.textContent('#notice'), /^Ignored: figure-height = "abc" is not an integer from 50 to 4000$/);
     assert.deepEqual(pr, []);
     await p.close();
   });
@@ -493,7 +495,7 @@ describe('iframe embed (web/embed.html)', () => {
       const body = Math.ceil(f.contentDocument.body.getBoundingClientRect().height);
       f.remove();
       return { first, last: messages.at(-1), body };
-    }, '/embed.html?kind=t5&queries=30&view=heatmap&height=300');
+    }, '/embed.html?kind=t5&queries=30&view=heatmap&figure-height=300');
     assert.equal(r.last, r.body);
     assert.equal(r.last - r.first, 200);
   });

@@ -185,7 +185,9 @@ function controlProblems(r) {
         if (c.checked !== (s ?? p.default)) say(c, 'checkbox differs from the state');
       } else if (p.type === 'enum') {
         if (!p.choices.includes(v) || v !== (s ?? p.default)) say(c, 'not a choice, or not the drawn one');
-      } else if (p.type === 'float[]') {
+      } else if (p.type === 'string') {
+        if (v !== (s ?? '')) say(c, 'not the text in the state');
+      } else if (p.type === 'float[]' || p.type === 'int[]') {  // an int[] default (axesDim) shows as unset: C applies it
         const list = v.trim() === '' ? undefined : v.split(/[\s,]+/).filter(Boolean).map(Number);
         if (list?.some((n) => !Number.isFinite(n) || n < p.min || n > p.max)) say(c, 'an element out of range');
         if (!same(list, s)) say(c, 'not the drawn list');

@@ -75,7 +75,7 @@ test('old keys are aliases: the same values, and a concept given under two spell
   assert.deepEqual([...keysOf('element', { attributes: true }).keys()].sort(),
     ['clabel', 'cmap', 'colormap', 'column-label', 'columns', 'config', 'dims', 'explain', 'heading', 'heat', 'index', 'kind', 'layer',
       'lines', 'log-y', 'profile', 'row-label', 'value-label', 'vmax', 'vmin', 'xlabel', 'ylabel']);
-  assert.deepEqual([...keysOf('embed').keys()].filter((k) => !keysOf('element').has(k)), ['view', 'height']);
+  assert.deepEqual([...keysOf('embed').keys()].filter((k) => !keysOf('element').has(k)), ['view', 'figure-height']);
 });
 
 test('explorer: an old URL restores the same state as the new one; it writes only the table\'s keys', () => {

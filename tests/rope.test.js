@@ -536,10 +536,11 @@ test('errors name the parameter that broke the rule', () => {
     // found by the fuzzer: a denormal beta overflows the correction dim's logarithm (HF gives NaN)
     throws(kind, { ropeScaling: { rope_type: 'yarn', factor: 2, beta_fast: 5e-324 } }, 'ERANGE', 'ropeScaling.beta_fast');
     throws(kind, { ropeScaling: { rope_type: 'yarn', factor: 2, beta_slow: 5e-324 } }, 'ERANGE', 'ropeScaling.beta_slow');
-    throws(kind, { ropeScaling: { rope_type: 'mrope' } }, 'EINVAL', 'ropeScaling.rope_type');
+    throws(kind, { ropeScaling: { rope_type: 'mrope3' } }, 'EINVAL', 'ropeScaling.rope_type');
     throws(kind, { ropeScaling: { rope_type: 'linear', type: 'yarn', factor: 2 } }, 'EINVAL', 'ropeScaling.type');
     throws(kind, { ropeScaling: { rope_type: 'linear', factor: 0 } }, 'ERANGE', 'ropeScaling.factor');
-    throws(kind, { ropeScaling: { mrope_section: [16, 24, 24] } }, 'EINVAL', 'ropeScaling.mrope_section');
+    throws(kind, { ropeScaling: { mrope_section: [16, 24, 24] } }, 'ERANGE', 'ropeScaling.mrope_section');  // sums to 64, r/2 = 32
+    throws(kind, { ropeScaling: { mrope_section: [16, 8] } }, 'EINVAL', 'ropeScaling.mrope_section');
     throws(kind, { seqLen: 0 }, 'ERANGE', 'seqLen');
   }
   throws('rope-apply', { dim: 4 }, 'EINVAL', 'x');
@@ -569,7 +570,7 @@ test('registry rows of the rope kinds: the documented names (README), every scal
     }
     const rs = byName[name].params.find((p) => p.name === 'ropeScaling');
     assert.deepEqual(rs.fields.map((f) => f.name).sort(), ['attention_factor', 'beta_fast', 'beta_slow', 'factor', 'high_freq_factor',
-      'long_factor', 'low_freq_factor', 'mscale', 'mscale_all_dim', 'original_max_position_embeddings', 'rope_type', 'short_factor',
+      'long_factor', 'low_freq_factor', 'mrope_interleaved', 'mrope_section', 'mscale', 'mscale_all_dim', 'original_max_position_embeddings', 'rope_type', 'short_factor',
       'truncate', 'type'].sort());
     assert.deepEqual(rs.fields.find((f) => f.name === 'rope_type').choices, TYPES);
   }

@@ -17,12 +17,15 @@ export type KindName =
   | 'query-scale'
   | 'rope-spectrum'
   | 'rope-decay'
-  | 'similarity';
+  | 'similarity'
+  | 'mrope-positions'
+  | 'rope-2d'
+  | 'sincos-2d';
 
 /** a model's config.json rope_scaling object, verbatim. */
 export interface RopeScaling {
-  /** scaling type (default 'default'). */
-  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'proportional' | 'su';
+  /** scaling type (mrope: Qwen2-VL's name for default with mrope_section) (default 'default'). */
+  rope_type?: 'default' | 'linear' | 'dynamic' | 'yarn' | 'longrope' | 'llama3' | 'proportional' | 'su' | 'mrope';
   /** legacy spelling of rope_type (another spelling of rope_type). */
   type?: RopeScaling['rope_type'];
   /** scaling factor; required by linear, dynamic, llama3; yarn and longrope: unset = maxPositionEmbeddings / original; proportional: unset = 1 (float 1e-6 … 1e6; default unset). */
@@ -49,6 +52,10 @@ export interface RopeScaling {
   short_factor?: ArrayLike<number>;
   /** longrope (required): r/2 factors beyond it (seqLen > original) (float[], elements 1e-6 … 1e6; default unset). */
   long_factor?: ArrayLike<number>;
+  /** Qwen-VL M-RoPE [t, h, w] frequency counts; must agree with mropeSection when both are given (int[], elements 0 … 32768; default unset). */
+  mrope_section?: readonly number[] | Int32Array;
+  /** Qwen3-VL interleaved M-RoPE; must agree with mropeInterleaved when both are given (default false). */
+  mrope_interleaved?: boolean;
 }
 
 /** `sinusoidal`: Sinusoidal absolute encoding; output [positions, dim] float32. */
@@ -153,6 +160,12 @@ export interface RopeParams {
   seqLen?: number | null;
   /** a model's config.json rope_scaling object, verbatim. */
   ropeScaling?: RopeScaling | null;
+  /** explicit positions, one per row, or with mropeSection 3 rows (t, then h, then w) as mrope-positions gives (int[], elements -2^31 … 2^31-1; default unset). */
+  positionIds?: readonly number[] | Int32Array | null;
+  /** M-RoPE [s_t, s_h, s_w] (mrope_section): frequencies per axis, summing to r/2 (int[], elements 0 … 32768; default unset). */
+  mropeSection?: readonly number[] | Int32Array | null;
+  /** M-RoPE frequencies interleaved t,h,w (Qwen3-VL) instead of chunked (default false). */
+  mropeInterleaved?: boolean;
 }
 
 /** `rope-frequencies`: RoPE inverse frequencies; output [rotary/2] float32. */
@@ -207,6 +220,76 @@ export interface SimilarityParams extends SinusoidalParams {
   normalize?: boolean;
 }
 
+/** `mrope-positions`: Qwen-VL M-RoPE position ids (t, h, w); output [axis, tokens] int32. */
+export interface MropePositionsParams {
+  /** the prompt's layout: text:N, image:TxHxW, video:TxHxW[@seconds][/gap,..] separated by spaces or ';' (default ''). */
+  sequence?: string;
+  /** whose get_rope_index (qwen3-vl also for Qwen3.5 and Qwen3-VL-MoE) (default 'qwen2-vl'). */
+  model?: 'qwen2-vl' | 'qwen2.5-vl' | 'qwen3-vl';
+  /** vision_config.spatial_merge_size: H and W patches per merged token side (int 1 … 64; default 2). */
+  spatialMergeSize?: number;
+  /** vision_config.tokens_per_second (qwen2.5-vl videos) (float 0 … 1e6; default 2). */
+  tokensPerSecond?: number;
+  /** qwen2.5-vl video time ids: floor(f32(f32(k s) tps)) (Qwen, vLLM) or k floor(s) tps (transformers 4.x) (default 'product'). */
+  timeRounding?: 'product' | 'seconds';
+  /** after a vision block: 1 + the largest id (Qwen, transformers 4.x) or block start + max(H, W)/m (transformers 5.x) (default 'max'). */
+  advance?: 'max' | 'grid';
+}
+
+/** `rope-2d`: Vision RoPE over a patch grid; output [part, tokens, dim] float32. */
+export interface Rope2dParams {
+  /** whose vision RoPE: Qwen2/2.5/3-VL ViT, Pixtral, Llama 4 vision, FLUX (default 'qwen-vit'). */
+  style?: 'qwen-vit' | 'pixtral' | 'llama4' | 'flux';
+  /** patch grid rows (int 0 … 2^16; default 16). */
+  height?: number;
+  /** patch grid columns; unset = height (int 0 … 2^16; default unset). */
+  width?: number | null;
+  /** grids in sequence (video frames, temporal patches) (int 1 … 2^16; default 1). */
+  frames?: number;
+  /** head dim, a multiple of 4; unset = the style's (qwen-vit 80, pixtral 64, llama4 88, flux sum(axesDim)) (int 4 … 2^16; default unset). */
+  dim?: number | null;
+  /** theta (float 1 … 1e12; default 10000). */
+  base?: number;
+  /** flux only: per-axis widths (even, 1 to 8 axes); unset = [16, 56, 56] (int[], elements 2 … 2^16; default 16,56,56). */
+  axesDim?: readonly number[] | Int32Array;
+  /** token order: raster rows; merge: mergeSize blocks (Qwen ViT); window: Qwen2.5-VL windows; auto: merge for qwen-vit (default 'auto'). */
+  order?: 'auto' | 'raster' | 'merge' | 'window';
+  /** merge and window orders: spatial_merge_size (int 1 … 64; default 2). */
+  mergeSize?: number;
+  /** window order: window side in merged tokens (Qwen2.5-VL 112/14/2 = 4) (int 1 … 4096; default 4). */
+  windowSize?: number;
+  /** auto: neox for qwen-vit and pixtral, gptj for llama4 and flux (default 'auto'). */
+  layout?: 'auto' | 'neox' | 'gptj';
+  /** identity rows (cos 1, sin 0) before the grid (FLUX text tokens) (int 0 … 2^24; default 0). */
+  prefixTokens?: number;
+  /** identity rows after the grid; -1 = 1 for llama4 (its CLS), else 0 (int -1 … 2^24; default -1). */
+  suffixTokens?: number;
+  /** flux: axis-0 id of the first frame (Kontext's condition image: 1) (int -2^30 … 2^30; default 0). */
+  frameOffset?: number;
+  /** explicit coordinates [tokens, axes] row-major, instead of height, width, frames and order (float[], elements -1e9 … 1e9; default unset). */
+  coords?: ArrayLike<number> | null;
+}
+
+/** `sincos-2d`: 2-D sin-cos absolute embedding; output [tokens, dim] float32. */
+export interface Sincos2dParams {
+  /** grid rows (int 0 … 2^16; default 16). */
+  height?: number;
+  /** grid columns; unset = height (int 0 … 2^16; default unset). */
+  width?: number | null;
+  /** embedding dim, a multiple of 4 (int 4 … 2^16; default 64). */
+  dim?: number;
+  /** frequency base (float 1 … 1e12; default 10000). */
+  base?: number;
+  /** zero rows first (MAE cls_token 1; DiT, diffusers extra_tokens) (int 0 … 2^16; default 0). */
+  cls?: number;
+  /** wh: first half encodes the column (MAE, DiT, diffusers); hw: the row (MoCo v3) (default 'wh'). */
+  axisOrder?: 'wh' | 'hw';
+  /** diffusers base_size: coordinates scaled to it in float32; 0 = none (float 0 … 1e6; default 0). */
+  baseSize?: number;
+  /** diffusers interpolation_scale (with baseSize) (float 1e-6 … 1e6; default 1). */
+  interpolationScale?: number;
+}
+
 /** The parameters of each kind. */
 export interface ParamsByKind {
   'sinusoidal': SinusoidalParams;
@@ -223,6 +306,9 @@ export interface ParamsByKind {
   'rope-spectrum': RopeSpectrumParams;
   'rope-decay': RopeDecayParams;
   'similarity': SimilarityParams;
+  'mrope-positions': MropePositionsParams;
+  'rope-2d': Rope2dParams;
+  'sincos-2d': Sincos2dParams;
 }
 
 /** The type of each kind's data. */
@@ -241,4 +327,7 @@ export interface DataByKind {
   'rope-spectrum': Float32Array;
   'rope-decay': Float32Array;
   'similarity': Float32Array;
+  'mrope-positions': Int32Array;
+  'rope-2d': Float32Array;
+  'sincos-2d': Float32Array;
 }

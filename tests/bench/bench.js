@@ -1,4 +1,4 @@
-// npm run bench [-- --large] [--reps N] [--fresh N] [--save FILE]
+// npm run bench [-- --large] [--reps N] [--fresh N] [--save FILE] [--multimodal-only]
 //
 // Sinusoidal tables (vaswani, base 10000, float32) the ways a user could build them, in one Node
 // process with interleaved repetitions and medians: naive JS, JS with hoisted frequencies, posenc
@@ -295,6 +295,51 @@ const allowedCPUs = () => {
     return null;
   }
 };
+// ---- multimodal: explicit position ids and M-RoPE at 1M tokens, against plain rope ----
+// A Qwen2-VL-style layout of ~1M tokens: 1300 times 16 text tokens and a 56 x 56 image (784 merged).
+const MM_LAYOUT = Array.from({ length: 1300 }, () => 'text:16 image:1x56x56').join(' ');
+function multimodalRuns(pe, reps = 5) {
+  const dim = 32;
+  const ids = pe.compute('mrope-positions', { sequence: MM_LAYOUT }).data;
+  const P = ids.length / 3;
+  const arange = Int32Array.from({ length: P }, (_, i) => i);
+  const methods = {
+    'rope, positions (today)': () => pe.computeView('rope', { positions: P, dim }),
+    'rope, positionIds 0..P-1': () => pe.computeView('rope', { positionIds: arange, dim }),
+    'rope, M-RoPE ids of the layout [4, 6, 6]': () => pe.computeView('rope', { positionIds: ids, mropeSection: [4, 6, 6], dim }),
+    'rope, M-RoPE interleaved [6, 5, 5]': () => pe.computeView('rope', { positionIds: ids, mropeSection: [6, 5, 5], mropeInterleaved: true, dim }),
+    'mrope-positions of the layout': () => pe.computeView('mrope-positions', { sequence: MM_LAYOUT }),
+  };
+  // wall time, and the process's CPU time (user + system), which other processes on the cores disturb less
+  const ms = Object.fromEntries(Object.keys(methods).map((k) => [k, { wall: [], cpu: [] }]));
+  for (let r = 0; r < reps; r++) {
+    for (const [k, f] of Object.entries(methods)) {
+      gc();
+      const c = process.cpuUsage(), t = performance.now();
+      const v = f();
+      ms[k].wall.push(performance.now() - t);
+      const d = process.cpuUsage(c);
+      ms[k].cpu.push((d.user + d.system) / 1000);
+      v.free();
+    }
+  }
+  const out = { tokens: P, dim, reps };
+  const plain = median(ms['rope, positions (today)'].cpu);
+  for (const [k, a] of Object.entries(ms)) {
+    const elements = k.startsWith('mrope-positions') ? 3 * P : 2 * P * dim;
+    out[k] = { ms: median(a.wall), cpuMs: median(a.cpu), nsPerElement: (median(a.cpu) * 1e6) / elements,
+      xPlainRope: k.startsWith('rope') ? median(a.cpu) / plain : null };
+  }
+  return out;
+}
+const fmtMultimodal = (m) => [`Multimodal (${m.tokens} tokens, dim ${m.dim}, median of ${m.reps}; CPU time, ns per output element):`,
+  ...Object.entries(m).filter(([, v]) => typeof v === 'object').map(([k, v]) => `- ${k}: ${v.cpuMs.toFixed(1)} ms CPU ` +
+    `(${v.ms.toFixed(1)} wall), ${v.nsPerElement.toFixed(2)} ns${v.xPlainRope ? `, ×${v.xPlainRope.toFixed(2)} plain rope` : ''}`)];
+if (args.includes('--multimodal-only')) {
+  console.log(fmtMultimodal(multimodalRuns(await load())).join('\n'));
+  process.exit(0);
+}
+
 const conditions = { loadBefore: loadavg()[0], nice: getPriority(), cpuBefore: cpuNow(), cpusAllowed: allowedCPUs() };
 const limits = limitsModule();
 const pe = await load();
@@ -399,6 +444,7 @@ const ratio = ratioRun(pe);
 const analysis = analysisRun(pe);
 conditions.cpuAfter = cpuNow();
 const perCPU = perCPURuns(pe);
+const multimodal = multimodalRuns(pe);
 conditions.loadAfter = loadavg()[0];
 
 // ---- report ----
@@ -442,6 +488,7 @@ const report = {
   ratio8192x1024: ratio,
   analysis,
   perCPU,
+  multimodal,
 };
 const at = report.sizes.find((s) => s.positions === 8192 && s.dim === 1024)?.methods;
 if (at) {
@@ -504,6 +551,7 @@ if (report.targets) {
   for (const [k, v] of Object.entries(report.targets)) lines.push(`- ${k}: ${v === null ? 'n/a' : v < 1e-3 ? v.toExponential(1) : v.toFixed(2)}`);
 }
 lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; on CPU ${conditions.cpuBefore ?? '?'} at the start, ${conditions.cpuAfter ?? '?'} before the pinned runs (allowed: ${conditions.cpusAllowed ?? '?'}); up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
+lines.push('', ...fmtMultimodal(multimodal));
 console.log(lines.join('\n'));
 report.markdown = lines.join('\n');
 if (SAVE) {

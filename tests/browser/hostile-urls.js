@@ -81,6 +81,13 @@ export function generator(pe, random) {
         if (r < 0.7 && Object.keys(p.choiceAliases).length) return pick(Object.keys(p.choiceAliases));
         return pick([p.choices[0].toUpperCase(), ` ${p.choices[0]}`, `${pick(p.choices)},${pick(p.choices)}`, 'bogus']);
       }
+      case 'int[]': {
+        const n = pick([0, 1, 3, 3, 4, 8]);
+        return Array.from({ length: n }, () => (chance(0.9) ? String(int(0, 40)) : pick(NUMBERS))).join(',');
+      }
+      case 'string':
+        return chance(0.5) ? pick(['text:5 image:1x8x12 text:4', 'text:3;video:2x4x4@1 text:1', 'text:4 video:3x4x4/7', 'image:1x2x2'])
+          : text(maxLong);
       case 'float[]': {
         const n = pick([0, 1, 2, 3, 8, 16, 32, 64, 70]);
         const list = Array.from({ length: n }, () => (chance(0.9) ? String(1 + random()) : pick(NUMBERS)));
@@ -190,6 +197,16 @@ function typed(p, text, invalid, key) {
       if (v.some((x) => !Number.isFinite(x) || x < p.min || x > p.max)) bad('has an element out of range');
       return v;
     }
+    case 'int[]': {
+      if (text.trim() === '') return undefined;  // empty = unset, as in its control
+      const v = text.split(',').map((t) => Number(t.trim()));
+      if (v.some((x) => !Number.isInteger(x) || x < p.min || x > p.max)) bad('has an element that is no integer in range');
+      if (p.length !== undefined && v.length !== p.length) bad(`does not have ${p.length} elements`);
+      return v;
+    }
+    case 'string':
+      if (new TextEncoder().encode(text).length > p.maxLength) bad('is too long');
+      return text;
   }
   throw new Error(`type ${p.type}`);
 }

@@ -234,6 +234,69 @@ static void give_array(bytes *b, pe_request *rq, const pe_kind *K, int i) {
   CHECK(s == PE_OK, "pe_set_array(%s, len %lld) returned %d", p->path, (long long)len, (int)s);
 }
 
+static double *iarrays[PE_MAX_PARAMS];
+
+/* An int[] for parameter i (doubles: the registry checks integrality): lengths around 3 (the
+ * sections), small, or large (position ids); elements from pick, repeated, counting up, or mixed. */
+static void give_iarray(bytes *b, pe_request *rq, const pe_kind *K, int i) {
+  const uint8_t mode = (uint8_t)take(b, 1), fill = (uint8_t)take(b, 1);
+  const uint64_t u = take(b, 3);
+  int64_t len;
+  switch (mode % 6) {
+    case 0: len = 0; break;
+    case 1: len = 3; break;
+    case 2: len = (int64_t)(u % 9); break;
+    case 3: len = (int64_t)(u & 0xffff); break;
+    case 4: { /* NULL data with a length: refused */
+      CHECK(pe_set_iarray(rq, i, NULL, (int32_t)(u & 0xff) + 1) == PE_EINVAL, "pe_set_iarray(NULL, n) accepted");
+      return;
+    }
+    default: len = (int64_t)(u % (MAX_ARRAY + 1)); break;
+  }
+  const pe_param *p = &K->params[i];
+  bytes b1 = chunk(b, 8), b2 = chunk(b, 8);
+  const double first = pick(&b1, p, K, (uint8_t)take(&b1, 1)), other = pick(&b2, p, K, (uint8_t)take(&b2, 1));
+  double *x = malloc((size_t)(len ? len : 1) * sizeof(double));
+  if (!x) return;
+  for (int64_t e = 0; e < len; e++) {
+    switch (fill % 4) {
+      case 0: x[e] = first; break;
+      case 1: x[e] = e == (int64_t)(fill >> 2) ? other : first; break;
+      case 2: x[e] = first + (double)(e % (1 + (fill >> 2))); break;
+      default: x[e] = e % 2 ? first : other; break;
+    }
+  }
+  free(iarrays[i]);
+  iarrays[i] = x;
+  CHECK(pe_set_iarray(rq, i, x, (int32_t)len) == PE_OK, "pe_set_iarray(%s, len %lld)", p->path, (long long)len);
+}
+
+/* A string for parameter i: pieces of the mrope-positions grammar chosen by the bytes (most inputs
+ * then parse a few segments deep), or the raw bytes. Exactly len bytes are allocated (no NUL), so
+ * ASan sees a read past them. */
+static char *strings[PE_MAX_PARAMS];
+static void give_string(bytes *b, pe_request *rq, int i) {
+  static const char *const piece[] = {"text:", "image:", "video:", "x", "@", "/", ",", ";", " ", "0", "1", "2", "4",
+                                      "7", "28", "s", ".", "5", "16777216", "4096", "99999999999", "\t", "\n", "1.5"};
+  const uint8_t mode = (uint8_t)take(b, 1);
+  char buf[256];
+  size_t n = 0;
+  if (mode < 200) {
+    for (size_t k = 0; b->n && k < 22; k++) {
+      const char *q = piece[take(b, 1) % (sizeof piece / sizeof *piece)];
+      while (*q && n < sizeof buf) buf[n++] = *q++;
+    }
+  } else {
+    while (b->n && n < sizeof buf) buf[n++] = (char)take(b, 1);
+  }
+  char *x = malloc(n ? n : 1);
+  if (!x) return;
+  memcpy(x, buf, n);
+  free(strings[i]);
+  strings[i] = x;
+  CHECK(pe_set_string(rq, i, x, (int32_t)n) == PE_OK, "pe_set_string(len %zu)", n);
+}
+
 static int count_axes(const char *axes) {
   int n = 1;
   for (const char *s = axes; *s; s++) n += *s == ',';
@@ -332,6 +395,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   CHECK(s == PE_OK && pe_kind_find(K->name) == kind, "kind %d", kind);
 
   memset(arrays, 0, sizeof arrays);
+  memset(iarrays, 0, sizeof iarrays);
+  memset(strings, 0, sizeof strings);
   for (int i = 0; i < K->nparams; i++) {
     bytes pb = chunk(&in, 24);
     CHECK(pe_param_find(kind, K->params[i].path) == i, "pe_param_find(%s)", K->params[i].path);
@@ -340,6 +405,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (K->params[i].type == PE_T_FARRAY) {
       give_array(&pb, &rq, K, i);
       CHECK(pe_set(&rq, i, 1) == PE_EINVAL, "pe_set on array %s accepted", K->params[i].path);
+    } else if (K->params[i].type == PE_T_IARRAY) {
+      give_iarray(&pb, &rq, K, i);
+      CHECK(pe_set(&rq, i, 1) == PE_EINVAL, "pe_set on int[] %s accepted", K->params[i].path);
+    } else if (K->params[i].type == PE_T_STRING) {
+      give_string(&pb, &rq, i);
+      CHECK(pe_set(&rq, i, 1) == PE_EINVAL, "pe_set on string %s accepted", K->params[i].path);
     } else {
       CHECK(pe_set(&rq, i, pick(&pb, &K->params[i], K, g)) == PE_OK, "pe_set(%s)", K->params[i].path);
       CHECK(pe_set_array(&rq, i, (const float *)&rq, 1) == PE_EINVAL, "pe_set_array on scalar %s accepted",
@@ -352,6 +423,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < K->nparams; i++) {
       if (!rq.given[i]) continue;
       if (K->params[i].type == PE_T_FARRAY) fprintf(stderr, " %s=[%d floats]", K->params[i].path, (int)rq.len[i]);
+      else if (K->params[i].type == PE_T_IARRAY) fprintf(stderr, " %s=[%d ints]", K->params[i].path, (int)rq.len[i]);
+      else if (K->params[i].type == PE_T_STRING) fprintf(stderr, " %s='%.*s'", K->params[i].path, (int)rq.len[i], rq.str[i]);
       else fprintf(stderr, " %s=%.17g", K->params[i].path, rq.v[i]);
     }
     fprintf(stderr, "\n");
@@ -360,7 +433,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   /* A few raw index probes: only valid indices of the right type may be accepted. */
   for (int t = (int)(take(&tail, 1) % 3); t > 0; t--) {
     const int i = (int)(int8_t)take(&tail, 1);
-    const int ok = i >= 0 && i < K->nparams && K->params[i].type != PE_T_FARRAY;
+    const int ok = i >= 0 && i < K->nparams && K->params[i].type != PE_T_FARRAY && K->params[i].type != PE_T_IARRAY &&
+                   K->params[i].type != PE_T_STRING;
     pe_request probe = rq;
     CHECK(pe_set(&probe, i, 3) == (ok ? PE_OK : PE_EINVAL), "pe_set index %d", i);
   }
@@ -462,5 +536,6 @@ out:
   free(o1);
   free(o2);
   for (int i = 0; i < PE_MAX_PARAMS; i++) free(arrays[i]), arrays[i] = NULL;
+  for (int i = 0; i < PE_MAX_PARAMS; i++) free(iarrays[i]), iarrays[i] = NULL, free(strings[i]), strings[i] = NULL;
   return 0;
 }

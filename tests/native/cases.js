@@ -52,7 +52,7 @@ export function set(params, path, value) {
 }
 
 /** Small requests: axis parameters at `size` (those without a default at `other`, so queries ≠ keys). */
-export function smallParams(kind, size = 6, other = 4) {
+export function smallParams(kind, size = 8, other = 4) {  // 8: a multiple of 4, as 2-D dims need
   const params = {};
   for (const p of axisParams(kind)) params[p.name] = Math.max(p.min, Math.min(p.max, p.default === null ? other : size));
   return params;
@@ -107,6 +107,16 @@ export function errorCases(kind) {
       const ok = Math.min(Math.max(1, p.min), p.max);
       for (const v of [NaN, Infinity, -Infinity]) add(path, [ok, v], 'EINVAL', 'element not finite');
       for (const v of ['x', 1, {}, [1, 'a'], true]) add(path, v, 'EINVAL', 'wrong type', true);
+    } else if (p.type === 'int[]') {
+      const ok = Math.min(Math.max(0, p.min), p.max);
+      const arr = (v) => { const a = Array(p.length ?? 2).fill(ok); a[a.length - 1] = v; return a; };
+      for (const v of [p.min - 1, p.max + 1]) add(path, arr(v), 'ERANGE', 'element out of range');
+      for (const v of [NaN, Infinity, ok + 0.5]) add(path, arr(v), 'EINVAL', 'element not an integer');
+      if (p.length !== undefined) add(path, Array(p.length + 1).fill(ok), 'EINVAL', 'wrong length');
+      for (const v of ['x', 1, {}, [1, 'a'], true]) add(path, v, 'EINVAL', 'wrong type', true);
+    } else if (p.type === 'string') {
+      add(path, 'x'.repeat(p.maxLength + 1), 'ERANGE', 'longer than maxLength');
+      for (const v of [1, {}, ['x'], true]) add(path, v, 'EINVAL', 'wrong type', true);
     } else if (p.type === 'bool') {
       for (const v of [1, 'true', {}, [true]]) add(path, v, 'EINVAL', 'wrong type', true);
     } else if (p.type === 'enum') {
@@ -135,7 +145,7 @@ export function sweepCases(kind, defaultBytes) {
     cases.push({ kind: kind.name, params: withInput(kind, params), cap });
   };
   add({}, DEFAULT_CAP);
-  if (defaultBytes !== undefined) {
+  if (defaultBytes) {  // an empty default table (mrope-positions) has no cap to be one byte over
     add({}, defaultBytes);
     add({}, defaultBytes - 1);
   }
@@ -153,6 +163,8 @@ export function sweepCases(kind, defaultBytes) {
     if (p.type === 'int' || p.type === 'float') {
       const isAxis = axes.includes(p);
       for (const v of [p.min, p.max]) add(set(isAxis ? tiny : small, path, v));
+      // integers from their minimum up: sizes that no axis names (sincos-2d's height, width)
+      if (p.type === 'int' && !isAxis) for (let v = p.min + 1; v < p.min + 4 && v <= p.max; v++) add(set(small, path, v));
     }
     if (p.type === 'float[]' && p.default === null && kind.input && !p.path.includes('.')) {
       const x = withInput(kind, small)[p.name];  // the input at its extremes
@@ -160,6 +172,9 @@ export function sweepCases(kind, defaultBytes) {
     } else if (p.type === 'float[]') {
       add(set(small, path, [p.min]));
       add(set(small, path, [p.max, p.min, 1]));
+    } else if (p.type === 'int[]') {
+      add(set(small, path, Array(p.length ?? 1).fill(p.min)));
+      add(set(small, path, Array(p.length ?? 3).fill(0).map((_, i) => [p.max, p.min, 1][i % 3])));
     }
   }
   let big = {};
@@ -179,6 +194,8 @@ export function marshal(kind, params) {
     if (v === undefined || v === null) return;
     if (p.type === 'object') for (const [k, x] of Object.entries(v)) one(p.fields.find((f) => f.name === k), x);
     else if (p.type === 'float[]') out.push([p.index, Float32Array.from(v)]);
+    else if (p.type === 'int[]') out.push([p.index, Float64Array.from(v)]);
+    else if (p.type === 'string') out.push([p.index, new TextEncoder().encode(v)]);
     else if (p.type === 'bool') out.push([p.index, v ? 1 : 0]);
     else if (p.type === 'enum') out.push([p.index, [...p.choices, ...Object.keys(p.choiceAliases ?? {})].indexOf(v)]);
     else out.push([p.index, v]);
@@ -187,12 +204,13 @@ export function marshal(kind, params) {
   return out;
 }
 
-/** One line of the native driver's case file: `kind cap n (i v | i a len v...)...`. */
+/** One line of the native driver's case file: `kind cap n (i v | i a len v... | i i len v... | i s len hex)...`. */
 export function caseLine(kindName, cap, vector) {
   const parts = [kindName, String(cap), String(vector.length)];
   for (const [i, v] of vector) {
     if (typeof v === 'number') parts.push(String(i), 'v', String(v));
-    else parts.push(String(i), 'a', String(v.length), ...Array.from(v, String));
+    else if (v instanceof Uint8Array) parts.push(String(i), 's', String(v.length), Buffer.from(v).toString('hex') || '-');
+    else parts.push(String(i), v instanceof Float64Array ? 'i' : 'a', String(v.length), ...Array.from(v, String));
   }
   return parts.join(' ');
 }

@@ -88,7 +88,7 @@ static int run_case(FILE *in, FILE *out, long line) {
   if (!read_number(in, &cap) || !read_number(in, &n) || n < 0 || n > PE_MAX_PARAMS) return -1;
 
   pe_request rq;
-  float *arrays[PE_MAX_PARAMS] = {0};
+  void *arrays[PE_MAX_PARAMS] = {0};
   int narrays = 0, set_failed = 0, kind = pe_kind_find(kind_name);
   if (pe_request_init(&rq, kind) != PE_OK) {
     memset(&rq, 0, sizeof rq);
@@ -110,6 +110,29 @@ static int run_case(FILE *in, FILE *out, long line) {
         a[k] = (float)x;
       }
       if (pe_set_array(&rq, (int)idx, a, (int32_t)len) != PE_OK) set_failed = 1;
+    } else if (!strcmp(tag, "i")) {
+      if (!read_number(in, &len) || len < 0 || len > 1e8) return -1;
+      double *a = len > 0 ? malloc((size_t)len * sizeof(double)) : NULL;
+      if (len > 0 && !a) return -1;
+      arrays[narrays++] = a;
+      for (int32_t k = 0; k < (int32_t)len; k++)
+        if (!read_number(in, &a[k])) return -1;
+      if (pe_set_iarray(&rq, (int)idx, a, (int32_t)len) != PE_OK) set_failed = 1;
+    } else if (!strcmp(tag, "s")) {
+      if (!read_number(in, &len) || len < 0 || len > 1e8) return -1;
+      char *a = malloc(len > 0 ? (size_t)len : 1);  /* exactly len bytes: ASan sees a read past them */
+      if (!a) return -1;
+      arrays[narrays++] = a;
+      if (len == 0) {
+        char dash[4];
+        if (!read_token(in, dash, sizeof dash)) return -1;
+      }
+      for (int32_t k = 0; k < (int32_t)len; k++) {
+        unsigned byte;
+        if (fscanf(in, k ? "%2x" : " %2x", &byte) != 1) return -1;
+        a[k] = (char)byte;
+      }
+      if (pe_set_string(&rq, (int)idx, a, (int32_t)len) != PE_OK) set_failed = 1;
     } else {
       return -1;
     }

@@ -53,8 +53,8 @@ export class Heap {
     if (code === 'ENOMEM') range = Number.isNaN(max) ? '' : ` (cap: ${max} bytes; raise it with the maxBytes option or pe.maxBytes)`;
     else if (!Number.isNaN(min) && !Number.isNaN(max)) range = ` (allowed: ${min} to ${max})`;
     else if (!Number.isNaN(min)) range = ` (needs at least ${min})`;
-    // A required parameter that was not given has no value to show.
-    const shown = Number.isNaN(value) && detail.startsWith('is required') ? '' : ` = ${fmt(value)}`;
+    // A required parameter that was not given, and a sequence's segment, have no value to show.
+    const shown = Number.isNaN(value) && /^(is required|segment )/.test(detail) ? '' : ` = ${fmt(value)}`;
     return new PosencError(`posenc ${who}: ${param}${shown} ${detail}${range}`, code, param);
   }
 

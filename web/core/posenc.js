@@ -9,7 +9,7 @@ import { layersFromConfig } from '../model-config.js';
 
 export const VERSION = '0.1.0';
 
-const TYPES = ['int', 'float', 'bool', 'enum', 'object', 'float[]'];
+const TYPES = ['int', 'float', 'bool', 'enum', 'object', 'float[]', 'int[]', 'string'];
 const DTYPES = [
   { name: 'float32', Array: Float32Array },
   { name: 'int32', Array: Int32Array },
@@ -91,6 +91,15 @@ export class Posenc {
           p.default = p.choices[def];
         } else if (type === 'bool') {
           p.default = def === 1;
+        } else if (type === 'int[]') {
+          const [length, text] = choices.split('|');  // "N|D": exact length, default (c/kinds.def)
+          p.default = text ? Object.freeze(text.split(',').map(Number)) : null;
+          if (length) p.length = Number(length);
+          p.min = x.pe_js_param_min(k, i);
+          p.max = x.pe_js_param_max(k, i);
+        } else if (type === 'string') {
+          p.default = '';
+          p.maxLength = x.pe_js_param_max(k, i);
         } else if (type !== 'object') {
           p.default = Number.isNaN(def) ? null : def;
           p.min = x.pe_js_param_min(k, i);
@@ -185,6 +194,25 @@ export class Posenc {
         arrays.push(ptr);
         if (n) new Float32Array(x.memory.buffer, ptr, n).set(value);
         return x.pe_js_set_array(p.index, ptr, n);
+      }
+      case 'int[]': {  // as doubles: C checks that each is an integer in range
+        if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw bad('is not an array of integers');
+        if (Array.isArray(value) && !value.every((e) => typeof e === 'number')) throw bad('has an element that is not a number');
+        const n = value.length;
+        const ptr = n ? x.pe_js_malloc(n * 8) : 0;
+        if (n && !ptr) throw new PosencError(`posenc ${kind}: ${p.path} (${n} numbers) does not fit in memory`, 'ENOMEM', p.path);
+        arrays.push(ptr);
+        if (n) new Float64Array(x.memory.buffer, ptr, n).set(value);
+        return x.pe_js_set_iarray(p.index, ptr, n);
+      }
+      case 'string': {
+        if (typeof value !== 'string') throw bad('is not a string');
+        const bytes = new TextEncoder().encode(value);
+        const ptr = x.pe_js_malloc(bytes.length + 1);
+        if (!ptr) throw new PosencError(`posenc ${kind}: ${p.path} (${bytes.length} bytes) does not fit in memory`, 'ENOMEM', p.path);
+        arrays.push(ptr);
+        new Uint8Array(x.memory.buffer, ptr, bytes.length).set(bytes);
+        return x.pe_js_set_string(p.index, ptr, bytes.length);
       }
     }
     return 0;

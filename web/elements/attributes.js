@@ -12,20 +12,26 @@ export const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => 
 /** Attribute name → property name: rope-type → ropeType. */
 export const camel = (attr) => attr.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
+/** A registry name's attribute: kebab-case, prefixed pe- where it is a global HTML attribute (rope-2d's style → pe-style). */
+export const registryAttribute = (name) => {
+  const a = kebab(name);
+  return HTML_ATTRIBUTES.has(a) ? `pe-${a}` : a;
+};
+
 /** The view options an element takes: Map attribute → row of views/options.js (keys and aliases). */
 export const VIEW = keysOf('element', { attributes: true });
 
 /** The attribute names of a view option (its key, then its aliases), as an element reads them. */
 export const spellings = (row) => [row.key, ...row.aliases].filter((k) => VIEW.has(k));
 
+/** Compare mode: B's attributes are A's parameter attributes with this prefix (b-kind, b-dim, b-rope-type …). */
+export const B_PREFIX = 'b-';
+
 /**
  * The attribute table of a loaded instance: Map attribute → { attr, prop (null: none, the name is an
  * HTMLElement member), view? (the option's row), uses: Map kind → registry param (with its path) }.
  * Throws if a registry name would clash with a global HTML attribute.
  */
-
-/** Compare mode: B's attributes are A's parameter attributes with this prefix (b-kind, b-dim, b-rope-type …). */
-export const B_PREFIX = 'b-';
 export function attributeTable(pe) {
   const table = new Map();
   const entry = (attr) => {
@@ -46,7 +52,7 @@ export function attributeTable(pe) {
     for (const p of kind.params) {
       const rows = p.type === 'object' ? p.fields.filter((f) => !f.aliasOf) : [p];
       for (const q of rows) {
-        const e = entry(kebab(q.name));
+        const e = entry(registryAttribute(q.name));
         if (e.view) throw new Error(`posenc elements: parameter ${q.path} clashes with the view attribute ${e.attr}`);
         e.uses.set(kind.name, q);
       }

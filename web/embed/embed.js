@@ -3,7 +3,7 @@
 // attributes and the view options of views/options.js (their keys and aliases, e.g. cmap, lines,
 // title), plus the rows of that table only the embed takes:
 //   view=heatmap | plot | both (default both)   which figures, heatmap first
-//   height=N                                     CSS pixels per figure (default: the elements')
+//   figure-height=N                              CSS pixels per figure (default: the elements')
 // The page posts { type: 'posenc:height', height } to its parent whenever its height changes, so
 // a host can size the iframe (see README, "Embed in your docs").
 import { define, TAGS } from '../elements/define.js';
@@ -11,7 +11,7 @@ import { keysOf, readOptions } from '../views/options.js';
 
 const VIEWS = { heatmap: ['heatmap'], plot: ['plot'], both: ['heatmap', 'plot'] };
 const KEYS = keysOf('embed');
-const ownRow = (key) => KEYS.has(key) && !KEYS.get(key).on.includes('element');  // view, height
+const ownRow = (key) => KEYS.has(key) && !KEYS.get(key).on.includes('element');  // view, figure-height
 
 const query = new URLSearchParams(location.search);
 const main = document.getElementById('views');
@@ -32,7 +32,7 @@ document.addEventListener('posenc-error', postHeight);
 const own = readOptions([...query].filter(([key]) => ownRow(key)), 'embed', { kinds: [], colormaps: [] });
 for (const p of own.problems) ignored.push(p.message);
 const views = VIEWS[own.values.view ?? 'both'];
-const figureHeight = own.values.height ?? null;
+const figureHeight = own.values.figureHeight ?? null;
 
 let classes = null;
 try {

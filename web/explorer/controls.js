@@ -243,7 +243,12 @@ export class Controls {
       sel.addEventListener('change', () => set(sel.value));
       return this.#row(path, p.name, sel, help);
     }
-    if (p.type === 'float[]') {
+    if (p.type === 'string') {
+      const text = el('input', { type: 'text', id, value: value ?? '', maxLength: p.maxLength });
+      text.addEventListener('change', () => set(text.value));
+      return this.#row(path, p.name, text, p.doc);
+    }
+    if (p.type === 'float[]' || p.type === 'int[]') {
       const text = el('input', { type: 'text', id, value: value ? Array.from(value).join(', ') : '', placeholder: 'unset: comma-separated numbers' });
       text.addEventListener('change', () => set(text.value.trim() === '' ? undefined : text.value.split(/[\s,]+/).filter(Boolean).map(Number)));
       return this.#row(path, p.name, text, p.doc);

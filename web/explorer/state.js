@@ -50,6 +50,40 @@ export const PRESETS = [
     label: 'T5 buckets',
     state: { kind: 't5', params: { queries: 64 }, colormap: 'cividis', columns: [0, 32, 63] },
   },
+  {
+    // rows t, h, w across the prompt: the image's block of ids, the video's temporal steps of 2
+    // (1 s per temporal patch, 2 tokens per second), and text resuming at 1 + the largest id
+    id: 'qwen25vl-prompt',
+    label: 'Qwen2.5-VL: a prompt with an image and a video',
+    state: {
+      kind: 'mrope-positions', colormap: 'viridis', columns: [0, 5, 29, 33],
+      params: { sequence: 'text:5 image:1x8x12 text:4 video:3x4x4@1 text:6', model: 'qwen2.5-vl' },
+      heading: 'Qwen2.5-VL position ids (rows t, h, w)', columnLabel: 'Token', rowLabel: 'Axis', valueLabel: 'Position id',
+    },
+  },
+  {
+    // the ids of 'text:4 image:1x8x12 text:3' (mrope-positions, qwen3-vl): every third frequency
+    // from k = 1 follows h, from k = 2 w, the rest t
+    id: 'qwen3vl-interleaved',
+    label: 'Qwen3-VL interleaved sections',
+    state: {
+      kind: 'rope', colormap: 'coolwarm', columns: [0, 1, 2, 3],
+      params: { dim: 128, base: 5000000, mropeSection: [24, 20, 20], mropeInterleaved: true, positionIds: [
+        0, 1, 2, 3, ...Array(24).fill(4), 10, 11, 12,
+        0, 1, 2, 3, ...[4, 5, 6, 7].flatMap((h) => Array(6).fill(h)), 10, 11, 12,
+        0, 1, 2, 3, ...[4, 5, 6, 7].flatMap(() => [4, 5, 6, 7, 8, 9]), 10, 11, 12] },
+    },
+  },
+  {
+    id: 'pixtral-grid',
+    label: 'Pixtral patch grid',
+    state: { kind: 'rope-2d', colormap: 'coolwarm', columns: [0, 1, 16, 17], params: { style: 'pixtral', height: 16, width: 16 } },
+  },
+  {
+    id: 'mae-sincos',
+    label: 'MAE 2-D sin-cos',
+    state: { kind: 'sincos-2d', colormap: 'rdbu', columns: [0, 64, 128, 192], params: { height: 14, dim: 256, cls: 1 } },
+  },
 ];
 
 /** A complete state from a partial one (fills the view defaults). */
@@ -80,7 +114,8 @@ function parseValue(p, text) {
     case 'int':
     case 'float': return text.trim() === '' ? NaN : Number(text);
     case 'bool': return text === 'true' ? true : text === 'false' ? false : text;
-    case 'float[]': return text.trim() === '' ? undefined : numberList(text);  // empty = unset, as in its control
+    case 'float[]':
+    case 'int[]': return text.trim() === '' ? undefined : numberList(text);  // empty = unset, as in its control
     case 'enum': return p.choiceAliases?.[text] ?? text;  // su → longrope: the selector shows it
     default: return text;
   }

@@ -30,7 +30,8 @@ const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function row(p) {
   let type = p.type;
-  let def = p.default === null || p.default === undefined ? 'unset' : p.type === 'enum' ? code(`'${p.default}'`) : code(p.default);
+  let def = p.default === null || p.default === undefined ? 'unset'
+    : p.type === 'enum' || p.type === 'string' ? code(`'${p.default}'`) : p.type === 'int[]' ? code(`[${p.default.join(', ')}]`) : code(p.default);
   let range = '';
   if (p.aliasOf) {
     range = `alias of ${code(p.aliasOf)}`;
@@ -43,6 +44,10 @@ function row(p) {
     range = `${num(p.min)} … ${num(p.max)}`;
   } else if (p.type === 'float[]') {
     range = `elements ${num(p.min)} … ${num(p.max)}`;
+  } else if (p.type === 'int[]') {
+    range = `${p.length ? `${p.length} ` : ''}integers ${num(p.min)} … ${num(p.max)}`;
+  } else if (p.type === 'string') {
+    range = `up to ${num(p.maxLength)} characters`;
   } else if (p.type === 'object') {
     range = `fields: ${p.fields.map((f) => code(f.name)).join(', ')}`;
   } else if (p.type === 'bool') {

@@ -46,7 +46,8 @@ export const OPTIONS = Object.freeze([
     doc: 'the rows shown of a long table, "from,to" (explorer/zoom.js)' },
   { name: 'view', key: 'view', type: 'enum', choices: ['heatmap', 'plot', 'both'], default: 'both', on: ['embed'],
     doc: 'which figures, heatmap first' },
-  { name: 'height', key: 'height', type: 'int', min: 50, max: 4000, default: null, on: ['embed'],
+  // key figure-height: rope-2d's and sincos-2d's height is a parameter
+  { name: 'figureHeight', key: 'figure-height', type: 'int', min: 50, max: 4000, default: null, on: ['embed'],
     doc: 'CSS pixels per figure (default: the elements\')' },
   // compare mode and analysis views (views/compare.js); the explorer keeps them in its analysis panel
   { name: 'heat', key: 'heat', type: 'enum', choices: ['a', 'b', 'diff'], default: 'a', on: ['element', 'embed'],

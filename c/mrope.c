@@ -1,0 +1,286 @@
+/* mrope-positions: the (t, h, w) position ids Qwen2-VL, Qwen2.5-VL and Qwen3-VL give a prompt
+ * (transformers get_rope_index), from a layout string (see posenc.h for the grammar and the rules). */
+#include <string.h>
+#include "internal.h"
+
+#define M_(name, ...) M_##name,
+enum { PE_PARAMS_MROPE_POSITIONS(M_) M__N };
+enum { QWEN2_VL, QWEN2_5_VL, QWEN3_VL };
+enum { PRODUCT, SECONDS };
+enum { ADV_MAX, ADV_GRID };
+
+#define MAX_TOKENS 16777216LL
+#define MAX_ID 2147483647LL
+
+static char msg[256];  /* the last error's detail: it names the segment and its offset */
+
+typedef struct {
+  const char *s;
+  int64_t len, at;   /* the text; the current character */
+  int64_t seg;       /* where the current segment starts */
+} scan;
+
+/* The current segment's text, at most 40 characters, for messages. */
+static int seg_len(const scan *sc) {
+  int64_t e = sc->seg;
+  while (e < sc->len && sc->s[e] != ' ' && sc->s[e] != '\t' && sc->s[e] != '\n' && sc->s[e] != '\r' &&
+         sc->s[e] != ';' && e - sc->seg < 40)
+    e++;
+  return (int)(e - sc->seg);
+}
+
+static pe_status fail(pe_error *err, const pe_request *rq, const scan *sc, pe_status code, const char *what) {
+  char seg[48];
+  int n = seg_len(sc);
+  for (int i = 0; i < n; i++) {  /* bytes that are not printable ASCII show as '?' */
+    const unsigned char ch = (unsigned char)sc->s[sc->seg + i];
+    seg[i] = ch >= 32 && ch < 127 ? (char)ch : '?';
+  }
+  seg[n] = 0;
+  /* by hand: snprintf would pull printf into the module (tens of KB) */
+  char num[24];
+  int d = 0;
+  for (int64_t x = sc->seg; d == 0 || x; x /= 10) num[d++] = (char)('0' + x % 10);
+  const char *parts[] = {"segment '", seg, n == 40 ? "..." : "", "' at offset ", "", ": ", what};
+  size_t at = 0;
+  for (int i = 0; i < 7; i++) {
+    if (i == 4) {
+      while (d && at + 1 < sizeof msg) msg[at++] = num[--d];
+      continue;
+    }
+    for (const char *c = parts[i]; *c && at + 1 < sizeof msg; c++) msg[at++] = *c;
+  }
+  msg[at] = 0;
+  pe__fail(err, rq, M_sequence, code, NAN, NAN, msg);
+  err->value = NAN;
+  return code;
+}
+
+static int is_sep(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ';'; }
+static int is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+
+/* [0-9]+, saturating at 2^40 (anything that large is out of range). -1: no digit. */
+static int64_t number(scan *sc) {
+  if (sc->at >= sc->len || !is_digit(sc->s[sc->at])) return -1;
+  int64_t v = 0;
+  while (sc->at < sc->len && is_digit(sc->s[sc->at])) {
+    v = v * 10 + (sc->s[sc->at++] - '0');
+    if (v > (1LL << 40)) v = 1LL << 40;
+  }
+  return v;
+}
+
+static int keyword(scan *sc, const char *k) {
+  size_t n = strlen(k);
+  if ((size_t)(sc->len - sc->at) < n || memcmp(sc->s + sc->at, k, n)) return 0;
+  sc->at += (int64_t)n;
+  return 1;
+}
+
+/* SECONDS := [0-9]+ ('.' [0-9]*)? | '.' [0-9]+, as mantissa / 10^k: correctly rounded while the
+ * digits fit 2^53 (later fraction digits are dropped); strtod would pull in tens of KB. -1: malformed. */
+static double seconds(scan *sc) {
+  double mant = 0, scale = 1;
+  int64_t digits = 0, frac = 0;
+  while (sc->at < sc->len && (is_digit(sc->s[sc->at]) || (sc->s[sc->at] == '.' && !frac))) {
+    const char ch = sc->s[sc->at++];
+    if (ch == '.') {
+      frac = 1;
+      continue;
+    }
+    digits++;
+    if (frac && (mant >= 9007199254740992.0 / 10 || scale >= 1e22)) continue;
+    mant = mant * 10 + (ch - '0');
+    if (frac) scale *= 10;
+  }
+  return digits ? mant / scale : -1;
+}
+
+typedef struct {
+  int32_t *t, *h, *w;  /* NULL: count only */
+  int64_t n;           /* tokens so far */
+  int64_t max;         /* largest id so far (-1: none) */
+  int64_t next;        /* where the next segment starts */
+} ids;
+
+static void text(ids *o, int64_t n) {
+  const int64_t s = o->next;
+  if (o->t)
+    for (int64_t i = 0; i < n; i++) o->t[o->n + i] = o->h[o->n + i] = o->w[o->n + i] = (int32_t)(s + i);
+  o->n += n;
+  if (n && s + n - 1 > o->max) o->max = s + n - 1;
+  o->next = s + n;  /* 'max' and 'grid' agree after text */
+}
+
+/* One block of gh x gw merged patches per temporal index, temporal ids tau[0 .. gt). */
+static void block(ids *o, int64_t gt, int64_t gh, int64_t gw, int64_t tau_step, int advance) {
+  const int64_t s = o->next;
+  for (int64_t t = 0; t < gt; t++) {
+    const int64_t tt = s + t * tau_step;
+    if (o->t)
+      for (int64_t r = 0; r < gh; r++)
+        for (int64_t c = 0; c < gw; c++) {
+          const int64_t k = o->n + (t * gh + r) * gw + c;
+          o->t[k] = (int32_t)tt, o->h[k] = (int32_t)(s + r), o->w[k] = (int32_t)(s + c);
+        }
+    if (gh > 0 && gw > 0) {
+      const int64_t m = tt > s + gh - 1 ? tt : s + gh - 1, mm = m > s + gw - 1 ? m : s + gw - 1;
+      if (mm > o->max) o->max = mm;
+    }
+  }
+  o->n += gt * gh * gw;
+  o->next = advance == ADV_GRID ? s + (gh > gw ? gh : gw) : o->max + 1;
+}
+
+/* Parse the sequence and (o->t set) write the ids; the check pass runs it with o->t NULL. */
+static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
+  const int model = (int)rq->v[M_model], m = (int)rq->v[M_spatialMergeSize], advance = (int)rq->v[M_advance];
+  const double tps = rq->v[M_tokensPerSecond];
+  scan sc = {.s = rq->str[M_sequence] ? rq->str[M_sequence] : "", .len = rq->len[M_sequence], .at = 0, .seg = 0};
+  int after_text = 0;
+  o->n = 0, o->max = -1, o->next = 0;
+  for (;;) {
+    while (sc.at < sc.len && is_sep(sc.s[sc.at])) sc.at++;
+    if (sc.at >= sc.len) break;
+    sc.seg = sc.at;
+    if (keyword(&sc, "text:")) {
+      const int64_t n = number(&sc);
+      if (n < 0) return fail(err, rq, &sc, PE_EINVAL, "expected a number of tokens after 'text:'");
+      if (sc.at < sc.len && !is_sep(sc.s[sc.at])) return fail(err, rq, &sc, PE_EINVAL, "unexpected character after the count");
+      if (n == 0) return fail(err, rq, &sc, PE_ERANGE, "a text segment needs at least 1 token");
+      if (n > MAX_TOKENS - o->n) return fail(err, rq, &sc, PE_ERANGE, "makes more than 16777216 tokens");
+      if (o->next + n - 1 > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
+      text(o, n);
+      after_text = 1;
+      continue;
+    }
+    const int video = keyword(&sc, "video:");
+    if (!video && !keyword(&sc, "image:"))
+      return fail(err, rq, &sc, PE_EINVAL, "expected 'text:N', 'image:TxHxW' or 'video:TxHxW'");
+    int64_t g[3];
+    for (int a = 0; a < 3; a++) {
+      if (a && !keyword(&sc, "x")) return fail(err, rq, &sc, PE_EINVAL, "expected 'x' between the grid sizes T, H and W");
+      if ((g[a] = number(&sc)) < 0) return fail(err, rq, &sc, PE_EINVAL, "expected a grid size (digits)");
+    }
+    double secs = 1.0;
+    int has_secs = 0, ngaps = 0;
+    int64_t gap_one = 0;
+    int64_t gaps_at = -1;
+    if (video && sc.at < sc.len && sc.s[sc.at] == '@') {
+      if (model != QWEN2_5_VL) return fail(err, rq, &sc, PE_EINVAL, "'@seconds' is for model 'qwen2.5-vl' only");
+      sc.at++;
+      if ((secs = seconds(&sc)) < 0) return fail(err, rq, &sc, PE_EINVAL, "expected seconds after '@' (digits, optionally a '.')");
+      if (sc.at < sc.len && sc.s[sc.at] == 's') sc.at++;
+      has_secs = 1;
+    }
+    (void)has_secs;
+    if (video && sc.at < sc.len && sc.s[sc.at] == '/') {
+      if (model != QWEN3_VL) return fail(err, rq, &sc, PE_EINVAL, "'/gap' is for model 'qwen3-vl' only");
+      sc.at++;
+      gaps_at = sc.at;
+      for (;;) {
+        const int64_t v = number(&sc);
+        if (v < 0) return fail(err, rq, &sc, PE_EINVAL, "expected a gap (digits) after '/' or ','");
+        if (v == 0) return fail(err, rq, &sc, PE_ERANGE, "a gap needs at least 1 text token");
+        if (!ngaps) gap_one = v;
+        ngaps++;
+        if (sc.at < sc.len && sc.s[sc.at] == ',') sc.at++;
+        else break;
+      }
+    }
+    if (sc.at < sc.len && !is_sep(sc.s[sc.at]))
+      return fail(err, rq, &sc, PE_EINVAL, video ? "unexpected character (a video takes '@seconds' and '/gaps')"
+                                                 : "unexpected character after the grid");
+    if (!after_text)
+      return fail(err, rq, &sc, PE_EINVAL, "a vision segment must follow a text segment (ending in <|vision_start|>)");
+    if (!g[0] || !g[1] || !g[2]) return fail(err, rq, &sc, PE_ERANGE, "a grid size is 0");
+    if (g[1] % m || g[2] % m) return fail(err, rq, &sc, PE_ERANGE, "H and W must be multiples of spatialMergeSize");
+    const int64_t gh = g[1] / m, gw = g[2] / m, T = g[0];
+    if (video && model == QWEN3_VL && T > 1 && !ngaps)
+      return fail(err, rq, &sc, PE_EINVAL, "a qwen3-vl video of T > 1 frames needs '/gap' (text tokens between frames)");
+    if (ngaps > 1 && ngaps != T - 1) return fail(err, rq, &sc, PE_EINVAL, "needs one gap or exactly T - 1 gaps");
+    /* tokens: T gh gw pads, plus the gaps for a qwen3-vl video */
+    double total = (double)T * (double)gh * (double)gw;
+    if (video && model == QWEN3_VL && ngaps) {
+      double gsum = 0;
+      if (ngaps == 1) gsum = (double)gap_one * (double)(T - 1);
+      else {
+        scan g2 = sc;
+        g2.at = gaps_at;
+        for (int i = 0; i < ngaps; i++, g2.at++) gsum += (double)number(&g2);
+      }
+      total += gsum;
+    }
+    if (total > (double)(MAX_TOKENS - o->n)) return fail(err, rq, &sc, PE_ERANGE, "makes more than 16777216 tokens");
+    /* the largest id the block reaches, before writing anything */
+    if (video && model == QWEN3_VL) {
+      scan g2 = sc;
+      g2.at = gaps_at;
+      for (int64_t f = 0; f < T; f++) {
+        block(o, 1, gh, gw, 0, advance);
+        if (o->max > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
+        if (f + 1 < T) {
+          const int64_t gap = ngaps == 1 ? gap_one : number(&g2);
+          if (ngaps > 1) g2.at++;
+          if (o->next + gap - 1 > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
+          text(o, gap);
+        }
+      }
+      after_text = 0;
+      continue;
+    }
+    const int64_t ext = gh > gw ? gh : gw;
+    int64_t tlast = T - 1;   /* the last temporal id, relative to the block start */
+    if (video && model == QWEN2_5_VL) {
+      /* second_per_grid_t * tokens_per_second per temporal index k, in float32 as torch */
+      const float s32 = (float)secs, tps32 = (float)tps;
+      const double last = rq->v[M_timeRounding] == SECONDS ? (double)((float)((double)tlast * floor(secs)) * tps32)
+                                                           : (double)((float)((float)tlast * s32) * tps32);
+      if (!(last < (double)MAX_ID)) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
+      tlast = (int64_t)floor(last);
+    } else if (!video && model == QWEN2_5_VL) {
+      tlast = 0;
+    }
+    if (o->next + (tlast > ext - 1 ? tlast : ext - 1) > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
+    if (video && model == QWEN2_5_VL) {
+      const int64_t s = o->next;
+      const float s32 = (float)secs, tps32 = (float)tps;
+      const int seconds_rule = rq->v[M_timeRounding] == SECONDS;
+      for (int64_t k = 0; k < T; k++) {
+        const float tk = seconds_rule ? (float)((double)k * floor(secs)) * tps32 : ((float)k * s32) * tps32;
+        const int64_t tt = s + (int64_t)floor((double)tk);
+        if (o->t)
+          for (int64_t r = 0; r < gh; r++)
+            for (int64_t c = 0; c < gw; c++) {
+              const int64_t i = o->n + (k * gh + r) * gw + c;
+              o->t[i] = (int32_t)tt, o->h[i] = (int32_t)(s + r), o->w[i] = (int32_t)(s + c);
+            }
+        if (tt > o->max) o->max = tt;
+      }
+      o->n += T * gh * gw;
+      if (s + ext - 1 > o->max) o->max = s + ext - 1;
+      o->next = advance == ADV_GRID ? s + ext : o->max + 1;
+    } else {
+      block(o, T, gh, gw, model == QWEN2_5_VL ? 0 : 1, advance);
+    }
+    after_text = 0;
+  }
+  return PE_OK;
+}
+
+pe_status pe__mrope_positions(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  ids o = {0};
+  pe_status s;
+  if (!out) {
+    if ((s = walk(rq, &o, err))) return s;
+    pe__shape(sh, 2, (int64_t[]){3, o.n});
+    return PE_OK;
+  }
+  const int64_t n = sh->dims[1];
+  int32_t *p = out;
+  o.t = p, o.h = p + n, o.w = p + 2 * n;
+  if ((s = walk(rq, &o, err))) return s;
+  pe__info(info, "nextPosition", (double)(o.max + 1));
+  pe__info(info, "ropeDelta", (double)(o.max + 1 - o.n));
+  return PE_OK;
+}
