@@ -478,6 +478,30 @@ describe('iframe embed (web/embed.html)', () => {
     await p.close();
   });
 
+  test('height, the published key of figure-height, sizes the figure unless the kind has a height parameter', async () => {
+    const heights = async (query) => {
+      const { page: p, problems: pr } = await chromium.open(`${server.url}embed.html?${query}`);
+      const shown = await p.evaluate(drawn, 'posenc-heatmap');
+      assert.deepEqual(shown.map((s) => s.status), ['ok'], query);
+      const r = await p.evaluate(() => {
+        const el = document.querySelector('posenc-heatmap');
+        return { css: el.style.height, attr: el.getAttribute('height'), paramHeight: el.drawn?.params?.height ?? null,
+          notice: document.querySelector('#notice').hidden ? '' : document.querySelector('#notice').textContent };
+      });
+      assert.deepEqual(pr, [], query);
+      await p.close();
+      return r;
+    };
+    const figure = await heights('kind=t5&queries=30&view=heatmap&height=320');
+    assert.equal(figure.css, '320px');
+    assert.equal(figure.attr, null);
+    assert.equal(figure.notice, '');
+    const param = await heights('kind=sincos-2d&height=4&width=6&dim=8&view=heatmap');
+    assert.equal(param.css, '');
+    assert.equal(param.attr, '4');
+    assert.equal(param.paramHeight, 4);
+  });
+
   test('posts { type: "posenc:height", height } to its parent, again when the figure changes', async () => {
     const r = await page.evaluate(async (src) => {
       const messages = [];

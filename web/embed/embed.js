@@ -3,10 +3,12 @@
 // attributes and the view options of views/options.js (their keys and aliases, e.g. cmap, lines,
 // title), plus the rows of that table only the embed takes:
 //   view=heatmap | plot | both (default both)   which figures, heatmap first
-//   figure-height=N                              CSS pixels per figure (default: the elements')
+//   figure-height=N                              CSS pixels per figure (default: the elements');
+//                                                height=N too, where the kind has no height parameter
 // The page posts { type: 'posenc:height', height } to its parent whenever its height changes, so
 // a host can size the iframe (see README, "Embed in your docs").
 import { define, TAGS } from '../elements/define.js';
+import { load } from '../posenc.js';
 import { keysOf, readOptions } from '../views/options.js';
 
 const VIEWS = { heatmap: ['heatmap'], plot: ['plot'], both: ['heatmap', 'plot'] };
@@ -29,23 +31,33 @@ new ResizeObserver(postHeight).observe(document.body);
 document.addEventListener('posenc-render', postHeight);
 document.addEventListener('posenc-error', postHeight);
 
-const own = readOptions([...query].filter(([key]) => ownRow(key)), 'embed', { kinds: [], colormaps: [] });
-for (const p of own.problems) ignored.push(p.message);
-const views = VIEWS[own.values.view ?? 'both'];
-const figureHeight = own.values.figureHeight ?? null;
-
 let classes = null;
+let pe = null;
 try {
   classes = await define();
+  pe = await load();  // define()'s instance (load() caches per options)
 } catch {
   // The elements are defined anyway and show why posenc could not start.
 }
+
+// height=N, the published key of figure-height, keeps that meaning unless the kind drawn has a
+// parameter of that name (rope-2d, sincos-2d), which then takes it.
+const kindName = query.get('kind');
+const kindInfo = pe?.kinds.find((k) => k.name === kindName) ?? null;
+const heightIsFigure = query.has('height') && !query.has('figure-height') &&
+  !(kindInfo ?? { params: [] }).params.some((p) => p.name === 'height');
+const ownEntries = [...query].filter(([key]) => ownRow(key));
+if (heightIsFigure) ownEntries.push(['figure-height', query.get('height')]);
+const own = readOptions(ownEntries, 'embed', { kinds: [], colormaps: [] });
+for (const p of own.problems) ignored.push(p.message);
+const views = VIEWS[own.values.view ?? 'both'];
+const figureHeight = own.values.figureHeight ?? null;
 
 const known = new Set(classes ? classes.heatmap.observedAttributes : []);
 for (const view of views) {
   const el = document.createElement(TAGS[view]);
   for (const [key, value] of query) {
-    if (ownRow(key)) continue;
+    if (ownRow(key) || (key === 'height' && heightIsFigure)) continue;
     // a view option by its attribute, or its key when the alias is URL-only (title)
     const attr = KEYS.has(key) && !known.has(key) ? KEYS.get(key).key : key;
     if (known.has(attr)) el.setAttribute(attr, value);
