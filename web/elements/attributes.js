@@ -5,7 +5,8 @@
 // turned into the parameter's registry type here; every range is checked in C, which names the
 // parameter (mapped back to its attribute for messages).
 import { PosencError } from '../posenc.js';
-import { OPTIONS, HTML_ATTRIBUTES, keysOf, readOptions, option } from '../views/options.js';
+import { OPTIONS, HTML_ATTRIBUTES, keysOf, readOptions, option, writeOption } from '../views/options.js';
+import { takesConfig } from '../rope-config.js';
 
 /** Registry name → attribute name: paddingIdx → padding-idx, rope_type → rope-type. */
 export const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -101,12 +102,8 @@ export function parseValue(type, text, { attr, param, tag }) {
   }
 }
 
-/** A property value → attribute text (null: remove the attribute). */
-export function formatValue(value) {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value) || ArrayBuffer.isView(value)) return Array.from(value).map(String).join(',');
-  return String(value);
-}
+/** A property value → attribute text (null: remove the attribute): the view options' writer. */
+export { writeOption as formatValue };
 
 /**
  * Read an element's attributes into what the views need: { kind, params } and the view options by
@@ -151,6 +148,8 @@ export function readAttributes(el, pe, table) {
   return spec;
 }
 
+const QUERY_SCALE_FIELDS = ['floorScale', 'attnScale'];  // the fields of pe.layersFromConfig's queryScale
+
 // config (+ layer): the params of that layer of the model, for a kind that takes them all (the rope
 // kinds) or query-scale (a NoPE layer's query temperature). Errors name the attribute.
 function modelParams(spec, pe, kind, tag) {
@@ -169,7 +168,7 @@ function modelParams(spec, pe, kind, tag) {
   const layer = t === undefined || t === '' ? undefined : /^\d+$/.test(t) ? Number(t) : t;
   const names = new Set(kind.params.map((p) => p.name));
   try {
-    if (kind.name === 'query-scale') {
+    if (QUERY_SCALE_FIELDS.every((n) => names.has(n))) {  // a kind that takes a layer's queryScale
       const layers = pe.layersFromConfig(config);
       const entry = typeof layer === 'number' ? layers[layer] : layers.find((l) => (layer === undefined ? l.queryScale : l.type === layer));
       if (!entry?.queryScale) {
@@ -177,7 +176,7 @@ function modelParams(spec, pe, kind, tag) {
       }
       return { ...entry.queryScale };
     }
-    if (!['dim', 'base', 'ropeScaling'].every((n) => names.has(n))) {
+    if (!takesConfig(kind)) {
       throw attributeError(`<${tag}> config: ${kind.name} takes no RoPE parameters from a model config`, 'EINVAL', 'config', 'config');
     }
     const rope = pe.ropeFromConfig(config, layer === undefined ? {} : { layer });
