@@ -7,23 +7,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { load } from '../posenc.js';
-import { typings, TYPINGS_PATH } from './typings.js';
+import { typings, TYPINGS_PATH, num as numText } from './typings.js';
 
 export const BEGIN = '<!-- kinds:begin -->';
 export const END = '<!-- kinds:end -->';
 
-// 16777216 → 2^24, 2147483647 → 2^31−1, 1e-6, 3.40282e38; other numbers as JS prints them.
-function num(x) {
-  const a = Math.abs(x);
-  const sign = x < 0 ? '−' : '';
-  if (Number.isInteger(a) && a >= 65535) {
-    const k = Math.log2(a);
-    if (Number.isInteger(k)) return `${sign}2^${k}`;
-    if (Number.isInteger(Math.log2(a + 1))) return `${sign}2^${Math.log2(a + 1)}−1`;
-  }
-  if (a !== 0 && (a >= 1e6 || a < 1e-3)) return sign + Number(a.toPrecision(6)).toExponential().replace('e+', 'e');
-  return sign + String(a);
-}
+const num = (x) => numText(x, '−');
 
 const code = (s) => `\`${s}\``;
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -25,14 +25,15 @@ const docText = (s) => String(s).replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, '
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const unset = (p) => p.default === null || p.default === undefined;
 
-// 16777216 → 2^24, 2147483647 → 2^31−1, 1e-6; other numbers as JS prints them (as README's table).
-function num(x) {
+// 16777216 → 2^24, 2147483647 → 2^31-1, 1e-6; other numbers as JS prints them. minus: README's table
+// prints U+2212, the typings' comments a hyphen.
+export function num(x, minus = '-') {
   const a = Math.abs(x);
-  const sign = x < 0 ? '-' : '';
+  const sign = x < 0 ? minus : '';
   if (Number.isInteger(a) && a >= 65535) {
     const k = Math.log2(a);
     if (Number.isInteger(k)) return `${sign}2^${k}`;
-    if (Number.isInteger(Math.log2(a + 1))) return `${sign}2^${Math.log2(a + 1)}-1`;
+    if (Number.isInteger(Math.log2(a + 1))) return `${sign}2^${Math.log2(a + 1)}${minus}1`;
   }
   if (a !== 0 && (a >= 1e6 || a < 1e-3)) return sign + Number(a.toPrecision(6)).toExponential().replace('e+', 'e');
   return sign + String(a);
