@@ -394,7 +394,10 @@ export class Heatmap {
       ctx.font = fTitle;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'alphabetic';
-      ctx.fillText(lab.heading, px + pw / 2, L.titleY, W - 8);
+      // centred over the plot area, moved in where a narrow table would push it off the canvas
+      const half = Math.min(ctx.measureText(lab.heading).width, W - 8) / 2;
+      const x = Math.min(Math.max(px + pw / 2, 4 + half), W - 4 - half);
+      ctx.fillText(lab.heading, x, L.titleY, W - 8);
     }
     ctx.font = fTick;
     ctx.beginPath();

@@ -73,6 +73,14 @@ function xRange(...planes) {
 /** Dash pattern of the compared configuration's lines (compare mode: A solid, B dashed). */
 const DASH_B = [6, 4];
 
+// A log axis labels its decades only (1e-3, 0.01 … 1e6), in the shortest form: Chart.js's own
+// labels give every tick the decimals of the smallest one (10,000,000.0000).
+function decadeLabel(v) {
+  const e = Math.log10(v);
+  if (Math.abs(e - Math.round(e)) > 1e-9) return '';
+  return Math.abs(Math.round(e)) >= 4 ? `1e${Math.round(e)}` : String(Number(v.toPrecision(1)));
+}
+
 export class LinePlot {
   #root;
   #canvas;
@@ -172,7 +180,7 @@ export class LinePlot {
         x: { type: 'linear', ...xRange(plane, overlay?.plane), title: { display: !!xLabel, text: xLabel, color: th.fg },
           ticks: { color: th.muted, precision: 0 }, grid: { color: th.grid } },
         y: { type: logY ? 'logarithmic' : 'linear', title: { display: !!yLabel, text: yLabel, color: th.fg },
-          ticks: { color: th.muted }, grid: { color: th.grid } },
+          ticks: { color: th.muted, ...(logY ? { callback: decadeLabel } : {}) }, grid: { color: th.grid } },
       },
     };
     this.#canvas.setAttribute('aria-label', `Line plot of ${datasets.length} column(s) along ${xLabel || 'rows'}`);
