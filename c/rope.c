@@ -262,34 +262,6 @@ static void row_values(const pos_cfg *pc, int64_t p, double af, double last[3]) 
   }
 }
 
-/* The tables' rows as float32 in gathered order, with recently evaluated positions per axis kept
- * direct-mapped by position: an image's h and w ids repeat row after row, so its tokens cost a copy
- * instead of an evaluation. Cached values are those row_values gives, so a table does not depend on
- * what the cache held. */
-#define CACHE_SLOTS 64
-#define CACHE_MAXH 256   /* frequencies (r/2) up to which rows are cached */
-static float row_c[CACHE_MAXH], row_s[CACHE_MAXH];
-static float cache[3][CACHE_SLOTS][2 * CACHE_MAXH];
-static double cache_pos[3][CACHE_SLOTS];
-
-static void row_floats(const pos_cfg *pc, int64_t p, double af, double last[3]) {
-  for (int a = 0; a < pc->axes; a++) {
-    const double q = row_pos(pc, a, p);
-    if (q == last[a]) continue;
-    last[a] = q;
-    const int at = pc->start[a], n = pc->start[a + 1] - at;
-    const int i = (int)((((int64_t)q % CACHE_SLOTS) + CACHE_SLOTS) % CACHE_SLOTS);
-    float *slot_values = cache[a][i];
-    if (cache_pos[a][i] != q) {
-      pe__sincos(wg + at, q, af, cur_s + at, cur_c + at, n);
-      for (int k = 0; k < n; k++) slot_values[k] = (float)cur_c[at + k], slot_values[n + k] = (float)cur_s[at + k];
-      cache_pos[a][i] = q;
-    }
-    memcpy(row_c + at, slot_values, (size_t)n * sizeof(float));
-    memcpy(row_s + at, slot_values + n, (size_t)n * sizeof(float));
-  }
-}
-
 /* Rows p .. that are text: every axis at the same position, rising by 1 from row p. */
 static int64_t text_run(const pos_cfg *pc, int64_t p) {
   const double q0 = row_pos(pc, 0, p);
@@ -304,47 +276,70 @@ static int64_t text_run(const pos_cfg *pc, int64_t p) {
   return e - p;
 }
 
+/* cos, sin of each gathered frequency: the rotation that takes an axis from position q to q + 1 */
+static double step_c[PE_MAXHALF], step_s[PE_MAXHALF];
+/* rotations between direct evaluations of an axis: each adds ~2e-16, the bound of kernels.h's blocks */
+#define MAX_ROT (PE__SC_BLOCK - 1)
+
+/* Advance frequencies [at, at + n) of cur_s, cur_c by one position (the table kernel's recurrence). */
+static void rotate(int at, int n) {
+  for (int k = at; k < at + n; k++) {
+    const double s = cur_s[k], c = cur_c[k], a = step_c[k], b = step_s[k];
+    cur_s[k] = s * a + c * b, cur_c[k] = c * a - s * b;
+  }
+}
+
 /* The cos/sin tables at explicit positions: text runs by the table kernel (bitwise the rows of a
- * plain table) when that costs less than evaluating each row, other rows one by one. */
+ * plain table) when that costs less than evaluating each row; other rows from each axis' values,
+ * which are kept while the axis' position stays, rotated by one step when it rises by 1 (an image's
+ * w along a grid row) and evaluated directly otherwise, or every MAX_ROT + 1 rows; a row whose
+ * positions all equal the previous row's is a copy of it. */
 static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
+  const int h = c->h, r = c->r;
   double last[3] = {NAN, NAN, NAN};
-  const int cached = c->h <= CACHE_MAXH;
-  for (int a = 0; a < 3; a++)
-    for (int i = 0; i < CACHE_SLOTS; i++) cache_pos[a][i] = NAN;
-  int in_order = 1;
-  for (int k = 0; k < c->h; k++) in_order &= slot[k] == k;
+  int since[3] = {0, 0, 0};
+  int in_order = !gptj;   /* chunked sections, neox: gathered order is the natural one */
+  for (int k = 0; k < h; k++) in_order &= slot[k] == k;
+  pe__sincos(wg, 1, 1, step_s, step_c, h);
+  int prev_cur = 0;       /* the previous row holds cur_c, cur_s */
   for (int64_t p = 0; p < pc->n;) {
     const int64_t run = text_run(pc, p);
     const double q0 = row_pos(pc, 0, p);
     /* the kernel rotates from the seed of q0's block without writing: worth it unless that is far */
     const int64_t lead = (int64_t)q0 - (int64_t)floor(q0 / PE__SC_BLOCK) * PE__SC_BLOCK;
     if (run >= 2 && lead <= 8 * run && fabs(q0) < 2147483648.0 - (double)run) {
-      const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = c->h, .w = inv, .ns = c->h,
-                              .nc = c->h, .sin_row = so + p * c->r, .cos_row = co + p * c->r, .stride = c->r,
+      const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = h, .w = inv, .ns = h,
+                              .nc = h, .sin_row = so + p * r, .cos_row = co + p * r, .stride = r,
                               .scale = c->af, .step = 1};
       pe__sc_rows(&t, (int64_t)q0, run);
-      p += run;
+      p += run, prev_cur = 0;
       continue;
     }
-    float *cr = co + p * c->r, *sr = so + p * c->r;
-    if (cached && in_order && !gptj) {  /* chunked sections keep the natural order: row copies */
-      row_floats(pc, p, c->af, last);
-      memcpy(cr, row_c, (size_t)c->h * sizeof(float)), memcpy(cr + c->h, row_c, (size_t)c->h * sizeof(float));
-      memcpy(sr, row_s, (size_t)c->h * sizeof(float)), memcpy(sr + c->h, row_s, (size_t)c->h * sizeof(float));
-    } else if (cached) {
-      row_floats(pc, p, c->af, last);
-      for (int k = 0; k < c->h; k++) {
-        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c->h;
-        cr[a] = cr[b] = row_c[slot[k]], sr[a] = sr[b] = row_s[slot[k]];
+    int changed = 0;
+    for (int a = 0; a < pc->axes; a++) {
+      const double q = row_pos(pc, a, p);
+      if (q == last[a]) continue;
+      const int at = pc->start[a], n = pc->start[a + 1] - at;
+      if (q == last[a] + 1 && since[a] < MAX_ROT) rotate(at, n), since[a]++;
+      else pe__sincos(wg + at, q, c->af, cur_s + at, cur_c + at, n), since[a] = 0;
+      last[a] = q, changed = 1;
+    }
+    float *cr = co + p * r, *sr = so + p * r;
+    if (!changed && prev_cur) {
+      for (int j = 0; j < r; j++) cr[j] = cr[j - r], sr[j] = sr[j - r];
+    } else if (in_order) {
+      for (int k = 0; k < h; k++) {
+        const float cv = (float)cur_c[k], sv = (float)cur_s[k];
+        cr[k] = cr[k + h] = cv, sr[k] = sr[k + h] = sv;
       }
     } else {
-      row_values(pc, p, c->af, last);
-      for (int k = 0; k < c->h; k++) {
+      for (int k = 0; k < h; k++) {
         const float cv = (float)cur_c[slot[k]], sv = (float)cur_s[slot[k]];
-        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c->h;
+        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + h;
         cr[a] = cr[b] = cv, sr[a] = sr[b] = sv;
       }
     }
+    prev_cur = 1;
     p++;
   }
 }
