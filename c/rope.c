@@ -4,6 +4,9 @@
 #include "internal.h"
 #include "mathlib.h"
 #include "kernels.h"
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 #define R_(name, ...) R_##name,
 enum { PE_PARAMS_ROPE_APPLY(R_) R__N };
@@ -276,16 +279,49 @@ static int64_t text_run(const pos_cfg *pc, int64_t p) {
   return e - p;
 }
 
-/* cos, sin of each gathered frequency: the rotation that takes an axis from position q to q + 1 */
-static double step_c[PE_MAXHALF], step_s[PE_MAXHALF];
+/* Rows at explicit ids keep each frequency's scaled (cos, sin) in natural order (nat_c, nat_s) and
+ * the rotation by one position (step_c, step_s = cos, sin of inv[k]). */
+static double nat_c[PE_MAXHALF], nat_s[PE_MAXHALF], step_c[PE_MAXHALF], step_s[PE_MAXHALF];
 /* rotations between direct evaluations of an axis: each adds ~2e-16, the bound of kernels.h's blocks */
 #define MAX_ROT (PE__SC_BLOCK - 1)
 
-/* Advance frequencies [at, at + n) of cur_s, cur_c by one position (the table kernel's recurrence). */
-static void rotate(int at, int n) {
-  for (int k = at; k < at + n; k++) {
-    const double s = cur_s[k], c = cur_c[k], a = step_c[k], b = step_s[k];
-    cur_s[k] = s * a + c * b, cur_c[k] = c * a - s * b;
+/* dst[j] = dst[j + dup] = (float)src[j], j < n (gptj: dst[2j] = dst[2j + 1]) */
+static void put(float *dst, int64_t dup, const double *src, int n, int pairs) {
+  int k = 0;
+#ifdef __wasm_simd128__
+  for (; k + 4 <= n; k += 4) {
+    const v128_t v = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(wasm_v128_load(src + k)),
+                                        wasm_f32x4_demote_f64x2_zero(wasm_v128_load(src + k + 2)), 0, 1, 4, 5);
+    if (pairs) {
+      wasm_v128_store(dst + 2 * k, wasm_i32x4_shuffle(v, v, 0, 0, 1, 1));
+      wasm_v128_store(dst + 2 * k + 4, wasm_i32x4_shuffle(v, v, 2, 2, 3, 3));
+    } else {
+      wasm_v128_store(dst + k, v), wasm_v128_store(dst + k + dup, v);
+    }
+  }
+#endif
+  for (; k < n; k++) {
+    const float f = (float)src[k];
+    if (pairs) dst[2 * k] = dst[2 * k + 1] = f;
+    else dst[k] = dst[k + dup] = f;
+  }
+}
+
+/* d[j] = s[j], j < n (a row copy: a loop, as memcpy of a few values costs more than it moves) */
+static void copy_floats(float *d, const float *s, int n) {
+  int j = 0;
+#ifdef __wasm_simd128__
+  for (; j + 4 <= n; j += 4) wasm_v128_store(d + j, wasm_v128_load(s + j));
+#endif
+  for (; j < n; j++) d[j] = s[j];
+}
+
+/* Advance the frequencies mem[at .. end) by one position (the table kernel's recurrence). */
+static inline void rotate(const int *mem, int at, int end) {
+  for (int i = at; i < end; i++) {
+    const int k = mem[i];
+    const double s = nat_s[k], c = nat_c[k], x = step_c[k], y = step_s[k];
+    nat_s[k] = s * x + c * y, nat_c[k] = c * x - s * y;
   }
 }
 
@@ -295,52 +331,66 @@ static void rotate(int at, int n) {
  * w along a grid row) and evaluated directly otherwise, or every MAX_ROT + 1 rows; a row whose
  * positions all equal the previous row's is a copy of it. */
 static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
-  const int h = c->h, r = c->r;
+  const int h = c->h, r = c->r, axes = pc->axes;
+  const double *ids = pc->ids, off = pc->offset;
+  const int64_t st = pc->stride;
+  int mem[PE_MAXHALF];    /* natural k of each gathered frequency */
+  for (int k = 0; k < h; k++) mem[slot[k]] = k;
+  pe__sincos(inv, 1, 1, step_s, step_c, h);
   double last[3] = {NAN, NAN, NAN};
   int since[3] = {0, 0, 0};
-  int in_order = !gptj;   /* chunked sections, neox: gathered order is the natural one */
-  for (int k = 0; k < h; k++) in_order &= slot[k] == k;
-  pe__sincos(wg, 1, 1, step_s, step_c, h);
-  int prev_cur = 0;       /* the previous row holds cur_c, cur_s */
+  int prev_cur = 0;       /* the previous row holds nat_c, nat_s */
   for (int64_t p = 0; p < pc->n;) {
-    const int64_t run = text_run(pc, p);
-    const double q0 = row_pos(pc, 0, p);
-    /* the kernel rotates from the seed of q0's block without writing: worth it unless that is far */
-    const int64_t lead = (int64_t)q0 - (int64_t)floor(q0 / PE__SC_BLOCK) * PE__SC_BLOCK;
-    if (run >= 2 && lead <= 8 * run && fabs(q0) < 2147483648.0 - (double)run) {
-      const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = h, .w = inv, .ns = h,
-                              .nc = h, .sin_row = so + p * r, .cos_row = co + p * r, .stride = r,
-                              .scale = c->af, .step = 1};
-      pe__sc_rows(&t, (int64_t)q0, run);
-      p += run, prev_cur = 0;
-      continue;
+    const double q0 = ids[p] + off;
+    int text = 1;
+    for (int a = 1; a < axes; a++) text &= ids[a * st + p] + off == q0;
+    if (text) {
+      const int64_t run = text_run(pc, p);
+      /* the kernel rotates from the seed of q0's block without writing: worth it unless that is far */
+      const int64_t lead = (int64_t)q0 - (int64_t)floor(q0 / PE__SC_BLOCK) * PE__SC_BLOCK;
+      if (run >= 2 && lead <= 8 * run && fabs(q0) < 2147483648.0 - (double)run) {
+        const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = h, .w = inv, .ns = h,
+                                .nc = h, .sin_row = so + p * r, .cos_row = co + p * r, .stride = r,
+                                .scale = c->af, .step = 1};
+        pe__sc_rows(&t, (int64_t)q0, run);
+        p += run, prev_cur = 0;
+        continue;
+      }
     }
     int changed = 0;
-    for (int a = 0; a < pc->axes; a++) {
-      const double q = row_pos(pc, a, p);
+    for (int a = 0; a < axes; a++) {
+      const double q = ids[a * st + p] + off;
       if (q == last[a]) continue;
-      const int at = pc->start[a], n = pc->start[a + 1] - at;
-      if (q == last[a] + 1 && since[a] < MAX_ROT) rotate(at, n), since[a]++;
-      else pe__sincos(wg + at, q, c->af, cur_s + at, cur_c + at, n), since[a] = 0;
+      const int at = pc->start[a], end = pc->start[a + 1];
+      if (q == last[a] + 1 && since[a] < MAX_ROT) {
+        rotate(mem, at, end);
+        since[a]++;
+      } else {
+        pe__sincos(wg + at, q, c->af, cur_s + at, cur_c + at, end - at);
+        for (int i = at; i < end; i++) nat_s[mem[i]] = cur_s[i], nat_c[mem[i]] = cur_c[i];
+        since[a] = 0;
+      }
       last[a] = q, changed = 1;
     }
     float *cr = co + p * r, *sr = so + p * r;
     if (!changed && prev_cur) {
-      for (int j = 0; j < r; j++) cr[j] = cr[j - r], sr[j] = sr[j - r];
-    } else if (in_order) {
-      for (int k = 0; k < h; k++) {
-        const float cv = (float)cur_c[k], sv = (float)cur_s[k];
-        cr[k] = cr[k + h] = cv, sr[k] = sr[k + h] = sv;
-      }
+      copy_floats(cr, cr - r, r), copy_floats(sr, sr - r, r);
     } else {
-      for (int k = 0; k < h; k++) {
-        const float cv = (float)cur_c[slot[k]], sv = (float)cur_s[slot[k]];
-        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + h;
-        cr[a] = cr[b] = cv, sr[a] = sr[b] = sv;
-      }
+      put(cr, h, nat_c, h, gptj), put(sr, h, nat_s, h, gptj);
     }
     prev_cur = 1;
     p++;
+    /* then, while only the last axis rises by 1 (an image's grid row), the rows without the checks above */
+    const int z = axes - 1, zat = pc->start[z], zend = pc->start[axes];
+    const double *zid = ids + z * st;
+    for (; p < pc->n && since[z] < MAX_ROT && zid[p] + off == last[z] + 1; p++, since[z]++) {
+      int same = 1;
+      for (int a = 0; a < z; a++) same &= ids[a * st + p] + off == last[a];
+      if (!same) break;
+      rotate(mem, zat, zend);
+      last[z] += 1;
+      put(co + p * r, h, nat_c, h, gptj), put(so + p * r, h, nat_s, h, gptj);
+    }
   }
 }
 
