@@ -265,17 +265,15 @@ static void row_values(const pos_cfg *pc, int64_t p, double af, double last[3]) 
   }
 }
 
-/* Rows p .. that are text: every axis at the same position, rising by 1 from row p. */
+/* Rows p .. that are text: every axis at the same position, rising by 1 from row p (ids given). */
 static int64_t text_run(const pos_cfg *pc, int64_t p) {
-  const double q0 = row_pos(pc, 0, p);
+  const double *t = pc->ids, *h = t + pc->stride, *w = h + pc->stride;
+  const double base = t[p] - (double)p;   /* row e's id in the run: base + e (integers, exact) */
   int64_t e = p;
-  while (e < pc->n) {
-    const double q = q0 + (double)(e - p);
-    int same = row_pos(pc, 0, e) == q;
-    for (int a = 1; a < pc->axes && same; a++) same = row_pos(pc, a, e) == q;
-    if (!same) break;
-    e++;
-  }
+  if (pc->axes == 1)
+    while (e < pc->n && t[e] == base + (double)e) e++;
+  else
+    while (e < pc->n && t[e] == base + (double)e && h[e] == t[e] && w[e] == t[e]) e++;
   return e - p;
 }
 
@@ -324,6 +322,27 @@ static inline void rotate(const int *mem, int at, int end) {
     nat_s[k] = s * x + c * y, nat_c[k] = c * x - s * y;
   }
 }
+
+/* Rows p .. while only the last axis' position rises by 1 from last[], the others staying: one rotation
+ * and the stores per row. Returns the row it stopped at. A function of its own, called through a
+ * pointer: V8 switches to its optimised code between calls, so within one large request. */
+static int64_t last_axis_run(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj,
+                             const int *mem, double last[3], int since[3], int64_t p) {
+  const int z = pc->axes - 1, zat = pc->start[z], zend = pc->start[pc->axes], h = c->h, r = c->r;
+  const double *ids = pc->ids, off = pc->offset;
+  const int64_t st = pc->stride;
+  for (; p < pc->n && since[z] < MAX_ROT && ids[z * st + p] + off == last[z] + 1; p++, since[z]++) {
+    int same = 1;
+    for (int a = 0; a < z; a++) same &= ids[a * st + p] + off == last[a];
+    if (!same) break;
+    rotate(mem, zat, zend);
+    last[z] += 1;
+    put(co + p * r, h, nat_c, h, gptj), put(so + p * r, h, nat_s, h, gptj);
+  }
+  return p;
+}
+static int64_t (*volatile last_axis_fn)(const pos_cfg *, const rope_cfg *, float *, float *, int, const int *, double *,
+                                        int *, int64_t) = last_axis_run;
 
 /* The cos/sin tables at explicit positions: text runs by the table kernel (bitwise the rows of a
  * plain table) when that costs less than evaluating each row; other rows from each axis' values,
@@ -381,16 +400,8 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
     prev_cur = 1;
     p++;
     /* then, while only the last axis rises by 1 (an image's grid row), the rows without the checks above */
-    const int z = axes - 1, zat = pc->start[z], zend = pc->start[axes];
-    const double *zid = ids + z * st;
-    for (; p < pc->n && since[z] < MAX_ROT && zid[p] + off == last[z] + 1; p++, since[z]++) {
-      int same = 1;
-      for (int a = 0; a < z; a++) same &= ids[a * st + p] + off == last[a];
-      if (!same) break;
-      rotate(mem, zat, zend);
-      last[z] += 1;
-      put(co + p * r, h, nat_c, h, gptj), put(so + p * r, h, nat_s, h, gptj);
-    }
+    const int64_t e = last_axis_fn(pc, c, co, so, gptj, mem, last, since, p);
+    prev_cur = e > p ? 1 : prev_cur, p = e;
   }
 }
 
