@@ -4,6 +4,9 @@
 #include "internal.h"
 #include "mathlib.h"
 #include "kernels.h"
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 #define R_(name, ...) R_##name,
 enum { PE_PARAMS_ROPE_APPLY(R_) R__N };
@@ -262,90 +265,143 @@ static void row_values(const pos_cfg *pc, int64_t p, double af, double last[3]) 
   }
 }
 
-/* The tables' rows as float32 in gathered order, with recently evaluated positions per axis kept
- * direct-mapped by position: an image's h and w ids repeat row after row, so its tokens cost a copy
- * instead of an evaluation. Cached values are those row_values gives, so a table does not depend on
- * what the cache held. */
-#define CACHE_SLOTS 64
-#define CACHE_MAXH 256   /* frequencies (r/2) up to which rows are cached */
-static float row_c[CACHE_MAXH], row_s[CACHE_MAXH];
-static float cache[3][CACHE_SLOTS][2 * CACHE_MAXH];
-static double cache_pos[3][CACHE_SLOTS];
-
-static void row_floats(const pos_cfg *pc, int64_t p, double af, double last[3]) {
-  for (int a = 0; a < pc->axes; a++) {
-    const double q = row_pos(pc, a, p);
-    if (q == last[a]) continue;
-    last[a] = q;
-    const int at = pc->start[a], n = pc->start[a + 1] - at;
-    const int i = (int)((((int64_t)q % CACHE_SLOTS) + CACHE_SLOTS) % CACHE_SLOTS);
-    float *slot_values = cache[a][i];
-    if (cache_pos[a][i] != q) {
-      pe__sincos(wg + at, q, af, cur_s + at, cur_c + at, n);
-      for (int k = 0; k < n; k++) slot_values[k] = (float)cur_c[at + k], slot_values[n + k] = (float)cur_s[at + k];
-      cache_pos[a][i] = q;
-    }
-    memcpy(row_c + at, slot_values, (size_t)n * sizeof(float));
-    memcpy(row_s + at, slot_values + n, (size_t)n * sizeof(float));
-  }
-}
-
-/* Rows p .. that are text: every axis at the same position, rising by 1 from row p. */
+/* Rows p .. that are text: every axis at the same position, rising by 1 from row p (ids given). */
 static int64_t text_run(const pos_cfg *pc, int64_t p) {
-  const double q0 = row_pos(pc, 0, p);
+  const double *t = pc->ids, *h = t + pc->stride, *w = h + pc->stride;
+  const double base = t[p] - (double)p;   /* row e's id in the run: base + e (integers, exact) */
   int64_t e = p;
-  while (e < pc->n) {
-    const double q = q0 + (double)(e - p);
-    int same = row_pos(pc, 0, e) == q;
-    for (int a = 1; a < pc->axes && same; a++) same = row_pos(pc, a, e) == q;
-    if (!same) break;
-    e++;
-  }
+  if (pc->axes == 1)
+    while (e < pc->n && t[e] == base + (double)e) e++;
+  else
+    while (e < pc->n && t[e] == base + (double)e && h[e] == t[e] && w[e] == t[e]) e++;
   return e - p;
 }
 
-/* The cos/sin tables at explicit positions: text runs by the table kernel (bitwise the rows of a
- * plain table) when that costs less than evaluating each row, other rows one by one. */
-static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
-  double last[3] = {NAN, NAN, NAN};
-  const int cached = c->h <= CACHE_MAXH;
-  for (int a = 0; a < 3; a++)
-    for (int i = 0; i < CACHE_SLOTS; i++) cache_pos[a][i] = NAN;
-  int in_order = 1;
-  for (int k = 0; k < c->h; k++) in_order &= slot[k] == k;
-  for (int64_t p = 0; p < pc->n;) {
-    const int64_t run = text_run(pc, p);
-    const double q0 = row_pos(pc, 0, p);
-    /* the kernel rotates from the seed of q0's block without writing: worth it unless that is far */
-    const int64_t lead = (int64_t)q0 - (int64_t)floor(q0 / PE__SC_BLOCK) * PE__SC_BLOCK;
-    if (run >= 2 && lead <= 8 * run && fabs(q0) < 2147483648.0 - (double)run) {
-      const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = c->h, .w = inv, .ns = c->h,
-                              .nc = c->h, .sin_row = so + p * c->r, .cos_row = co + p * c->r, .stride = c->r,
-                              .scale = c->af, .step = 1};
-      pe__sc_rows(&t, (int64_t)q0, run);
-      p += run;
-      continue;
-    }
-    float *cr = co + p * c->r, *sr = so + p * c->r;
-    if (cached && in_order && !gptj) {  /* chunked sections keep the natural order: row copies */
-      row_floats(pc, p, c->af, last);
-      memcpy(cr, row_c, (size_t)c->h * sizeof(float)), memcpy(cr + c->h, row_c, (size_t)c->h * sizeof(float));
-      memcpy(sr, row_s, (size_t)c->h * sizeof(float)), memcpy(sr + c->h, row_s, (size_t)c->h * sizeof(float));
-    } else if (cached) {
-      row_floats(pc, p, c->af, last);
-      for (int k = 0; k < c->h; k++) {
-        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c->h;
-        cr[a] = cr[b] = row_c[slot[k]], sr[a] = sr[b] = row_s[slot[k]];
-      }
+/* Rows at explicit ids keep each frequency's scaled (cos, sin) in natural order (nat_c, nat_s) and
+ * the rotation by one position (step_c, step_s = cos, sin of inv[k]). */
+static double nat_c[PE_MAXHALF], nat_s[PE_MAXHALF], step_c[PE_MAXHALF], step_s[PE_MAXHALF];
+/* rotations between direct evaluations of an axis: each adds ~2e-16, the bound of kernels.h's blocks */
+#define MAX_ROT (PE__SC_BLOCK - 1)
+
+/* dst[j] = dst[j + dup] = (float)src[j], j < n (gptj: dst[2j] = dst[2j + 1]) */
+static void put(float *dst, int64_t dup, const double *src, int n, int pairs) {
+  int k = 0;
+#ifdef __wasm_simd128__
+  for (; k + 4 <= n; k += 4) {
+    const v128_t v = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(wasm_v128_load(src + k)),
+                                        wasm_f32x4_demote_f64x2_zero(wasm_v128_load(src + k + 2)), 0, 1, 4, 5);
+    if (pairs) {
+      wasm_v128_store(dst + 2 * k, wasm_i32x4_shuffle(v, v, 0, 0, 1, 1));
+      wasm_v128_store(dst + 2 * k + 4, wasm_i32x4_shuffle(v, v, 2, 2, 3, 3));
     } else {
-      row_values(pc, p, c->af, last);
-      for (int k = 0; k < c->h; k++) {
-        const float cv = (float)cur_c[slot[k]], sv = (float)cur_s[slot[k]];
-        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c->h;
-        cr[a] = cr[b] = cv, sr[a] = sr[b] = sv;
+      wasm_v128_store(dst + k, v), wasm_v128_store(dst + k + dup, v);
+    }
+  }
+#endif
+  for (; k < n; k++) {
+    const float f = (float)src[k];
+    if (pairs) dst[2 * k] = dst[2 * k + 1] = f;
+    else dst[k] = dst[k + dup] = f;
+  }
+}
+
+/* d[j] = s[j], j < n (a row copy: a loop, as memcpy of a few values costs more than it moves) */
+static void copy_floats(float *d, const float *s, int n) {
+  int j = 0;
+#ifdef __wasm_simd128__
+  for (; j + 4 <= n; j += 4) wasm_v128_store(d + j, wasm_v128_load(s + j));
+#endif
+  for (; j < n; j++) d[j] = s[j];
+}
+
+/* Advance the frequencies mem[at .. end) by one position (the table kernel's recurrence). */
+static inline void rotate(const int *mem, int at, int end) {
+  for (int i = at; i < end; i++) {
+    const int k = mem[i];
+    const double s = nat_s[k], c = nat_c[k], x = step_c[k], y = step_s[k];
+    nat_s[k] = s * x + c * y, nat_c[k] = c * x - s * y;
+  }
+}
+
+/* Rows p .. while only the last axis' position rises by 1 from last[], the others staying: one rotation
+ * and the stores per row. Returns the row it stopped at. A function of its own, called through a
+ * pointer: V8 switches to its optimised code between calls, so within one large request. */
+static int64_t last_axis_run(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj,
+                             const int *mem, double last[3], int since[3], int64_t p) {
+  const int z = pc->axes - 1, zat = pc->start[z], zend = pc->start[pc->axes], h = c->h, r = c->r;
+  const double *ids = pc->ids, off = pc->offset;
+  const int64_t st = pc->stride;
+  for (; p < pc->n && since[z] < MAX_ROT && ids[z * st + p] + off == last[z] + 1; p++, since[z]++) {
+    int same = 1;
+    for (int a = 0; a < z; a++) same &= ids[a * st + p] + off == last[a];
+    if (!same) break;
+    rotate(mem, zat, zend);
+    last[z] += 1;
+    put(co + p * r, h, nat_c, h, gptj), put(so + p * r, h, nat_s, h, gptj);
+  }
+  return p;
+}
+static int64_t (*volatile last_axis_fn)(const pos_cfg *, const rope_cfg *, float *, float *, int, const int *, double *,
+                                        int *, int64_t) = last_axis_run;
+
+/* The cos/sin tables at explicit positions: text runs by the table kernel (bitwise the rows of a
+ * plain table) when that costs less than evaluating each row; other rows from each axis' values,
+ * which are kept while the axis' position stays, rotated by one step when it rises by 1 (an image's
+ * w along a grid row) and evaluated directly otherwise, or every MAX_ROT + 1 rows; a row whose
+ * positions all equal the previous row's is a copy of it. */
+static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
+  const int h = c->h, r = c->r, axes = pc->axes;
+  const double *ids = pc->ids, off = pc->offset;
+  const int64_t st = pc->stride;
+  int mem[PE_MAXHALF];    /* natural k of each gathered frequency */
+  for (int k = 0; k < h; k++) mem[slot[k]] = k;
+  pe__sincos(inv, 1, 1, step_s, step_c, h);
+  double last[3] = {NAN, NAN, NAN};
+  int since[3] = {0, 0, 0};
+  int prev_cur = 0;       /* the previous row holds nat_c, nat_s */
+  for (int64_t p = 0; p < pc->n;) {
+    const double q0 = ids[p] + off;
+    int text = 1;
+    for (int a = 1; a < axes; a++) text &= ids[a * st + p] + off == q0;
+    if (text) {
+      const int64_t run = text_run(pc, p);
+      /* the kernel rotates from the seed of q0's block without writing: worth it unless that is far */
+      const int64_t lead = (int64_t)q0 - (int64_t)floor(q0 / PE__SC_BLOCK) * PE__SC_BLOCK;
+      if (run >= 2 && lead <= 8 * run && fabs(q0) < 2147483648.0 - (double)run) {
+        const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = h, .w = inv, .ns = h,
+                                .nc = h, .sin_row = so + p * r, .cos_row = co + p * r, .stride = r,
+                                .scale = c->af, .step = 1};
+        pe__sc_rows(&t, (int64_t)q0, run);
+        p += run, prev_cur = 0;
+        continue;
       }
     }
+    int changed = 0;
+    for (int a = 0; a < axes; a++) {
+      const double q = ids[a * st + p] + off;
+      if (q == last[a]) continue;
+      const int at = pc->start[a], end = pc->start[a + 1];
+      if (q == last[a] + 1 && since[a] < MAX_ROT) {
+        rotate(mem, at, end);
+        since[a]++;
+      } else {
+        pe__sincos(wg + at, q, c->af, cur_s + at, cur_c + at, end - at);
+        for (int i = at; i < end; i++) nat_s[mem[i]] = cur_s[i], nat_c[mem[i]] = cur_c[i];
+        since[a] = 0;
+      }
+      last[a] = q, changed = 1;
+    }
+    float *cr = co + p * r, *sr = so + p * r;
+    if (!changed && prev_cur) {
+      copy_floats(cr, cr - r, r), copy_floats(sr, sr - r, r);
+    } else {
+      put(cr, h, nat_c, h, gptj), put(sr, h, nat_s, h, gptj);
+    }
+    prev_cur = 1;
     p++;
+    /* then, while only the last axis rises by 1 (an image's grid row), the rows without the checks above */
+    const int64_t e = last_axis_fn(pc, c, co, so, gptj, mem, last, since, p);
+    prev_cur = e > p ? 1 : prev_cur, p = e;
   }
 }
 
