@@ -101,13 +101,21 @@ typedef struct {
   int64_t n;           /* tokens so far */
   int64_t max;         /* largest id so far (-1: none) */
   int64_t next;        /* where the next segment starts */
+  int32_t *seg;        /* mrope-segments: each token's segment kind (0 text, 1 image, 2 video), or NULL */
 } ids;
 
+/* mrope-segments: tokens from..o->n are of segment kind v. */
+static void mark(ids *o, int64_t from, int32_t v) {
+  if (o->seg)
+    for (int64_t i = from; i < o->n; i++) o->seg[i] = v;
+}
+
 static void text(ids *o, int64_t n) {
-  const int64_t s = o->next;
+  const int64_t s = o->next, from = o->n;
   if (o->t)
     for (int64_t i = 0; i < n; i++) o->t[o->n + i] = o->h[o->n + i] = o->w[o->n + i] = (int32_t)(s + i);
   o->n += n;
+  mark(o, from, 0);
   if (n && s + n - 1 > o->max) o->max = s + n - 1;
   o->next = s + n;  /* 'max' and 'grid' agree after text */
 }
@@ -217,7 +225,9 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
       scan g2 = sc;
       g2.at = gaps_at;
       for (int64_t f = 0; f < T; f++) {
+        const int64_t from = o->n;
         block(o, 1, gh, gw, 0, advance);
+        mark(o, from, 2);
         if (o->max > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
         if (f + 1 < T) {
           const int64_t gap = ngaps == 1 ? gap_one : number(&g2);
@@ -258,10 +268,13 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
         if (tt > o->max) o->max = tt;
       }
       o->n += T * gh * gw;
+      mark(o, o->n - T * gh * gw, 2);
       if (s + ext - 1 > o->max) o->max = s + ext - 1;
       o->next = advance == ADV_GRID ? s + ext : o->max + 1;
     } else {
+      const int64_t from = o->n;
       block(o, T, gh, gw, model == QWEN2_5_VL ? 0 : 1, advance);
+      mark(o, from, video ? 2 : 1);
     }
     after_text = 0;
   }
@@ -283,4 +296,14 @@ pe_status pe__mrope_positions(const pe_request *rq, pe_shape *sh, void *out, pe_
   pe__info(info, "nextPosition", (double)(o.max + 1));
   pe__info(info, "ropeDelta", (double)(o.max + 1 - o.n));
   return PE_OK;
+}
+
+/* The same walk writing only each token's segment kind (the ids are not kept): the views colour
+ * the prompt by it. */
+pe_status pe__mrope_segments(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  (void)info;
+  ids o = {.seg = out};
+  const pe_status s = walk(rq, &o, err);
+  if (!s && !out) pe__shape(sh, 1, (int64_t[]){o.n});
+  return s;
 }

@@ -179,6 +179,10 @@
  *              block, GAP text tokens between frames (timestamps). Errors (EINVAL syntax or rule, ERANGE
  *              zero counts, multiples, > 2^24 tokens, ids >= 2^31) name the segment and its offset.
  *
+ * mrope-segments [tokens] i32: the kind of segment each token of mrope-positions' prompt belongs to, same
+ *              params and errors: 0 text (qwen3-vl frame gaps included), 1 image, 2 video. The views colour
+ *              the prompt by it.
+ *
  * rope-2d      [2, tokens, dim] f32: cos then sin of vision RoPE. tokens = prefixTokens + frames height width
  *              (or coords rows) + suffixTokens (identity rows: cos 1, sin 0). Token order raster (f, r, c),
  *              merge (f, block row, block col, r, c in the block: Qwen get_rotary_pos_ids) or window

@@ -20,7 +20,8 @@ export type KindName =
   | 'similarity'
   | 'mrope-positions'
   | 'rope-2d'
-  | 'sincos-2d';
+  | 'sincos-2d'
+  | 'mrope-segments';
 
 /** a model's config.json rope_scaling object, verbatim. */
 export interface RopeScaling {
@@ -290,6 +291,9 @@ export interface Sincos2dParams {
   interpolationScale?: number;
 }
 
+/** `mrope-segments`: Qwen-VL prompt segment per token (0 text, 1 image, 2 video); output [tokens] int32. */
+export type MropeSegmentsParams = MropePositionsParams;
+
 /** The parameters of each kind. */
 export interface ParamsByKind {
   'sinusoidal': SinusoidalParams;
@@ -309,6 +313,7 @@ export interface ParamsByKind {
   'mrope-positions': MropePositionsParams;
   'rope-2d': Rope2dParams;
   'sincos-2d': Sincos2dParams;
+  'mrope-segments': MropeSegmentsParams;
 }
 
 /** The type of each kind's data. */
@@ -330,4 +335,5 @@ export interface DataByKind {
   'mrope-positions': Int32Array;
   'rope-2d': Float32Array;
   'sincos-2d': Float32Array;
+  'mrope-segments': Int32Array;
 }

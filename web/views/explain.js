@@ -184,6 +184,13 @@ const ENTRIES = {
       { label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py get_rope_index', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
     look: 'Text runs along the diagonal with the three rows equal; an image is a block where height and width ids sweep its grid while the temporal id stays put. The next text starts after the largest id, so ids are fewer than tokens (ropeDelta < 0).',
   },
+  'mrope-segments': {
+    formula: block(fn('segment', I), mo('='), row(mo('{'), `<mtable><mtr><mtd>${mn('0')}</mtd><mtd>${text('text (chat template, vision_start/end, timestamps)')}</mtd></mtr>` +
+      `<mtr><mtd>${mn('1')}</mtd><mtd>${text('image pad')}</mtd></mtr><mtr><mtd>${mn('2')}</mtd><mtd>${text('video pad')}</mtd></mtr></mtable>`)),
+    symbols: [[inline(I), 'token index in the prompt (the columns of mrope-positions)']],
+    sources: [{ label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py get_rope_index (image_token_id, video_token_id)', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
+    look: 'Runs of equal values: each image or video block is one run of T·(H/m)·(W/m) pads between text runs; a Qwen3-VL video alternates frame blocks with the timestamp text between them. The explorer paints this band above mrope-positions.',
+  },
   'rope-2d': {
     formula: block(sub(mi('angle'), K), paren(mi('r'), mo(','), mi('c')), mo('='),
       row(mo('{'), `<mtable><mtr><mtd>${row(mi('r'), mo('·'), sub(mi('θ'), K))}</mtd><mtd>${row(K, mo('&lt;'), frac(D, mn('4')))}</mtd></mtr>` +
