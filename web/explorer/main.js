@@ -4,6 +4,7 @@ import { load, PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
+import { SegmentBand, mropeSegments } from '../views/segments.js';
 import { heatmapOptions as heatmapView, plotOptions as plotView } from '../views/options.js';
 import { PRESETS, normalize, dropRejected } from './state.js';
 import { toCSV, toNPY, download } from './export.js';
@@ -37,6 +38,12 @@ const controls = new Controls(document.getElementById('controls'), pe, {
 });
 const heatmap = new Heatmap(document.getElementById('heatmap'), pe, { onColumn: toggleColumn });
 const plot = new LinePlot(document.getElementById('plot'));
+// mrope-positions: the prompt's segments (text, image, video) in a band over the heatmap's columns
+const segmentsBox = document.createElement('div');
+segmentsBox.id = 'segments';
+segmentsBox.className = 'panel';
+document.getElementById('heatmap').before(segmentsBox);
+const segmentBand = new SegmentBand(segmentsBox, heatmap);
 const zoomBar = new ZoomBar(document.getElementById('zoom'), document.getElementById('heatmap'), heatmap,
   () => ({ kind: kindOf(state), state, plane }),
   (zoom) => {
@@ -221,7 +228,11 @@ function computeAndDraw(notes) {
     try {
       next = computeWindow();
       const shown = analysis.prepare(state, next, (cfg) => computeWindow({ ...cfg, zoom: state.zoom }));
+      // the band and token readout of a prompt's ids (not of compare mode's difference plane)
+      const segs = next.kind === 'mrope-positions' && shown.heat === next ? mropeSegments(pe, state.params, next) : null;
+      if (segs) next.readout = segs.readout;
       heatmap.render(shown.heat, { ...heatmapOptions(), ...shown.heatOptions });
+      segmentBand.show(segs);
       return next;
     } catch (e) {
       analysis.discard();
@@ -399,7 +410,7 @@ async function exportAs(type) {
 
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, controls, zoomBar, layerMap, analysis, renders: 0, request: null,
+  pe, heatmap, plot, segmentBand, controls, zoomBar, layerMap, analysis, renders: 0, request: null,
   /** True while the address bar lags the view (at most URL_MS). */
   get urlPending() { return urlPending !== 0; },
   get state() { return state; },
