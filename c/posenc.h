@@ -183,6 +183,10 @@
  *              params and errors: 0 text (qwen3-vl frame gaps included), 1 image, 2 video. The views colour
  *              the prompt by it.
  *
+ * mrope-axes   [r] i32: the M-RoPE axis each column of rope's tables follows (rope's params and checks):
+ *              0 t, 1 h, 2 w by the chunked or interleaved rule of mropeSection (see rope above);
+ *              -1 every column without mropeSection (one position for all axes). For the views' labels.
+ *
  * rope-2d      [2, tokens, dim] f32: cos then sin of vision RoPE. tokens = prefixTokens + frames height width
  *              (or coords rows) + suffixTokens (identity rows: cos 1, sin 0). Token order raster (f, r, c),
  *              merge (f, block row, block col, r, c in the block: Qwen get_rotary_pos_ids) or window

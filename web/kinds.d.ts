@@ -21,7 +21,8 @@ export type KindName =
   | 'mrope-positions'
   | 'rope-2d'
   | 'sincos-2d'
-  | 'mrope-segments';
+  | 'mrope-segments'
+  | 'mrope-axes';
 
 /** a model's config.json rope_scaling object, verbatim. */
 export interface RopeScaling {
@@ -294,6 +295,9 @@ export interface Sincos2dParams {
 /** `mrope-segments`: Qwen-VL prompt segment per token (0 text, 1 image, 2 video); output [tokens] int32. */
 export type MropeSegmentsParams = MropePositionsParams;
 
+/** `mrope-axes`: M-RoPE axis of each rope table column (0 t, 1 h, 2 w; -1 all); output [rotary] int32. */
+export type MropeAxesParams = RopeParams;
+
 /** The parameters of each kind. */
 export interface ParamsByKind {
   'sinusoidal': SinusoidalParams;
@@ -314,6 +318,7 @@ export interface ParamsByKind {
   'rope-2d': Rope2dParams;
   'sincos-2d': Sincos2dParams;
   'mrope-segments': MropeSegmentsParams;
+  'mrope-axes': MropeAxesParams;
 }
 
 /** The type of each kind's data. */
@@ -336,4 +341,5 @@ export interface DataByKind {
   'rope-2d': Float32Array;
   'sincos-2d': Float32Array;
   'mrope-segments': Int32Array;
+  'mrope-axes': Int32Array;
 }

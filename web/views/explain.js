@@ -191,6 +191,14 @@ const ENTRIES = {
     sources: [{ label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py get_rope_index (image_token_id, video_token_id)', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
     look: 'Runs of equal values: each image or video block is one run of T·(H/m)·(W/m) pads between text runs; a Qwen3-VL video alternates frame blocks with the timestamp text between them. The explorer paints this band above mrope-positions.',
   },
+  'mrope-axes': {
+    formula: block(fn('a', K), mo('='), row(mo('{'), `<mtable><mtr><mtd>${row(mi('t'), mo(','), mi('h'), mo(','), mi('w'))}</mtd><mtd>${text('by ')}${row(K, mo('&lt;'), sub(mi('s'), mi('t')), mo(','), sub(mi('s'), mi('t')), mo('+'), sub(mi('s'), mi('h')))}${text(' (chunked)')}</mtd></mtr>` +
+      `<mtr><mtd>${row(mi('h'), mo(','), mi('w'))}</mtd><mtd>${text('for k mod 3 = 1, 2 below 3·s (interleaved), else t')}</mtd></mtr></mtable>`)),
+    symbols: [[inline(K), 'frequency of column j: j mod r/2 (neox), ⌊j/2⌋ (gptj)'], [inline(sub(mi('s'), mi('t')), mo(','), sub(mi('s'), mi('h')), mo(','), sub(mi('s'), mi('w'))), 'mropeSection (mrope_section)']],
+    sources: [{ label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` },
+      { label: 'transformers src/transformers/models/qwen3_vl/modeling_qwen3_vl.py apply_interleaved_mrope', url: `${TRANSFORMERS}models/qwen3_vl/modeling_qwen3_vl.py` }],
+    look: 'Chunked sections give three blocks (t, h, w) repeated in each half of a neox table; interleaved sections cycle t, h, w through the frequencies, then t alone where the h and w slots run out. A −1 in every column means no mropeSection: every axis shares one position.',
+  },
   'rope-2d': {
     formula: block(sub(mi('angle'), K), paren(mi('r'), mo(','), mi('c')), mo('='),
       row(mo('{'), `<mtable><mtr><mtd>${row(mi('r'), mo('·'), sub(mi('θ'), K))}</mtd><mtd>${row(K, mo('&lt;'), frac(D, mn('4')))}</mtd></mtr>` +
