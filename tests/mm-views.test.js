@@ -86,4 +86,42 @@ describe('multimodal views in Chromium', () => {
     assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), true);
     assert.deepEqual(problems, [], 'console errors/warnings');
   });
+
+  // The band's colour at each heatmap column's centre pixel.
+  const bandColours = (page) => page.evaluate(() => {
+    const { heatmap, segmentBand } = window.explorer;
+    const c = segmentBand.canvas;
+    const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
+    cc.drawImage(c, 0, 0);
+    const img = cc.getImageData(0, 0, c.width, c.height).data;
+    const y = c.height >> 1;
+    return Array.from({ length: heatmap.plane.cols }, (_, col) => {
+      const r = heatmap.cellRect(0, col);
+      const k = 4 * (y * c.width + r.x + (r.w >> 1));
+      return [img[k], img[k + 1], img[k + 2], img[k + 3]].join(',');
+    });
+  });
+
+  test('Qwen3-VL interleaved preset: each rope column under its axis colour, from mrope-axes', async () => {
+    const { page, problems } = await ex.open();
+    assert.equal(await rendered(page, () => page.click('#preset-qwen3vl-interleaved')), 'ok');
+    const axes = await page.evaluate(() => Array.from(window.explorer.pe.compute('mrope-axes', window.explorer.state.params).data));
+    // HF apply_interleaved_mrope with mrope_section [24, 20, 20] over 64 frequencies, neox halves
+    const half = Array.from({ length: 64 }, (_, k) => (k % 3 === 1 && k < 60 ? 1 : k % 3 === 2 && k < 60 ? 2 : 0));
+    assert.deepEqual(axes, [...half, ...half]);
+    const colours = await bandColours(page);
+    assert.equal(colours.length, 128);
+    const want = ['31,119,180,255', '214,39,40,255', '148,103,189,255'];  // t tab:blue, h tab:red, w tab:purple
+    colours.forEach((c, j) => assert.equal(c, want[axes[j]], `column ${j}`));
+    assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), false);
+    assert.match(await page.textContent('.posenc-segments-legend'), /M-RoPE axis:.*t.*h.*w/);
+    assert.deepEqual(problems, [], 'console errors/warnings');
+  });
+
+  test('plain rope: no axis band', async () => {
+    const { page, problems } = await ex.open('?kind=rope&dim=32');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), true);
+    assert.deepEqual(problems, [], 'console errors/warnings');
+  });
 });

@@ -4,7 +4,7 @@ import { load, PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
-import { SegmentBand, mropeSegments } from '../views/segments.js';
+import { SegmentBand, mropeSegments, mropeAxes } from '../views/segments.js';
 import { heatmapOptions as heatmapView, plotOptions as plotView } from '../views/options.js';
 import { PRESETS, normalize, dropRejected } from './state.js';
 import { toCSV, toNPY, download } from './export.js';
@@ -38,7 +38,8 @@ const controls = new Controls(document.getElementById('controls'), pe, {
 });
 const heatmap = new Heatmap(document.getElementById('heatmap'), pe, { onColumn: toggleColumn });
 const plot = new LinePlot(document.getElementById('plot'));
-// mrope-positions: the prompt's segments (text, image, video) in a band over the heatmap's columns
+// A band over the heatmap's columns: mrope-positions' segments (text, image, video); the M-RoPE axis
+// (t, h, w) of each column of a rope table with mropeSection
 const segmentsBox = document.createElement('div');
 segmentsBox.id = 'segments';
 segmentsBox.className = 'panel';
@@ -228,9 +229,12 @@ function computeAndDraw(notes) {
     try {
       next = computeWindow();
       const shown = analysis.prepare(state, next, (cfg) => computeWindow({ ...cfg, zoom: state.zoom }));
-      // the band and token readout of a prompt's ids (not of compare mode's difference plane)
-      const segs = next.kind === 'mrope-positions' && shown.heat === next ? mropeSegments(pe, state.params, next) : null;
-      if (segs) next.readout = segs.readout;
+      // the band and token readout of a prompt's ids, the axis band of an M-RoPE table (not over
+      // compare mode's other planes)
+      const own = shown.heat === next;
+      const segs = own && next.kind === 'mrope-positions' ? mropeSegments(pe, state.params, next)
+        : own && next.kind === 'rope' ? mropeAxes(pe, state.params) : null;
+      if (segs && next.kind === 'mrope-positions') next.readout = segs.readout;
       heatmap.render(shown.heat, { ...heatmapOptions(), ...shown.heatOptions });
       segmentBand.show(segs);
       return next;

@@ -1,7 +1,9 @@
-// The prompt's segments over mrope-positions' heatmap: a band above the plot area, one colour per
-// segment kind (text, image, video) under each token column, and a readout of the token under the
-// pointer (index, segment, t/h/w ids). The segment of each token comes from C (kind mrope-segments,
-// the same walk over the sequence as mrope-positions); nothing here parses the sequence.
+// A band of categories above a heatmap's columns, one colour per category, with a legend and a
+// readout of the column under the pointer. Two uses, both fed by C:
+//   - mrope-positions: each token's segment (text, image, video) from kind mrope-segments (the same
+//     walk over the sequence as mrope-positions; nothing here parses the sequence), the readout its
+//     index, segment and t/h/w ids;
+//   - rope with mropeSection: the axis (t, h, w) each table column follows, from kind mrope-axes.
 // Columns are placed with the heatmap's own sampling (cellUnder over its plot area), so the band
 // lines up with the cells at any size. No inline styles: only CSSOM properties are set.
 import { cellUnder } from './heatmap.js';
@@ -14,11 +16,19 @@ export const SEGMENTS = [
   { name: 'video', color: PALETTE[2] },
 ];
 
+/** M-RoPE axes in mrope-axes' numbering. */
+export const AXES = [
+  { name: 't', color: PALETTE[0] },
+  { name: 'h', color: PALETTE[3] },
+  { name: 'w', color: PALETTE[4] },
+];
+
 const BAND = 14;  // CSS px
 
 /**
- * The segments of an mrope-positions request: { segments: Int32Array [tokens], readout(row, col) }
- * where readout words token col of plane (the [3, tokens] ids) for the heatmap's hover line.
+ * The segment band of an mrope-positions request: { values: Int32Array [tokens] (0 text, 1 image,
+ * 2 video), legend, label, readout(row, col) } where readout words token col of plane (the
+ * [3, tokens] ids) for the hover lines.
  * Throws PosencError as mrope-positions does.
  */
 export function mropeSegments(pe, params, plane) {
@@ -28,15 +38,27 @@ export function mropeSegments(pe, params, plane) {
     const id = (a) => plane.view.data[plane.offset + a * n + col];
     return `token ${col} (${SEGMENTS[segments[col]]?.name ?? '?'}): t ${id(0)}, h ${id(1)}, w ${id(2)}`;
   };
-  return { segments, readout };
+  return { values: segments, legend: SEGMENTS, readout, label: 'Segment' };
+}
+
+/**
+ * The axis band of a rope table with mropeSection: { values: Int32Array [r], legend, readout } or null
+ * when the table has no sections (every column follows every axis). Throws PosencError as rope does.
+ */
+export function mropeAxes(pe, params) {
+  const values = pe.compute('mrope-axes', params).data;
+  if (!values.length || values[0] < 0) return null;
+  return { values, legend: AXES, readout: (row, col) => `column ${col} follows axis ${AXES[values[col]].name}`, label: 'M-RoPE axis' };
 }
 
 export class SegmentBand {
   #root;
   #canvas;
   #readout;
+  #legend;
+  #legendOf = null;  // the legend the items show
   #heatmap;
-  #shown = null;  // { segments, plane } or null: hidden
+  #shown = null;  // show()'s argument, or null: hidden
 
   /** container: where the band goes (above the heatmap). heatmap: the Heatmap whose columns it follows. */
   constructor(container, heatmap) {
@@ -48,24 +70,12 @@ export class SegmentBand {
     this.#canvas.className = 'posenc-segments-band';
     this.#canvas.setAttribute('role', 'img');
     this.#canvas.style.display = 'block';
-    const legend = document.createElement('p');
-    legend.className = 'posenc-segments-legend';
-    for (const s of SEGMENTS) {
-      const item = document.createElement('span');
-      item.className = `posenc-segment posenc-segment-${s.name}`;
-      const swatch = document.createElement('span');
-      swatch.className = 'posenc-segment-swatch';
-      swatch.style.display = 'inline-block';
-      swatch.style.width = swatch.style.height = '0.8em';
-      swatch.style.marginRight = '0.3em';
-      item.append(swatch, s.name, ' ');
-      legend.append(item);
-    }
+    this.#legend = document.createElement('p');
+    this.#legend.className = 'posenc-segments-legend';
     this.#readout = document.createElement('output');
     this.#readout.className = 'posenc-segments-readout';
     this.#readout.setAttribute('aria-live', 'polite');
-    legend.append(this.#readout);
-    root.append(legend, this.#canvas);
+    root.append(this.#legend, this.#canvas);
     container.append(root);
     this.#canvas.addEventListener('pointermove', (e) => {
       const col = this.columnAt(e.clientX - this.#canvas.getBoundingClientRect().left);
@@ -75,13 +85,34 @@ export class SegmentBand {
   }
 
   /**
-   * Show { segments, readout } (mropeSegments' result: the kind of each token, 0 text, 1 image, 2 video,
-   * and the wording of a token) under the heatmap's columns; null hides the band.
+   * Show { values, legend, readout, label } (mropeSegments' or mropeAxes' result: a category index per
+   * heatmap column, the categories' names and colours, the wording of a column) under the heatmap's
+   * columns; null hides the band.
    */
   show(shown) {
     this.#shown = shown;
     this.#root.hidden = !shown;
+    if (shown && shown.legend !== this.#legendOf) this.#items(shown);
     this.draw();
+  }
+
+  #items({ legend, label }) {
+    this.#legendOf = legend;
+    this.#readout.textContent = '';
+    const items = legend.map((s) => {
+      const item = document.createElement('span');
+      item.className = `posenc-segment posenc-segment-${s.name}`;
+      const swatch = document.createElement('span');
+      swatch.className = 'posenc-segment-swatch';
+      swatch.style.display = 'inline-block';
+      swatch.style.width = swatch.style.height = '0.8em';
+      swatch.style.marginRight = '0.3em';
+      swatch.style.marginLeft = '0.6em';
+      item.append(swatch, s.name);
+      return item;
+    });
+    this.#legend.replaceChildren(`${label}:`, ...items, ' ', this.#readout);
+    this.#canvas.setAttribute('aria-label', `${label} of each column: ${legend.map((s) => s.name).join(', ')}`);
   }
 
   get element() { return this.#root; }
@@ -89,7 +120,7 @@ export class SegmentBand {
 
   // The heatmap's plot area along x, in device pixels of its figure canvas: [x0, x1), from cellRect.
   #span() {
-    const cols = this.#shown?.segments.length ?? 0;
+    const cols = this.#shown?.values.length ?? 0;
     const first = cols && this.#heatmap.cellRect(0, 0);
     const last = cols && this.#heatmap.cellRect(0, cols - 1);
     if (!first || !last) return null;
@@ -110,7 +141,7 @@ export class SegmentBand {
     const dpr = devicePixelRatio;
     const fig = this.#heatmap.canvas;
     const th = theme(this.#root, { background: false });
-    const colors = SEGMENTS.map((s) => s.color ?? th.muted);
+    const colors = this.#shown.legend.map((s) => s.color ?? th.muted);
     for (const [i, el] of [...this.#root.querySelectorAll('.posenc-segment-swatch')].entries()) el.style.background = colors[i];
     const c = this.#canvas;
     const W = fig.width, H = Math.round(BAND * dpr);
@@ -122,7 +153,7 @@ export class SegmentBand {
     ctx.clearRect(0, 0, W, H);
     const s = this.#span();
     if (!s) return;
-    const seg = this.#shown.segments;
+    const seg = this.#shown.values;
     const n = s.x1 - s.x0;
     // one run of equal segment kind per fill: each pixel shows the token the heatmap shows there
     for (let d = 0; d < n;) {
