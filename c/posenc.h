@@ -202,6 +202,9 @@
  *              (MoCo v3). baseSize > 0 (diffusers): r, c become f32(f32(r / f32(height/baseSize)) /
  *              interpolationScale) and likewise for c with width. In double, stored float32.
  *
+ * rope-2d-order [frames, height, width] i32: the row of rope-2d's table (same params and checks) that
+ *              each grid cell is, in the token order, after prefixTokens. coords: EINVAL (no grid).
+ *
  * xpos         [positions, dim/2] f32, dim even.  zeta_k = (2k + 0.4 dim)/(1.4 dim), k < dim/2; row t
  *              holds zeta_k^(n/scaleBase) (query scale; downscale: zeta_k^(-n/scaleBase), key scale)
  *              for n = t + floor(-L/2) (torchscale: microsoft/torchscale XPOS) or t - floor(L/2)

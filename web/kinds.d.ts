@@ -22,7 +22,8 @@ export type KindName =
   | 'rope-2d'
   | 'sincos-2d'
   | 'mrope-segments'
-  | 'mrope-axes';
+  | 'mrope-axes'
+  | 'rope-2d-order';
 
 /** a model's config.json rope_scaling object, verbatim. */
 export interface RopeScaling {
@@ -298,6 +299,9 @@ export type MropeSegmentsParams = MropePositionsParams;
 /** `mrope-axes`: M-RoPE axis of each rope table column (0 t, 1 h, 2 w; -1 all); output [rotary] int32. */
 export type MropeAxesParams = RopeParams;
 
+/** `rope-2d-order`: rope-2d table row of each grid cell (token order); output [frame, row, column] int32. */
+export type Rope2dOrderParams = Rope2dParams;
+
 /** The parameters of each kind. */
 export interface ParamsByKind {
   'sinusoidal': SinusoidalParams;
@@ -319,6 +323,7 @@ export interface ParamsByKind {
   'sincos-2d': Sincos2dParams;
   'mrope-segments': MropeSegmentsParams;
   'mrope-axes': MropeAxesParams;
+  'rope-2d-order': Rope2dOrderParams;
 }
 
 /** The type of each kind's data. */
@@ -342,4 +347,5 @@ export interface DataByKind {
   'sincos-2d': Float32Array;
   'mrope-segments': Int32Array;
   'mrope-axes': Int32Array;
+  'rope-2d-order': Int32Array;
 }

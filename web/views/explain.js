@@ -209,6 +209,14 @@ const ENTRIES = {
       { label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py VisionRotaryEmbedding, rot_pos_emb', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
     look: 'Half of the pairs rotate with the row, half with the column: in the table the first half repeats along each image row, the second half along each column. Token order (raster, merge, window) reshuffles rows, not values.',
   },
+  'rope-2d-order': {
+    formula: block(fn('row', mi('f'), mo(','), mi('r'), mo(','), mi('c')), mo('='), mi('prefix'), mo('+'), mi('k'),
+      mo(','), gap, text('token k of the order sits at '), paren(mi('f'), mo(','), mi('r'), mo(','), mi('c'))),
+    symbols: [[inline(mi('f'), mo(','), mi('r'), mo(','), mi('c')), 'frame, patch row, patch column'], [inline(mi('k')), 'index in the token order: raster, merge (m×m blocks) or window (Qwen2.5-VL)']],
+    sources: [{ label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py rot_pos_emb (merge order)', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` },
+      { label: 'transformers src/transformers/models/qwen2_5_vl/modeling_qwen2_5_vl.py get_window_index', url: `${TRANSFORMERS}models/qwen2_5_vl/modeling_qwen2_5_vl.py` }],
+    look: 'Raster order counts along each row. Merge order fills one m×m block before the next, so numbers jump every m columns; window order fills a whole window of blocks first.',
+  },
   'sincos-2d': {
     formula: block(fn('PE', mi('x'), mo(','), mi('y')), mo('='), row(mo('['), sin(mi('x'), sub(mi('ω'), K)), mo('|'), cos(mi('x'), sub(mi('ω'), K)), mo('|'),
       sin(mi('y'), sub(mi('ω'), K)), mo('|'), cos(mi('y'), sub(mi('ω'), K)), mo(']')), mo(','), gap, sub(mi('ω'), K), mo('='), sup(mi('b'), row(mo('−'), frac(K, row(D, mo('/'), mn('4')))))),
