@@ -204,6 +204,7 @@
  *
  * rope-2d-order [frames, height, width] i32: the row of rope-2d's table (same params and checks) that
  *              each grid cell is, in the token order, after prefixTokens. coords: EINVAL (no grid).
+ *              info order: the order used (auto resolved), as an index of order's choices.
  *
  * xpos         [positions, dim/2] f32, dim even.  zeta_k = (2k + 0.4 dim)/(1.4 dim), k < dim/2; row t
  *              holds zeta_k^(n/scaleBase) (query scale; downscale: zeta_k^(-n/scaleBase), key scale)

@@ -236,7 +236,6 @@ pe_status pe__sincos_2d(const pe_request *rq, pe_shape *sh, void *out, pe_info *
  * token order (raster, merge, window) and after the prefix rows: the views place a column's values
  * on the grid and draw the order from it. */
 pe_status pe__rope_2d_order(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
-  (void)info;
   v2 g;
   pe_status s = setup(rq, &g, err);
   if (s) return s;
@@ -245,6 +244,7 @@ pe_status pe__rope_2d_order(const pe_request *rq, pe_shape *sh, void *out, pe_in
     pe__shape(sh, 3, (int64_t[]){g.F, g.H, g.W});
     return PE_OK;
   }
+  pe__info(info, "order", (double)g.order);  /* the order used: auto resolved (an index of order's choices) */
   int32_t *o = out;
   for (int64_t k = 0; k < g.grid; k++) {
     double xyz[MAX_AXES];

@@ -26,6 +26,11 @@ test('raster is the identity; merge is Qwen rot_pos_emb\'s order', () => {
   assert.equal(r.dtype, 'int32');
   assert.deepEqual(Array.from(r.data), Array.from({ length: 15 }, (_, i) => i));
   assert.deepEqual(Array.from(order({ height: 4, width: 6 }).data), mergeOrder(4, 6, 2));
+  // info.order: the order used, auto resolved (merge for qwen-vit, raster otherwise), as an index of the choices
+  const choices = pe.kinds.find((k) => k.name === 'rope-2d-order').params.find((p) => p.name === 'order').choices;
+  assert.equal(choices[order({ height: 4 }).info.order], 'merge');
+  assert.equal(choices[order({ height: 4, style: 'llama4' }).info.order], 'raster');
+  assert.equal(choices[order({ height: 4, style: 'pixtral', order: 'window' }).info.order], 'window');
   assert.deepEqual(Array.from(order({ height: 6, width: 9, mergeSize: 3 }).data), mergeOrder(6, 9, 3));
 });
 
