@@ -124,4 +124,89 @@ describe('multimodal views in Chromium', () => {
     assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), true);
     assert.deepEqual(problems, [], 'console errors/warnings');
   });
+
+  // Page side: the grid canvas's colour of every cell (a point off the order's path and numbers)
+  // against pe.colormap of the expected values at the heatmap's map and limits. expected(table,
+  // r, c): the table row holding cell (r, c), from a reference written in the test.
+  const gridPixels = (page, { kind, params, rowOf }) => page.evaluate(({ kind, params, rowOf }) => {
+    const { pe, heatmap, gridView, state } = window.explorer;
+    const rowAt = new Function('r', 'c', 'W', `return ${rowOf};`);
+    const t = pe.compute(kind, params);
+    const d = t.shape.at(-1), n = t.shape.at(-2);
+    const part = state.index, col = state.columns[0];
+    const { height: H, width: W } = gridView.shown.grid;
+    const values = Float32Array.from({ length: H * W }, (_, i) => t.data[(part * n + rowAt(Math.floor(i / W), i % W, W)) * d + col]);
+    const [vmin, vmax] = heatmap.limits;
+    const cm = pe.colormap(values, { map: state.colormap, vmin, vmax });
+    const want = cm.data.slice();
+    cm.free();
+    const c = gridView.canvas;
+    const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
+    cc.drawImage(c, 0, 0);
+    const img = cc.getImageData(0, 0, c.width, c.height).data;
+    const s = gridView.shown.cell * devicePixelRatio;
+    const bad = [];
+    for (let i = 0; i < H * W; i++) {
+      const x = Math.floor((i % W) * s + 0.06 * s), y = Math.floor(Math.floor(i / W) * s + 0.75 * s);
+      const k = 4 * (y * c.width + x);
+      const got = [img[k], img[k + 1], img[k + 2]].join(','), exp = [want[4 * i], want[4 * i + 1], want[4 * i + 2]].join(',');
+      if (got !== exp && bad.length < 5) bad.push({ i, got, exp });
+    }
+    const distinct = new Set(values).size;
+    return { H, W, bad, distinct, caption: gridView.element.querySelector('figcaption').textContent, hidden: gridView.element.hidden };
+  }, { kind, params, rowOf });
+
+  test('Pixtral grid: column 0 (cos) painted over the 16 x 16 patches in raster order', async () => {
+    const { page, problems } = await ex.open();
+    assert.equal(await rendered(page, () => page.click('#preset-pixtral-grid')), 'ok');
+    const g = await gridPixels(page, { kind: 'rope-2d', params: { style: 'pixtral', height: 16, width: 16 }, rowOf: 'r * W + c' });
+    assert.equal(g.hidden, false);
+    assert.deepEqual([g.H, g.W], [16, 16]);
+    assert.deepEqual(g.bad, []);
+    assert.ok(g.distinct > 8, 'column 0 varies over the grid');
+    assert.match(g.caption, /Column 0 \(cos\) over the 16 × 16 patch grid; the line follows the token order \(raster\)/);
+    assert.deepEqual(problems, [], 'console errors/warnings');
+  });
+
+  test('qwen-vit merge order: each cell shows its own patch, whatever row the order gives it', async () => {
+    const { page, problems } = await ex.open('?kind=rope-2d&height=8&width=12&columns=22&index=1');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    // the raster table of the same grid holds cell (r, c) at row r W + c: independent of the order
+    const g = await gridPixels(page, { kind: 'rope-2d', params: { height: 8, width: 12, order: 'raster' }, rowOf: 'r * W + c' });
+    assert.deepEqual([g.H, g.W], [8, 12]);
+    assert.deepEqual(g.bad, []);
+    assert.match(g.caption, /Column 22 \(sin\).*\(merge\), numbers are table rows/);
+    assert.deepEqual(problems, [], 'console errors/warnings');
+  });
+
+  test('MAE sin-cos: column 64 over the 14 x 14 grid after the cls row; a chosen column follows', async () => {
+    const { page, problems } = await ex.open();
+    assert.equal(await rendered(page, () => page.click('#preset-mae-sincos')), 'ok');
+    let g = await gridPixels(page, { kind: 'sincos-2d', params: { height: 14, dim: 256, cls: 1 }, rowOf: '1 + r * W + c' });
+    assert.deepEqual([g.H, g.W, g.bad], [14, 14, []]);
+    assert.match(g.caption, /^Column 0 over the 14 × 14/);
+    // columns: clicking heatmap column 0 removes it from the chosen ones: the grid shows the next (64)
+    await page.evaluate(() => window.explorer.heatmap.canvas.parentElement.querySelector('.posenc-heatmap-overlay').focus());
+    await page.evaluate(() => {
+      const { heatmap } = window.explorer;
+      const r = heatmap.cellRect(5, 0);
+      const ov = document.querySelector('.posenc-heatmap-overlay');
+      const b = ov.getBoundingClientRect();
+      const x = b.left + (r.x + r.w / 2) / devicePixelRatio, y = b.top + (r.y + r.h / 2) / devicePixelRatio;
+      ov.dispatchEvent(new MouseEvent('click', { clientX: x, clientY: y, bubbles: true }));
+    });
+    g = await gridPixels(page, { kind: 'sincos-2d', params: { height: 14, dim: 256, cls: 1 }, rowOf: '1 + r * W + c' });
+    assert.match(g.caption, /^Column 64 over/);
+    assert.deepEqual(g.bad, []);
+    assert.deepEqual(problems, [], 'console errors/warnings');
+  });
+
+  test('no grid for other kinds or for rope-2d with coords', async () => {
+    const { page, problems } = await ex.open('?kind=rope-2d&coords=0,0,0,1,1,0');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    assert.equal(await page.evaluate(() => window.explorer.gridView.element.hidden), true);
+    assert.equal(await rendered(page, () => page.click('#preset-t5')), 'ok');
+    assert.equal(await page.evaluate(() => window.explorer.gridView.element.hidden), true);
+    assert.deepEqual(problems, [], 'console errors/warnings');
+  });
 });
