@@ -120,7 +120,7 @@ export class GridView {
     ctx.save();
     ctx.scale(dpr, dpr);
     ctx.strokeStyle = th.fg;
-    ctx.globalAlpha = 0.7;
+    ctx.globalAlpha = sh.cell >= NUMBERS ? 0.4 : 0.7;  // fainter under the numbers
     ctx.lineWidth = Math.max(1, Math.min(2, sh.cell / 8));
     // consecutive tokens in neighbouring cells are joined; a jump (the next row, block or window)
     // starts a new stretch, marked by a dot, so the blocks of the merge and window orders show
