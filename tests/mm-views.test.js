@@ -209,4 +209,28 @@ describe('multimodal views in Chromium', () => {
     assert.equal(await page.evaluate(() => window.explorer.gridView.element.hidden), true);
     assert.deepEqual(problems, [], 'console errors/warnings');
   });
+
+  test('<posenc-heatmap kind="mrope-positions">: hovering a token reads its index, segment and t/h/w ids', async () => {
+    const { page, problems } = await ex.open('examples/docs.html', { ready: false });
+    const at = await page.evaluate(async () => {
+      await customElements.whenDefined('posenc-heatmap');
+      const el = document.createElement('posenc-heatmap');
+      el.id = 'mm';
+      el.setAttribute('kind', 'mrope-positions');
+      el.setAttribute('sequence', 'text:5 image:1x8x12 text:4');
+      el.style.height = '300px';
+      const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
+      document.body.append(el);
+      await done;
+      el.scrollIntoView();
+      const r = el.view.cellRect(2, 7);
+      const b = el.view.canvas.getBoundingClientRect();
+      return { x: b.left + (r.x + r.w / 2) / devicePixelRatio, y: b.top + (r.y + r.h / 2) / devicePixelRatio };
+    });
+    await page.mouse.move(at.x, at.y);
+    const text = await page.evaluate(() => document.getElementById('mm').shadowRoot.querySelector('.posenc-heatmap-readout').textContent);
+    // Qwen2-VL docstring layout: token 7 is the image's third patch: (5, 5, 7)
+    assert.ok(text.endsWith(': token 7 (image): t 5, h 5, w 7'), text);
+    assert.deepEqual(problems, [], 'console errors/warnings');
+  });
 });
