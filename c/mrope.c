@@ -101,13 +101,21 @@ typedef struct {
   int64_t n;           /* tokens so far */
   int64_t max;         /* largest id so far (-1: none) */
   int64_t next;        /* where the next segment starts */
+  int32_t *seg;        /* mrope-segments: each token's segment kind (0 text, 1 image, 2 video), or NULL */
 } ids;
 
+/* mrope-segments: tokens from..o->n are of segment kind v. */
+static void mark(ids *o, int64_t from, int32_t v) {
+  if (o->seg)
+    for (int64_t i = from; i < o->n; i++) o->seg[i] = v;
+}
+
 static void text(ids *o, int64_t n) {
-  const int64_t s = o->next;
+  const int64_t s = o->next, from = o->n;
   if (o->t)
     for (int64_t i = 0; i < n; i++) o->t[o->n + i] = o->h[o->n + i] = o->w[o->n + i] = (int32_t)(s + i);
   o->n += n;
+  mark(o, from, 0);
   if (n && s + n - 1 > o->max) o->max = s + n - 1;
   o->next = s + n;  /* 'max' and 'grid' agree after text */
 }
@@ -217,7 +225,9 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
       scan g2 = sc;
       g2.at = gaps_at;
       for (int64_t f = 0; f < T; f++) {
+        const int64_t from = o->n;
         block(o, 1, gh, gw, 0, advance);
+        mark(o, from, 2);
         if (o->max > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
         if (f + 1 < T) {
           const int64_t gap = ngaps == 1 ? gap_one : number(&g2);
@@ -258,10 +268,13 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
         if (tt > o->max) o->max = tt;
       }
       o->n += T * gh * gw;
+      mark(o, o->n - T * gh * gw, 2);
       if (s + ext - 1 > o->max) o->max = s + ext - 1;
       o->next = advance == ADV_GRID ? s + ext : o->max + 1;
     } else {
+      const int64_t from = o->n;
       block(o, T, gh, gw, model == QWEN2_5_VL ? 0 : 1, advance);
+      mark(o, from, video ? 2 : 1);
     }
     after_text = 0;
   }
@@ -282,5 +295,68 @@ pe_status pe__mrope_positions(const pe_request *rq, pe_shape *sh, void *out, pe_
   if ((s = walk(rq, &o, err))) return s;
   pe__info(info, "nextPosition", (double)(o.max + 1));
   pe__info(info, "ropeDelta", (double)(o.max + 1 - o.n));
+  return PE_OK;
+}
+
+/* The same walk writing only each token's segment kind (the ids are not kept): the views colour
+ * the prompt by it. */
+pe_status pe__mrope_segments(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  (void)info;
+  ids o = {.seg = out};
+  const pe_status s = walk(rq, &o, err);
+  if (!s && !out) pe__shape(sh, 1, (int64_t[]){o.n});
+  return s;
+}
+
+/* mrope-axes: which M-RoPE axis (0 t, 1 h, 2 w; -1 all of them: no mropeSection) each column of
+ * rope's tables follows, for the views' column labels. The rules are rope's (API-multimodal.md §1);
+ * the scaling checks are rope's own (pe__rope_setup). */
+#define A_(name, ...) A_##name,
+enum { PE_PARAMS_ROPE(A_) A__N };
+
+pe_status pe__mrope_axes(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  (void)info;
+  int r;
+  double af;
+  const double *w;
+  pe_status s = pe__rope_setup(rq, &r, &af, &w, err);
+  if (s) return s;
+  const double *v = rq->v;
+  const int h = r / 2;
+  const int top = rq->given[A_mropeSection], cfg = rq->given[A_mrope_section];
+  const int ti = rq->given[A_mropeInterleaved], ci = rq->given[A_mrope_interleaved];
+  const int who_s = top ? A_mropeSection : A_mrope_section, who_i = ti ? A_mropeInterleaved : A_mrope_interleaved;
+  const int interleaved = ti ? v[A_mropeInterleaved] != 0 : ci && v[A_mrope_interleaved] != 0;
+  const int mrope = top || cfg;
+  int sec[3] = {h, 0, 0};
+  if (top && cfg)
+    for (int a = 0; a < 3; a++)
+      if (rq->iarr[A_mropeSection][a] != rq->iarr[A_mrope_section][a])
+        return pe__fail(err, rq, A_mropeSection, PE_EINVAL, NAN, NAN, "disagrees with ropeScaling.mrope_section");
+  if (ti && ci && v[A_mropeInterleaved] != v[A_mrope_interleaved])
+    return pe__fail(err, rq, A_mropeInterleaved, PE_EINVAL, NAN, NAN, "disagrees with ropeScaling.mrope_interleaved");
+  if (interleaved && !mrope)
+    return pe__fail(err, rq, who_i, PE_EINVAL, NAN, NAN, "needs mropeSection (the frequencies of each axis)");
+  if (mrope) {
+    for (int a = 0; a < 3; a++) sec[a] = (int)rq->iarr[who_s][a];
+    if (sec[0] + sec[1] + sec[2] != h)
+      return pe__fail(err, rq, who_s, PE_ERANGE, h, h, "must sum to r/2 (r = int(dim * partialRotaryFactor))");
+    if (interleaved && ((sec[1] > 0 && 3 * sec[1] - 2 >= h) || (sec[2] > 0 && 3 * sec[2] - 1 >= h)))
+      return pe__fail(err, rq, who_s, PE_ERANGE, NAN, NAN,
+                      "has more h or w frequencies than interleaving gives slots (3 s_h - 2 and 3 s_w - 1 must be < r/2)");
+  }
+  if (!out) {
+    pe__shape(sh, 1, (int64_t[]){r});
+    return PE_OK;
+  }
+  const int gptj = (int)v[A_layout] == 1;
+  int32_t *o = out;
+  for (int j = 0; j < r; j++) {
+    const int k = gptj ? j / 2 : j % h;
+    /* chunked (HF apply_multimodal_rotary_pos_emb) or interleaved (HF apply_interleaved_mrope) */
+    o[j] = !mrope ? -1
+           : interleaved ? (k % 3 == 1 && k < 3 * sec[1] ? 1 : k % 3 == 2 && k < 3 * sec[2] ? 2 : 0)
+                         : (k < sec[0] ? 0 : k < sec[0] + sec[1] ? 1 : 2);
+  }
   return PE_OK;
 }

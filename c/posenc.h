@@ -179,6 +179,14 @@
  *              block, GAP text tokens between frames (timestamps). Errors (EINVAL syntax or rule, ERANGE
  *              zero counts, multiples, > 2^24 tokens, ids >= 2^31) name the segment and its offset.
  *
+ * mrope-segments [tokens] i32: the kind of segment each token of mrope-positions' prompt belongs to, same
+ *              params and errors: 0 text (qwen3-vl frame gaps included), 1 image, 2 video. The views colour
+ *              the prompt by it.
+ *
+ * mrope-axes   [r] i32: the M-RoPE axis each column of rope's tables follows (rope's params and checks):
+ *              0 t, 1 h, 2 w by the chunked or interleaved rule of mropeSection (see rope above);
+ *              -1 every column without mropeSection (one position for all axes). For the views' labels.
+ *
  * rope-2d      [2, tokens, dim] f32: cos then sin of vision RoPE. tokens = prefixTokens + frames height width
  *              (or coords rows) + suffixTokens (identity rows: cos 1, sin 0). Token order raster (f, r, c),
  *              merge (f, block row, block col, r, c in the block: Qwen get_rotary_pos_ids) or window
@@ -193,6 +201,10 @@
  *              (MAE, DiT, diffusers: meshgrid(grid_w, grid_h) puts the column first), (r, c) for 'hw'
  *              (MoCo v3). baseSize > 0 (diffusers): r, c become f32(f32(r / f32(height/baseSize)) /
  *              interpolationScale) and likewise for c with width. In double, stored float32.
+ *
+ * rope-2d-order [frames, height, width] i32: the row of rope-2d's table (same params and checks) that
+ *              each grid cell is, in the token order, after prefixTokens. coords: EINVAL (no grid).
+ *              info order: the order used (auto resolved), as an index of order's choices.
  *
  * xpos         [positions, dim/2] f32, dim even.  zeta_k = (2k + 0.4 dim)/(1.4 dim), k < dim/2; row t
  *              holds zeta_k^(n/scaleBase) (query scale; downscale: zeta_k^(-n/scaleBase), key scale)

@@ -231,3 +231,25 @@ pe_status pe__sincos_2d(const pe_request *rq, pe_shape *sh, void *out, pe_info *
   }
   return PE_OK;
 }
+
+/* rope-2d-order: the row of rope-2d's table that each grid cell (frame, row, column) is, in the
+ * token order (raster, merge, window) and after the prefix rows: the views place a column's values
+ * on the grid and draw the order from it. */
+pe_status pe__rope_2d_order(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  v2 g;
+  pe_status s = setup(rq, &g, err);
+  if (s) return s;
+  if (g.coords) return pe__fail(err, rq, V_coords, PE_EINVAL, NAN, NAN, "have no grid to order (give height, width and frames)");
+  if (!out) {
+    pe__shape(sh, 3, (int64_t[]){g.F, g.H, g.W});
+    return PE_OK;
+  }
+  pe__info(info, "order", (double)g.order);  /* the order used: auto resolved (an index of order's choices) */
+  int32_t *o = out;
+  for (int64_t k = 0; k < g.grid; k++) {
+    double xyz[MAX_AXES];
+    grid_coords(&g, k, xyz);
+    o[((int64_t)xyz[0] * g.H + (int64_t)xyz[1]) * g.W + (int64_t)xyz[2]] = (int32_t)(g.prefix + k);
+  }
+  return PE_OK;
+}

@@ -20,7 +20,10 @@ export type KindName =
   | 'similarity'
   | 'mrope-positions'
   | 'rope-2d'
-  | 'sincos-2d';
+  | 'sincos-2d'
+  | 'mrope-segments'
+  | 'mrope-axes'
+  | 'rope-2d-order';
 
 /** a model's config.json rope_scaling object, verbatim. */
 export interface RopeScaling {
@@ -290,6 +293,15 @@ export interface Sincos2dParams {
   interpolationScale?: number;
 }
 
+/** `mrope-segments`: Qwen-VL prompt segment per token (0 text, 1 image, 2 video); output [tokens] int32. */
+export type MropeSegmentsParams = MropePositionsParams;
+
+/** `mrope-axes`: M-RoPE axis of each rope table column (0 t, 1 h, 2 w; -1 all); output [rotary] int32. */
+export type MropeAxesParams = RopeParams;
+
+/** `rope-2d-order`: rope-2d table row of each grid cell (token order); output [frame, row, column] int32. */
+export type Rope2dOrderParams = Rope2dParams;
+
 /** The parameters of each kind. */
 export interface ParamsByKind {
   'sinusoidal': SinusoidalParams;
@@ -309,6 +321,9 @@ export interface ParamsByKind {
   'mrope-positions': MropePositionsParams;
   'rope-2d': Rope2dParams;
   'sincos-2d': Sincos2dParams;
+  'mrope-segments': MropeSegmentsParams;
+  'mrope-axes': MropeAxesParams;
+  'rope-2d-order': Rope2dOrderParams;
 }
 
 /** The type of each kind's data. */
@@ -330,4 +345,7 @@ export interface DataByKind {
   'mrope-positions': Int32Array;
   'rope-2d': Float32Array;
   'sincos-2d': Float32Array;
+  'mrope-segments': Int32Array;
+  'mrope-axes': Int32Array;
+  'rope-2d-order': Int32Array;
 }

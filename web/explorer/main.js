@@ -4,6 +4,8 @@ import { load, PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
+import { SegmentBand, mropeSegments, mropeAxes } from '../views/segments.js';
+import { GridView, gridOf } from '../views/grid.js';
 import { heatmapOptions as heatmapView, plotOptions as plotView } from '../views/options.js';
 import { PRESETS, normalize, dropRejected } from './state.js';
 import { toCSV, toNPY, download } from './export.js';
@@ -37,6 +39,20 @@ const controls = new Controls(document.getElementById('controls'), pe, {
 });
 const heatmap = new Heatmap(document.getElementById('heatmap'), pe, { onColumn: toggleColumn });
 const plot = new LinePlot(document.getElementById('plot'));
+// A band over the heatmap's columns: mrope-positions' segments (text, image, video); the M-RoPE axis
+// (t, h, w) of each column of a rope table with mropeSection
+const segmentsBox = document.createElement('div');
+segmentsBox.id = 'segments';
+segmentsBox.className = 'panel';
+document.getElementById('heatmap').before(segmentsBox);
+const segmentBand = new SegmentBand(segmentsBox, heatmap);
+// rope-2d and sincos-2d: the first chosen column over the patch grid, with the token order
+const gridBox = document.createElement('div');
+gridBox.id = 'grid';
+gridBox.className = 'panel';
+document.getElementById('heatmap').after(gridBox);
+const gridView = new GridView(gridBox, pe);
+let grid = null;  // gridOf() of the plane on screen
 const zoomBar = new ZoomBar(document.getElementById('zoom'), document.getElementById('heatmap'), heatmap,
   () => ({ kind: kindOf(state), state, plane }),
   (zoom) => {
@@ -221,7 +237,16 @@ function computeAndDraw(notes) {
     try {
       next = computeWindow();
       const shown = analysis.prepare(state, next, (cfg) => computeWindow({ ...cfg, zoom: state.zoom }));
+      // the band and token readout of a prompt's ids, the axis band of an M-RoPE table (not over
+      // compare mode's other planes)
+      const own = shown.heat === next;
+      const segs = own && next.kind === 'mrope-positions' ? mropeSegments(pe, state.params, next)
+        : own && next.kind === 'rope' ? mropeAxes(pe, state.params) : null;
+      if (segs && next.kind === 'mrope-positions') next.readout = segs.readout;
       heatmap.render(shown.heat, { ...heatmapOptions(), ...shown.heatOptions });
+      segmentBand.show(segs);
+      grid = own ? gridOf(pe, next.kind, state.params) : null;
+      showGrid(next);
       return next;
     } catch (e) {
       analysis.discard();
@@ -353,8 +378,15 @@ function cancelURL() {
   urlPending = 0;
 }
 
+// The grid view of the plane: the first chosen column (else 0) at the heatmap's colours.
+function showGrid(p) {
+  const [vmin, vmax] = heatmap.limits;
+  gridView.show(p, grid, { column: state.columns[0] ?? 0, map: heatmapOptions().map, vmin, vmax });
+}
+
 function showColumns() {
   if (!plane) return;
+  showGrid(plane);
   urlState.columns = [...state.columns];
   plot.render(...analysis.plotArgs(plotOptions()));
   heatmap.mark(heatmapOptions().marked);
@@ -399,7 +431,7 @@ async function exportAs(type) {
 
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, controls, zoomBar, layerMap, analysis, renders: 0, request: null,
+  pe, heatmap, plot, segmentBand, gridView, controls, zoomBar, layerMap, analysis, renders: 0, request: null,
   /** True while the address bar lags the view (at most URL_MS). */
   get urlPending() { return urlPending !== 0; },
   get state() { return state; },

@@ -45,9 +45,12 @@ export function clampWindow(zoom, n) {
 /**
  * The request that computes the visible window of a zoomable kind: { params, full, from, to,
  * first, sample, position(r) }. full: the request is the whole table, row for row. Returns null
- * when positions/offset/step are not numbers (the plain request then fails with C's message).
+ * when positions/offset/step are not numbers (the plain request then fails with C's message) or
+ * positionIds gives the rows.
  */
 export function windowRequest(kind, params, zoom) {
+  // explicit ids (rope's positionIds) give every row's position: no offset/step window of them
+  if (params.positionIds !== undefined) return null;
   const n = tableRows(kind, params);
   const offset = param(kind, params, 'offset'), step = param(kind, params, 'step');
   if (n === null || !Number.isSafeInteger(offset) || !Number.isSafeInteger(step)) return null;

@@ -184,6 +184,21 @@ const ENTRIES = {
       { label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py get_rope_index', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
     look: 'Text runs along the diagonal with the three rows equal; an image is a block where height and width ids sweep its grid while the temporal id stays put. The next text starts after the largest id, so ids are fewer than tokens (ropeDelta < 0).',
   },
+  'mrope-segments': {
+    formula: block(fn('segment', I), mo('='), row(mo('{'), `<mtable><mtr><mtd>${mn('0')}</mtd><mtd>${text('text (chat template, vision_start/end, timestamps)')}</mtd></mtr>` +
+      `<mtr><mtd>${mn('1')}</mtd><mtd>${text('image pad')}</mtd></mtr><mtr><mtd>${mn('2')}</mtd><mtd>${text('video pad')}</mtd></mtr></mtable>`)),
+    symbols: [[inline(I), 'token index in the prompt (the columns of mrope-positions)']],
+    sources: [{ label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py get_rope_index (image_token_id, video_token_id)', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
+    look: 'Runs of equal values: each image or video block is one run of T·(H/m)·(W/m) pads between text runs; a Qwen3-VL video alternates frame blocks with the timestamp text between them. The explorer paints this band above mrope-positions.',
+  },
+  'mrope-axes': {
+    formula: block(fn('a', K), mo('='), row(mo('{'), `<mtable><mtr><mtd>${row(mi('t'), mo(','), mi('h'), mo(','), mi('w'))}</mtd><mtd>${text('by ')}${row(K, mo('&lt;'), sub(mi('s'), mi('t')), mo(','), sub(mi('s'), mi('t')), mo('+'), sub(mi('s'), mi('h')))}${text(' (chunked)')}</mtd></mtr>` +
+      `<mtr><mtd>${row(mi('h'), mo(','), mi('w'))}</mtd><mtd>${text('for k mod 3 = 1, 2 below 3·s (interleaved), else t')}</mtd></mtr></mtable>`)),
+    symbols: [[inline(K), 'frequency of column j: j mod r/2 (neox), ⌊j/2⌋ (gptj)'], [inline(sub(mi('s'), mi('t')), mo(','), sub(mi('s'), mi('h')), mo(','), sub(mi('s'), mi('w'))), 'mropeSection (mrope_section)']],
+    sources: [{ label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` },
+      { label: 'transformers src/transformers/models/qwen3_vl/modeling_qwen3_vl.py apply_interleaved_mrope', url: `${TRANSFORMERS}models/qwen3_vl/modeling_qwen3_vl.py` }],
+    look: 'Chunked sections give three blocks (t, h, w) repeated in each half of a neox table; interleaved sections cycle t, h, w through the frequencies, then t alone where the h and w slots run out. A −1 in every column means no mropeSection: every axis shares one position.',
+  },
   'rope-2d': {
     formula: block(sub(mi('angle'), K), paren(mi('r'), mo(','), mi('c')), mo('='),
       row(mo('{'), `<mtable><mtr><mtd>${row(mi('r'), mo('·'), sub(mi('θ'), K))}</mtd><mtd>${row(K, mo('&lt;'), frac(D, mn('4')))}</mtd></mtr>` +
@@ -193,6 +208,14 @@ const ENTRIES = {
     sources: [{ label: 'Heo et al. 2024, Rotary Position Embedding for Vision Transformer', url: 'https://arxiv.org/abs/2403.13298' },
       { label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py VisionRotaryEmbedding, rot_pos_emb', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
     look: 'Half of the pairs rotate with the row, half with the column: in the table the first half repeats along each image row, the second half along each column. Token order (raster, merge, window) reshuffles rows, not values.',
+  },
+  'rope-2d-order': {
+    formula: block(fn('row', mi('f'), mo(','), mi('r'), mo(','), mi('c')), mo('='), mi('prefix'), mo('+'), mi('k'),
+      mo(','), gap, text('token k of the order sits at '), paren(mi('f'), mo(','), mi('r'), mo(','), mi('c'))),
+    symbols: [[inline(mi('f'), mo(','), mi('r'), mo(','), mi('c')), 'frame, patch row, patch column'], [inline(mi('k')), 'index in the token order: raster, merge (m×m blocks) or window (Qwen2.5-VL)']],
+    sources: [{ label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py rot_pos_emb (merge order)', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` },
+      { label: 'transformers src/transformers/models/qwen2_5_vl/modeling_qwen2_5_vl.py get_window_index', url: `${TRANSFORMERS}models/qwen2_5_vl/modeling_qwen2_5_vl.py` }],
+    look: 'Raster order counts along each row. Merge order fills one m×m block before the next, so numbers jump every m columns; window order fills a whole window of blocks first.',
   },
   'sincos-2d': {
     formula: block(fn('PE', mi('x'), mo(','), mi('y')), mo('='), row(mo('['), sin(mi('x'), sub(mi('ω'), K)), mo('|'), cos(mi('x'), sub(mi('ω'), K)), mo('|'),

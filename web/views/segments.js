@@ -1,0 +1,168 @@
+// A band of categories above a heatmap's columns, one colour per category, with a legend and a
+// readout of the column under the pointer. Two uses, both fed by C:
+//   - mrope-positions: each token's segment (text, image, video) from kind mrope-segments (the same
+//     walk over the sequence as mrope-positions; nothing here parses the sequence), the readout its
+//     index, segment and t/h/w ids;
+//   - rope with mropeSection: the axis (t, h, w) each table column follows, from kind mrope-axes.
+// Columns are placed with the heatmap's own sampling (cellUnder over its plot area), so the band
+// lines up with the cells at any size. No inline styles: only CSSOM properties are set.
+import { cellUnder } from './heatmap.js';
+import { theme, PALETTE } from './figure.js';
+
+/** Segment kinds in mrope-segments' numbering: name and colour (text takes the page's muted ink). */
+export const SEGMENTS = [
+  { name: 'text', color: null },
+  { name: 'image', color: PALETTE[1] },
+  { name: 'video', color: PALETTE[2] },
+];
+
+/** M-RoPE axes in mrope-axes' numbering. */
+export const AXES = [
+  { name: 't', color: PALETTE[0] },
+  { name: 'h', color: PALETTE[3] },
+  { name: 'w', color: PALETTE[4] },
+];
+
+const BAND = 14;  // CSS px
+
+/**
+ * The segment band of an mrope-positions request: { values: Int32Array [tokens] (0 text, 1 image,
+ * 2 video), legend, label, readout(row, col) } where readout words token col of plane (the
+ * [3, tokens] ids) for the hover lines.
+ * Throws PosencError as mrope-positions does.
+ */
+export function mropeSegments(pe, params, plane) {
+  const segments = pe.compute('mrope-segments', params).data;
+  const readout = (row, col) => {
+    const n = plane.cols;
+    const id = (a) => plane.view.data[plane.offset + a * n + col];
+    return `token ${col} (${SEGMENTS[segments[col]]?.name ?? '?'}): t ${id(0)}, h ${id(1)}, w ${id(2)}`;
+  };
+  return { values: segments, legend: SEGMENTS, readout, label: 'Segment' };
+}
+
+/**
+ * The axis band of a rope table with mropeSection: { values: Int32Array [r], legend, readout } or null
+ * when the table has no sections (every column follows every axis). Throws PosencError as rope does.
+ */
+export function mropeAxes(pe, params) {
+  const values = pe.compute('mrope-axes', params).data;
+  if (!values.length || values[0] < 0) return null;
+  return { values, legend: AXES, readout: (row, col) => `column ${col} follows axis ${AXES[values[col]].name}`, label: 'M-RoPE axis' };
+}
+
+export class SegmentBand {
+  #root;
+  #canvas;
+  #readout;
+  #legend;
+  #legendOf = null;  // the legend the items show
+  #heatmap;
+  #shown = null;  // show()'s argument, or null: hidden
+
+  /** container: where the band goes (above the heatmap). heatmap: the Heatmap whose columns it follows. */
+  constructor(container, heatmap) {
+    this.#heatmap = heatmap;
+    const root = (this.#root = document.createElement('div'));
+    root.className = 'posenc-segments';
+    root.hidden = true;
+    this.#canvas = document.createElement('canvas');
+    this.#canvas.className = 'posenc-segments-band';
+    this.#canvas.setAttribute('role', 'img');
+    this.#canvas.style.display = 'block';
+    this.#legend = document.createElement('p');
+    this.#legend.className = 'posenc-segments-legend';
+    this.#readout = document.createElement('output');
+    this.#readout.className = 'posenc-segments-readout';
+    this.#readout.setAttribute('aria-live', 'polite');
+    root.append(this.#legend, this.#canvas);
+    container.append(root);
+    this.#canvas.addEventListener('pointermove', (e) => {
+      const col = this.columnAt(e.clientX - this.#canvas.getBoundingClientRect().left);
+      if (col !== null) this.#readout.textContent = this.#shown.readout(0, col);
+    });
+    new ResizeObserver(() => this.draw()).observe(root);
+  }
+
+  /**
+   * Show { values, legend, readout, label } (mropeSegments' or mropeAxes' result: a category index per
+   * heatmap column, the categories' names and colours, the wording of a column) under the heatmap's
+   * columns; null hides the band.
+   */
+  show(shown) {
+    this.#shown = shown;
+    this.#root.hidden = !shown;
+    if (shown && shown.legend !== this.#legendOf) this.#items(shown);
+    this.draw();
+  }
+
+  #items({ legend, label }) {
+    this.#legendOf = legend;
+    this.#readout.textContent = '';
+    const items = legend.map((s) => {
+      const item = document.createElement('span');
+      item.className = `posenc-segment posenc-segment-${s.name}`;
+      const swatch = document.createElement('span');
+      swatch.className = 'posenc-segment-swatch';
+      swatch.style.display = 'inline-block';
+      swatch.style.width = swatch.style.height = '0.8em';
+      swatch.style.marginRight = '0.3em';
+      swatch.style.marginLeft = '0.6em';
+      item.append(swatch, s.name);
+      return item;
+    });
+    this.#legend.replaceChildren(`${label}:`, ...items, ' ', this.#readout);
+    this.#canvas.setAttribute('aria-label', `${label} of each column: ${legend.map((s) => s.name).join(', ')}`);
+  }
+
+  get element() { return this.#root; }
+  get canvas() { return this.#canvas; }
+
+  // The heatmap's plot area along x, in device pixels of its figure canvas: [x0, x1), from cellRect.
+  #span() {
+    const cols = this.#shown?.values.length ?? 0;
+    const first = cols && this.#heatmap.cellRect(0, 0);
+    const last = cols && this.#heatmap.cellRect(0, cols - 1);
+    if (!first || !last) return null;
+    return { x0: first.x, x1: last.x + last.w, cols };
+  }
+
+  /** The token under x (CSS px from the band's left edge), or null. */
+  columnAt(x) {
+    const s = this.#span();
+    if (!s) return null;
+    const d = Math.floor(x * devicePixelRatio) - s.x0;
+    return d >= 0 && d < s.x1 - s.x0 ? cellUnder(d, s.cols, s.x1 - s.x0) : null;
+  }
+
+  /** Redraw (after the heatmap drew: the band follows its plot area). */
+  draw() {
+    if (!this.#shown) return;
+    const dpr = devicePixelRatio;
+    const fig = this.#heatmap.canvas;
+    const th = theme(this.#root, { background: false });
+    const colors = this.#shown.legend.map((s) => s.color ?? th.muted);
+    for (const [i, el] of [...this.#root.querySelectorAll('.posenc-segment-swatch')].entries()) el.style.background = colors[i];
+    const c = this.#canvas;
+    const W = fig.width, H = Math.round(BAND * dpr);
+    if (c.width !== W) c.width = W;
+    if (c.height !== H) c.height = H;
+    c.style.width = `${W / dpr}px`;
+    c.style.height = `${BAND}px`;
+    const ctx = c.getContext('2d');
+    ctx.clearRect(0, 0, W, H);
+    const s = this.#span();
+    if (!s) return;
+    const seg = this.#shown.values;
+    const n = s.x1 - s.x0;
+    // one run of equal segment kind per fill: each pixel shows the token the heatmap shows there
+    for (let d = 0; d < n;) {
+      const k = seg[cellUnder(d, s.cols, n)];
+      let e = d + 1;
+      while (e < n && seg[cellUnder(e, s.cols, n)] === k) e++;
+      ctx.fillStyle = colors[k] ?? th.fg;
+      ctx.fillRect(s.x0 + d, 0, e - d, H);
+      d = e;
+    }
+  }
+}
