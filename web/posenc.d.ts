@@ -217,9 +217,11 @@ export type DrawableKind = Exclude<KindName, 'rope-apply'>;
  * The elements' parameter properties: every parameter of every drawable kind (attribute: its
  * kebab-case name, e.g. padding-idx), and rope_scaling's fields camel-cased (ropeType ↔ rope-type,
  * originalMaxPositionEmbeddings ↔ original-max-position-embeddings). null = attribute absent.
- * similarity's normalize is an attribute only (Node.normalize() keeps its name).
+ * similarity's normalize is an attribute only (Node.normalize() keeps its name); rope-2d's style is
+ * the attribute pe-style and the property peStyle (style is HTML's).
  */
-export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'ropeScaling' | 'normalize'>>
+export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'ropeScaling' | 'normalize' | 'style'>>
+  & Nullable<{ peStyle: ParamsByKind['rope-2d']['style'] }>
   & Nullable<{ [F in Exclude<keyof RopeScaling, 'type'> as SnakeToCamel<F>]: RopeScaling[F] }>;
 
 /** detail of `posenc-error`: `attribute` names the attribute at fault (null when none is). */

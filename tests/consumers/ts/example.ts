@@ -40,6 +40,8 @@ heat.originalMaxPositionEmbeddings = 128;
 heat.dims = [0, 1, 6];
 heat.columns = [0, 1, 6];
 heat.colormap = 'viridis';
+heat.peStyle = 'pixtral';                                // rope-2d's style (style is HTML's)
+heat.style.height = '300px';
 heat.addEventListener('posenc-error', (e) => console.log(e.detail.attribute, e.detail.code, e.detail.message));
 heat.addEventListener('posenc-render', (e) => console.log(e.detail.shape, e.detail.rows, e.detail.columns));
 // @ts-expect-error: not a rope_type
@@ -50,6 +52,8 @@ heat.dims = '0,1';
 heat.columns = '0,1';
 // @ts-expect-error: no such parameter
 heat.notAParameter = 1;
+// @ts-expect-error: not a rope-2d style
+heat.peStyle = 'qwen';
 const plot: PosencPlotElement = document.createElement('posenc-plot');
 plot.kind = 'alibi';
 plot.heads = 8;
