@@ -25,11 +25,11 @@ static double original_context(const pe_request *rq) {
 }
 
 pe_status pe__rope_spectrum(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
-  int r;
-  double af;
-  const double *inv;
-  pe_status s = pe__rope_setup(rq, &r, &af, &inv, err);
+  pe__rope_freqs f;
+  pe_status s = pe__rope_setup(rq, &f, err);
   if (s) return s;
+  const int r = f.r;
+  const double af = f.af, *inv = f.inv;
   const int h = r / 2;
   if (!out) {
     pe__shape(sh, 2, (int64_t[]){h, 4});
@@ -42,19 +42,9 @@ pe_status pe__rope_spectrum(const pe_request *rq, pe_shape *sh, void *out, pe_in
   if (type == LLAMA3) {  /* the band edges as wavelengths (rope.c: low_wl, high_wl) */
     pe__info(info, "lowFreqWavelength", L / rq->v[A_low_freq_factor]);
     pe__info(info, "highFreqWavelength", L / rq->v[A_high_freq_factor]);
-  } else if (type == YARN) {
-    /* the ramp's ends as frequency pairs k: find_correction_range as rope.c's setup evaluates it
-     * (setup has refused the parameters for which these are not finite) */
-    const double bf = rq->v[A_beta_fast] != 0 ? rq->v[A_beta_fast] : 32;
-    const double bs = rq->v[A_beta_slow] != 0 ? rq->v[A_beta_slow] : 1;
-    const double lb2 = 2 * pe__log(base);
-    double lo = r * pe__log(L / (bf * 2 * PE_PI)) / lb2, hi = r * pe__log(L / (bs * 2 * PE_PI)) / lb2;
-    if (rq->v[A_truncate] != 0) lo = floor(lo), hi = ceil(hi);
-    if (lo < 0) lo = 0;
-    if (hi > r - 1) hi = r - 1;
-    if (lo == hi) hi += 0.001;
-    pe__info(info, "correctionLow", lo);
-    pe__info(info, "correctionHigh", hi);
+  } else if (type == YARN) {  /* the ramp's ends as frequency pairs k, as rope.c's setup found them */
+    pe__info(info, "correctionLow", f.corr_lo);
+    pe__info(info, "correctionHigh", f.corr_hi);
   }
   float *o = out;
   for (int k = 0; k < h; k++) {
@@ -68,11 +58,11 @@ pe_status pe__rope_spectrum(const pe_request *rq, pe_shape *sh, void *out, pe_in
 }
 
 pe_status pe__rope_decay(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
-  int r;
-  double af;
-  const double *inv;
-  pe_status s = pe__rope_setup(rq, &r, &af, &inv, err);
+  pe__rope_freqs f;
+  pe_status s = pe__rope_setup(rq, &f, err);
   if (s) return s;
+  const int r = f.r;
+  const double af = f.af, *inv = f.inv;
   const int h = r / 2;
   const int64_t n = (int64_t)rq->v[A_distances], offset = (int64_t)rq->v[A_offset], step = (int64_t)rq->v[A_step];
   if (!out) {

@@ -43,9 +43,18 @@ typedef struct { int ns, nc; double scale; } pe__sin_freqs;
 pe__sin_freqs pe__sinusoidal_freqs(int variant, int d, double base, double *w);
 
 /* The rope family's frequencies (rope.c) for a request whose first parameters are PE_PARAMS_ROPE:
- * checks what the rope kinds check, then *inv points at the r/2 scaled inverse frequencies (valid
- * until the next rope call) and *af holds the attention factor. */
-pe_status pe__rope_setup(const pe_request *rq, int *r, double *af, const double **inv, pe_error *err);
+ * checks what the rope kinds check, then fills *f: r rotary dims, the attention factor, inv the r/2
+ * scaled inverse frequencies (valid until the next rope call), and yarn's ramp ends as frequency
+ * pairs (find_correction_range; NaN for the other types). */
+typedef struct { int r; double af; const double *inv; double corr_lo, corr_hi; } pe__rope_freqs;
+pe_status pe__rope_setup(const pe_request *rq, pe__rope_freqs *f, pe_error *err);
+
+/* M-RoPE (rope.c), same requests: the sections s (t, h, w) after rope's checks (the two spellings
+ * agree, sum to h = r/2, interleaving has the slots); *mrope 0 gives s = {h, 0, 0}. */
+pe_status pe__rope_sections(const pe_request *rq, int h, int sec[3], int *interleaved, int *mrope, pe_error *err);
+/* The axis (0 t, 1 h, 2 w) of frequency k: chunked (HF apply_multimodal_rotary_pos_emb) or
+ * interleaved (HF apply_interleaved_mrope). */
+int pe__rope_freq_axis(int k, const int s[3], int interleaved);
 
 /* Set the output shape; the registry multiplies it out and checks it against the byte cap. */
 static inline void pe__shape(pe_shape *sh, int ndim, const int64_t *dims) {

@@ -310,53 +310,24 @@ pe_status pe__mrope_segments(const pe_request *rq, pe_shape *sh, void *out, pe_i
 
 /* mrope-axes: which M-RoPE axis (0 t, 1 h, 2 w; -1 all of them: no mropeSection) each column of
  * rope's tables follows, for the views' column labels. The rules are rope's (API-multimodal.md §1);
- * the scaling checks are rope's own (pe__rope_setup). */
+ * the scaling and section checks are rope's own (pe__rope_setup, pe__rope_sections). */
 #define A_(name, ...) A_##name,
 enum { PE_PARAMS_ROPE(A_) A__N };
 
 pe_status pe__mrope_axes(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
   (void)info;
-  int r;
-  double af;
-  const double *w;
-  pe_status s = pe__rope_setup(rq, &r, &af, &w, err);
+  pe__rope_freqs f;
+  pe_status s = pe__rope_setup(rq, &f, err);
   if (s) return s;
-  const double *v = rq->v;
-  const int h = r / 2;
-  const int top = rq->given[A_mropeSection], cfg = rq->given[A_mrope_section];
-  const int ti = rq->given[A_mropeInterleaved], ci = rq->given[A_mrope_interleaved];
-  const int who_s = top ? A_mropeSection : A_mrope_section, who_i = ti ? A_mropeInterleaved : A_mrope_interleaved;
-  const int interleaved = ti ? v[A_mropeInterleaved] != 0 : ci && v[A_mrope_interleaved] != 0;
-  const int mrope = top || cfg;
-  int sec[3] = {h, 0, 0};
-  if (top && cfg)
-    for (int a = 0; a < 3; a++)
-      if (rq->iarr[A_mropeSection][a] != rq->iarr[A_mrope_section][a])
-        return pe__fail(err, rq, A_mropeSection, PE_EINVAL, NAN, NAN, "disagrees with ropeScaling.mrope_section");
-  if (ti && ci && v[A_mropeInterleaved] != v[A_mrope_interleaved])
-    return pe__fail(err, rq, A_mropeInterleaved, PE_EINVAL, NAN, NAN, "disagrees with ropeScaling.mrope_interleaved");
-  if (interleaved && !mrope)
-    return pe__fail(err, rq, who_i, PE_EINVAL, NAN, NAN, "needs mropeSection (the frequencies of each axis)");
-  if (mrope) {
-    for (int a = 0; a < 3; a++) sec[a] = (int)rq->iarr[who_s][a];
-    if (sec[0] + sec[1] + sec[2] != h)
-      return pe__fail(err, rq, who_s, PE_ERANGE, h, h, "must sum to r/2 (r = int(dim * partialRotaryFactor))");
-    if (interleaved && ((sec[1] > 0 && 3 * sec[1] - 2 >= h) || (sec[2] > 0 && 3 * sec[2] - 1 >= h)))
-      return pe__fail(err, rq, who_s, PE_ERANGE, NAN, NAN,
-                      "has more h or w frequencies than interleaving gives slots (3 s_h - 2 and 3 s_w - 1 must be < r/2)");
-  }
+  const int r = f.r, h = r / 2;
+  int sec[3], interleaved, mrope;
+  if ((s = pe__rope_sections(rq, h, sec, &interleaved, &mrope, err))) return s;
   if (!out) {
     pe__shape(sh, 1, (int64_t[]){r});
     return PE_OK;
   }
-  const int gptj = (int)v[A_layout] == 1;
+  const int gptj = (int)rq->v[A_layout] == 1;
   int32_t *o = out;
-  for (int j = 0; j < r; j++) {
-    const int k = gptj ? j / 2 : j % h;
-    /* chunked (HF apply_multimodal_rotary_pos_emb) or interleaved (HF apply_interleaved_mrope) */
-    o[j] = !mrope ? -1
-           : interleaved ? (k % 3 == 1 && k < 3 * sec[1] ? 1 : k % 3 == 2 && k < 3 * sec[2] ? 2 : 0)
-                         : (k < sec[0] ? 0 : k < sec[0] + sec[1] ? 1 : 2);
-  }
+  for (int j = 0; j < r; j++) o[j] = mrope ? pe__rope_freq_axis(gptj ? j / 2 : j % h, sec, interleaved) : -1;
   return PE_OK;
 }

@@ -32,7 +32,7 @@ typedef struct {
 
 /* The M-RoPE axis (0 t, 1 h, 2 w) of frequency k < r/2 for sections s: chunked (HF
  * apply_multimodal_rotary_pos_emb) or interleaved (HF apply_interleaved_mrope). */
-static int freq_axis(int k, const int s[3], int interleaved) {
+int pe__rope_freq_axis(int k, const int s[3], int interleaved) {
   if (interleaved) return k % 3 == 1 && k < 3 * s[1] ? 1 : k % 3 == 2 && k < 3 * s[2] ? 2 : 0;
   return k < s[0] ? 0 : k < s[0] + s[1] ? 1 : 2;
 }
@@ -42,7 +42,7 @@ static double row_pos(const pos_cfg *pc, int a, int64_t p) {
   return pc->ids ? pc->ids[a * pc->stride + p] + pc->offset : pc->offset + (double)p * pc->step;
 }
 
-typedef struct { int r, h; double af; } rope_cfg;
+typedef struct { int r, h; double af, corr_lo, corr_hi; } rope_cfg;  /* corr_*: yarn's ramp ends, else NaN */
 
 static const char *const need[] = {
   "", "is required by rope_type 'linear'", "is required by rope_type 'dynamic'",
@@ -73,6 +73,7 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   const double *v = rq->v;
   const double dim = v[R_dim], base = v[R_base], maxpos = v[R_maxPositionEmbeddings];
   const int type = (int)v[R_rope_type];
+  c->corr_lo = c->corr_hi = NAN;
   if (type == PROPORTIONAL) return proportional(rq, c, err);
   /* int(head_dim * partial_rotary_factor), as HF */
   const int r = (int)(dim * v[R_partialRotaryFactor]), h = r / 2;
@@ -133,6 +134,7 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
       if (lo < 0) lo = 0;
       if (hi > r - 1) hi = r - 1;
       if (lo == hi) hi += 0.001;  /* linear_ramp_factor's "prevent singularity" */
+      c->corr_lo = lo, c->corr_hi = hi;
       for (int k = 0; k < h; k++) {
         double ramp = (k - lo) / (hi - lo);
         ramp = ramp < 0 ? 0 : ramp > 1 ? 1 : ramp;
@@ -187,9 +189,7 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
 
 static int sections_differ(const double *a, const double *b) { return a[0] != b[0] || a[1] != b[1] || a[2] != b[2]; }
 
-/* The positions rules (API-multimodal.md section 1) and the gathered order of the frequencies; n_x is
- * the rows the input implies (rope-apply without positions) or -1. */
-static pe_status positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc, int64_t n_x, pe_error *err) {
+pe_status pe__rope_sections(const pe_request *rq, int h, int sec[3], int *interleaved, int *mrope, pe_error *err) {
   const double *v = rq->v;
   const int top = rq->given[R_mropeSection], cfg = rq->given[R_mrope_section];
   if (top && cfg && sections_differ(rq->iarr[R_mropeSection], rq->iarr[R_mrope_section]))
@@ -198,28 +198,38 @@ static pe_status positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc,
   if (ti && ci && v[R_mropeInterleaved] != v[R_mrope_interleaved])
     return pe__fail(err, rq, R_mropeInterleaved, PE_EINVAL, NAN, NAN, "disagrees with ropeScaling.mrope_interleaved");
   const int who_s = top ? R_mropeSection : R_mrope_section, who_i = ti ? R_mropeInterleaved : R_mrope_interleaved;
-  const int interleaved = ti ? v[R_mropeInterleaved] != 0 : ci && v[R_mrope_interleaved] != 0;
-  const int mrope = top || cfg;
-  if (interleaved && !mrope)
+  *interleaved = ti ? v[R_mropeInterleaved] != 0 : ci && v[R_mrope_interleaved] != 0;
+  *mrope = top || cfg;
+  if (*interleaved && !*mrope)
     return pe__fail(err, rq, who_i, PE_EINVAL, NAN, NAN, "needs mropeSection (the frequencies of each axis)");
-  int sec[3] = {c->h, 0, 0};
-  if (mrope) {
+  sec[0] = h, sec[1] = sec[2] = 0;
+  if (*mrope) {
     const double *q = rq->iarr[who_s];
     for (int a = 0; a < 3; a++) sec[a] = (int)q[a];
-    if (sec[0] + sec[1] + sec[2] != c->h)
-      return pe__fail(err, rq, who_s, PE_ERANGE, c->h, c->h, "must sum to r/2 (r = int(dim * partialRotaryFactor))");
-    if (interleaved && ((sec[1] > 0 && 3 * sec[1] - 2 >= c->h) || (sec[2] > 0 && 3 * sec[2] - 1 >= c->h)))
+    if (sec[0] + sec[1] + sec[2] != h)
+      return pe__fail(err, rq, who_s, PE_ERANGE, h, h, "must sum to r/2 (r = int(dim * partialRotaryFactor))");
+    if (*interleaved && ((sec[1] > 0 && 3 * sec[1] - 2 >= h) || (sec[2] > 0 && 3 * sec[2] - 1 >= h)))
       return pe__fail(err, rq, who_s, PE_ERANGE, NAN, NAN,
                       "has more h or w frequencies than interleaving gives slots (3 s_h - 2 and 3 s_w - 1 must be < r/2)");
   }
+  return PE_OK;
+}
+
+/* The positions rules (API-multimodal.md section 1) and the gathered order of the frequencies; n_x is
+ * the rows the input implies (rope-apply without positions) or -1. */
+static pe_status positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc, int64_t n_x, pe_error *err) {
+  const double *v = rq->v;
+  int sec[3], interleaved, mrope;
+  pe_status s = pe__rope_sections(rq, c->h, sec, &interleaved, &mrope, err);
+  if (s) return s;
   pc->axes = mrope ? 3 : 1;
   /* gathered order: each axis' frequencies together, ascending */
   int cnt[3] = {0, 0, 0};
-  for (int k = 0; k < c->h; k++) cnt[mrope ? freq_axis(k, sec, interleaved) : 0]++;
+  for (int k = 0; k < c->h; k++) cnt[mrope ? pe__rope_freq_axis(k, sec, interleaved) : 0]++;
   pc->start[0] = 0, pc->start[1] = cnt[0], pc->start[2] = cnt[0] + cnt[1], pc->start[3] = c->h;
   int fill[3] = {pc->start[0], pc->start[1], pc->start[2]};
   for (int k = 0; k < c->h; k++) {
-    const int a = mrope ? freq_axis(k, sec, interleaved) : 0;
+    const int a = mrope ? pe__rope_freq_axis(k, sec, interleaved) : 0;
     slot[k] = fill[a]++;
     wg[slot[k]] = inv[k];
   }
@@ -489,10 +499,10 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   return PE_OK;
 }
 
-pe_status pe__rope_setup(const pe_request *rq, int *r, double *af, const double **w, pe_error *err) {
+pe_status pe__rope_setup(const pe_request *rq, pe__rope_freqs *f, pe_error *err) {
   rope_cfg c;
   pe_status s = setup(rq, &c, err);
   if (s) return s;
-  *r = c.r, *af = c.af, *w = inv;
+  *f = (pe__rope_freqs){c.r, c.af, inv, c.corr_lo, c.corr_hi};
   return PE_OK;
 }
