@@ -7,7 +7,7 @@
 // adopts constructed stylesheets (CSP style-src 'self').
 import { PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
-import { mropeSegments } from '../views/segments.js';
+import { bandOf } from '../views/segments.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
 import { TYPES, heatmapOptions, plotOptions } from '../views/options.js';
@@ -273,7 +273,8 @@ class PosencElement extends HTMLElement {
     let shown = plane;
     const b = planes[0], heat = spec.heat ?? 'a';
     // a prompt's ids read token by token: index, segment (C's mrope-segments), t/h/w
-    if (!b && spec.kind === 'mrope-positions') plane.readout = mropeSegments(this.pe, spec.params, plane).readout;
+    const cellReadout = b ? null : bandOf(this.pe, spec.kind, spec.params, plane)?.cellReadout;
+    if (cellReadout) plane.readout = cellReadout;
     if (b) {
       if (b.rows !== plane.rows || b.cols !== plane.cols) {
         if (heat === 'diff') {

@@ -4,7 +4,7 @@ import { load, PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
-import { SegmentBand, mropeSegments, mropeAxes } from '../views/segments.js';
+import { SegmentBand, bandOf } from '../views/segments.js';
 import { GridView, gridOf } from '../views/grid.js';
 import { heatmapOptions as heatmapView, plotOptions as plotView } from '../views/options.js';
 import { PRESETS, normalize, dropRejected } from './state.js';
@@ -240,9 +240,8 @@ function computeAndDraw(notes) {
       // the band and token readout of a prompt's ids, the axis band of an M-RoPE table (not over
       // compare mode's other planes)
       const own = shown.heat === next;
-      const segs = own && next.kind === 'mrope-positions' ? mropeSegments(pe, state.params, next)
-        : own && next.kind === 'rope' ? mropeAxes(pe, state.params) : null;
-      if (segs && next.kind === 'mrope-positions') next.readout = segs.readout;
+      const segs = own ? bandOf(pe, next.kind, state.params, next) : null;
+      if (segs?.cellReadout) next.readout = segs.cellReadout;
       heatmap.render(shown.heat, { ...heatmapOptions(), ...shown.heatOptions });
       segmentBand.show(segs);
       grid = own ? gridOf(pe, next.kind, state.params) : null;

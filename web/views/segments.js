@@ -38,7 +38,7 @@ export function mropeSegments(pe, params, plane) {
     const id = (a) => plane.view.data[plane.offset + a * n + col];
     return `token ${col} (${SEGMENTS[segments[col]]?.name ?? '?'}): t ${id(0)}, h ${id(1)}, w ${id(2)}`;
   };
-  return { values: segments, legend: SEGMENTS, readout, label: 'Segment' };
+  return { values: segments, legend: SEGMENTS, readout, cellReadout: readout, label: 'Segment' };
 }
 
 /**
@@ -49,6 +49,17 @@ export function mropeAxes(pe, params) {
   const values = pe.compute('mrope-axes', params).data;
   if (!values.length || values[0] < 0) return null;
   return { values, legend: AXES, readout: (row, col) => `column ${col} follows axis ${AXES[values[col]].name}`, label: 'M-RoPE axis' };
+}
+
+// The kinds whose heatmap carries a band, and how it is made: the one place that names them.
+const BANDS = { 'mrope-positions': mropeSegments, rope: (pe, params) => mropeAxes(pe, params) };
+
+/**
+ * The band over a kind's heatmap ({ values, legend, readout, label, cellReadout? }: cellReadout, where
+ * given, words the heatmap's own cells) or null for a kind without one.
+ */
+export function bandOf(pe, kind, params, plane) {
+  return BANDS[kind]?.(pe, params, plane) ?? null;
 }
 
 export class SegmentBand {
