@@ -5,7 +5,7 @@
 // turned into the parameter's registry type here; every range is checked in C, which names the
 // parameter (mapped back to its attribute for messages).
 import { PosencError } from '../posenc.js';
-import { OPTIONS, HTML_ATTRIBUTES, keysOf, readOptions, option, writeOption } from '../views/options.js';
+import { OPTIONS, HTML_ATTRIBUTES, keysOf, readOptions, option, writeOption, layerOf } from '../views/options.js';
 import { takesConfig } from '../rope-config.js';
 
 /** Registry name → attribute name: paddingIdx → padding-idx, rope_type → rope-type. */
@@ -164,8 +164,7 @@ function modelParams(spec, pe, kind, tag) {
   } catch (e) {
     throw attributeError(`<${tag}> config is not JSON: ${e.message}`, 'EINVAL', 'config', 'config');
   }
-  const t = layerText?.trim();
-  const layer = t === undefined || t === '' ? undefined : /^\d+$/.test(t) ? Number(t) : t;
+  const layer = layerOf(layerText) ?? undefined;
   const names = new Set(kind.params.map((p) => p.name));
   try {
     if (QUERY_SCALE_FIELDS.every((n) => names.has(n))) {  // a kind that takes a layer's queryScale

@@ -6,7 +6,7 @@ import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
 import { SegmentBand, bandOf } from '../views/segments.js';
 import { GridView, gridOf } from '../views/grid.js';
-import { heatmapOptions as heatmapView, plotOptions as plotView } from '../views/options.js';
+import { heatmapOptions as heatmapView, plotOptions as plotView, layerOf } from '../views/options.js';
 import { PRESETS, normalize, dropRejected } from './state.js';
 import { toCSV, toNPY, download } from './export.js';
 import { Controls } from './controls.js';
@@ -86,7 +86,6 @@ for (const preset of [...PRESETS, ...ANALYSIS_PRESETS]) {
 
 // The layer map (explorer/layers.js): shown while the state holds a model's config.json.
 const layerMap = new LayerMap(document.getElementById('layers'), pe, pickLayer);
-const layerValue = (t) => (t === undefined || t === null || t === '' ? null : /^\d+$/.test(t) ? Number(t) : t);
 
 for (const preset of MODEL_PRESETS) {
   const b = document.createElement('button');
@@ -171,7 +170,7 @@ function pickLayer(sel, entry) {
 function showModel() {
   if (state.config === undefined) return void layerMap.hide();
   try {
-    layerMap.show(JSON.parse(state.config), layerValue(state.layer));
+    layerMap.show(JSON.parse(state.config), layerOf(state.layer));
   } catch (e) {
     layerMap.hide();
     problems.push({ path: 'config', message: e instanceof PosencError ? e.message : `config is not JSON: ${e.message}` });

@@ -18,6 +18,10 @@ import { lineColor } from './figure.js';
 /** Columns a view plots at most (each a Chart.js dataset and a legend entry). */
 export const MAX_COLUMNS = 32;
 
+/** A layer option's text as pe.ropeFromConfig takes it: an index (digits) or a layer type; null when empty. */
+export const layerOf = (t) => (t === undefined || t === null || String(t).trim() === '' ? null
+  : /^\d+$/.test(String(t).trim()) ? Number(t) : String(t).trim());
+
 export const SURFACES = Object.freeze(['explorer', 'element', 'embed']);
 
 export const OPTIONS = Object.freeze([
