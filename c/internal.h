@@ -56,6 +56,11 @@ pe_status pe__rope_sections(const pe_request *rq, int h, int sec[3], int *interl
  * interleaved (HF apply_interleaved_mrope). */
 int pe__rope_freq_axis(int k, const int s[3], int interleaved);
 
+/* Element e of the given int[] parameter i, whichever way it was given (pe_set_iarray, pe_set_iarray32). */
+static inline double pe__iarr_at(const pe_request *rq, int i, int64_t e) {
+  return rq->iarr32[i] ? (double)rq->iarr32[i][e] : rq->iarr[i][e];
+}
+
 /* Set the output shape; the registry multiplies it out and checks it against the byte cap. */
 static inline void pe__shape(pe_shape *sh, int ndim, const int64_t *dims) {
   sh->ndim = ndim;

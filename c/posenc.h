@@ -264,7 +264,7 @@ extern "C" {
 #define PE_MAX_INFO   4
 
 typedef enum pe_status { PE_OK = 0, PE_EINVAL = 1, PE_ERANGE = 2, PE_ENOMEM = 3 } pe_status;
-/* PE_T_IARRAY: integers given as doubles (each checked: integral, within min..max; choices "N|D":
+/* PE_T_IARRAY: integers given as doubles or int32 (each checked: integral, within min..max; choices "N|D":
  * N the exact length or empty, D the default as comma-separated text or empty); PE_T_STRING: bytes
  * of at most max (the maxLength) characters. */
 typedef enum pe_type { PE_T_INT, PE_T_FLOAT, PE_T_BOOL, PE_T_ENUM, PE_T_OBJECT, PE_T_FARRAY, PE_T_IARRAY,
@@ -305,6 +305,7 @@ typedef struct pe_request {
   unsigned char given[PE_MAX_PARAMS];
   const float *arr[PE_MAX_PARAMS];
   const double *iarr[PE_MAX_PARAMS];
+  const int32_t *iarr32[PE_MAX_PARAMS];  /* an int[] given as int32 (pe_set_iarray32): iarr is then NULL */
   const char *str[PE_MAX_PARAMS];
   int32_t len[PE_MAX_PARAMS];
 } pe_request;
@@ -337,6 +338,9 @@ pe_status pe_set_array(pe_request *rq, int param, const float *data, int32_t len
 /* An int[] parameter: len numbers, each checked by pe_prepare (an integer: else EINVAL; within the
  * parameter's min..max: else ERANGE; the exact length when the registry gives one: else EINVAL). */
 pe_status pe_set_iarray(pe_request *rq, int param, const double *data, int32_t len);
+/* The same from int32 (every element an integer: only the range and length are checked), as
+ * mrope-positions gives ids; borrowed as the doubles are. */
+pe_status pe_set_iarray32(pe_request *rq, int param, const int32_t *data, int32_t len);
 /* A string parameter: len bytes (not NUL-terminated; len -1 = strlen), at most the parameter's max. */
 pe_status pe_set_string(pe_request *rq, int param, const char *text, int32_t len);
 

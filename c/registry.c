@@ -2,6 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 #define PE__ROW(name, type, def, min, max, choices, group, doc) \
   {#name, type, def, min, max, choices, group, doc, (group "." #name) + (sizeof(group) == 1)},
@@ -78,7 +81,16 @@ pe_status pe_set_array(pe_request *rq, int param, const float *data, int32_t len
 pe_status pe_set_iarray(pe_request *rq, int param, const double *data, int32_t len) {
   if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type != PE_T_IARRAY) return PE_EINVAL;
   if (len < 0 || (len > 0 && !data)) return PE_EINVAL;
-  rq->iarr[param] = data;
+  rq->iarr[param] = data, rq->iarr32[param] = NULL;
+  rq->len[param] = len;
+  rq->given[param] = 1;
+  return PE_OK;
+}
+
+pe_status pe_set_iarray32(pe_request *rq, int param, const int32_t *data, int32_t len) {
+  if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type != PE_T_IARRAY) return PE_EINVAL;
+  if (len < 0 || (len > 0 && !data)) return PE_EINVAL;
+  rq->iarr32[param] = data, rq->iarr[param] = NULL;
   rq->len[param] = len;
   rq->given[param] = 1;
   return PE_OK;
@@ -153,6 +165,27 @@ static int pe__choice(const char *choices, int c) {
   return -1;
 }
 
+/* The first of a[0 .. len) outside [min, max], or -1: the bounds of all first (vectorised), the
+ * element only when one is out. */
+static int32_t pe__i32_outside(const int32_t *a, int32_t len, double min, double max) {
+  int32_t lo = INT32_MAX, hi = INT32_MIN, e = 0;
+#ifdef __wasm_simd128__
+  v128_t vlo = wasm_i32x4_splat(lo), vhi = wasm_i32x4_splat(hi);
+  for (; e + 4 <= len; e += 4) {
+    const v128_t v = wasm_v128_load(a + e);
+    vlo = wasm_i32x4_min(vlo, v), vhi = wasm_i32x4_max(vhi, v);
+  }
+  for (int l = 0; l < 4; l++) {
+    const int32_t x = ((const int32_t *)&vlo)[l], y = ((const int32_t *)&vhi)[l];
+    lo = x < lo ? x : lo, hi = y > hi ? y : hi;
+  }
+#endif
+  for (; e < len; e++) lo = a[e] < lo ? a[e] : lo, hi = a[e] > hi ? a[e] : hi;
+  if (len == 0 || (lo >= min && hi <= max)) return -1;
+  for (e = 0; a[e] >= min && a[e] <= max; e++) continue;
+  return e;
+}
+
 /* Check each value on its own and fill defaults into *n; resolve alias rows and choices. */
 static pe_status pe__normalize(const pe_request *rq, pe_request *n, pe_error *err) {
   if (!rq || !pe_kind_at(rq->kind)) {
@@ -180,7 +213,7 @@ static pe_status pe__normalize(const pe_request *rq, pe_request *n, pe_error *er
     if (p->choices[0] == '=' || p->type == PE_T_OBJECT) continue;
     if (!n->given[i]) {
       n->v[i] = p->def;
-      if (!pe__scalar(p->type)) n->arr[i] = NULL, n->iarr[i] = NULL, n->str[i] = NULL, n->len[i] = 0;
+      if (!pe__scalar(p->type)) n->arr[i] = NULL, n->iarr[i] = NULL, n->iarr32[i] = NULL, n->str[i] = NULL, n->len[i] = 0;
       continue;
     }
     if (p->type == PE_T_STRING) {
@@ -190,11 +223,21 @@ static pe_status pe__normalize(const pe_request *rq, pe_request *n, pe_error *er
     }
     if (p->type == PE_T_IARRAY) {
       const long want = p->choices[0] && p->choices[0] != '|' ? strtol(p->choices, NULL, 10) : -1;
-      for (int32_t e = 0; e < n->len[i]; e++) {
-        double x = n->iarr[i][e];
-        n->v[i] = x;
-        if (!isfinite(x) || x != floor(x)) return pe__fail(err, n, i, PE_EINVAL, NAN, NAN, "has an element that is not an integer");
-        if (x < p->min || x > p->max) return pe__fail(err, n, i, PE_ERANGE, p->min, p->max, "has an element out of range");
+      const int32_t out = n->iarr32[i] ? pe__i32_outside(n->iarr32[i], n->len[i], p->min, p->max) : -1;
+      if (out >= 0) {
+        n->v[i] = n->iarr32[i][out];
+        return pe__fail(err, n, i, PE_ERANGE, p->min, p->max, "has an element out of range");
+      }
+      for (int32_t e = 0; n->iarr[i] && e < n->len[i]; e++) {  /* given as doubles */
+        const double x = n->iarr[i][e];
+        if (!isfinite(x) || x != floor(x)) {
+          n->v[i] = x;
+          return pe__fail(err, n, i, PE_EINVAL, NAN, NAN, "has an element that is not an integer");
+        }
+        if (x < p->min || x > p->max) {
+          n->v[i] = x;
+          return pe__fail(err, n, i, PE_ERANGE, p->min, p->max, "has an element out of range");
+        }
       }
       n->v[i] = n->len[i];
       if (want >= 0 && n->len[i] != want) return pe__fail(err, n, i, PE_EINVAL, (double)want, (double)want, "must have exactly this many elements");

@@ -25,8 +25,9 @@ static int slot[PE_MAXHALF];                         /* frequency k's place in t
 typedef struct {
   int axes;                 /* 1, or 3 with mropeSection */
   int start[4];             /* axis a owns gathered frequencies [start[a], start[a + 1]) */
-  const double *ids;        /* NULL: positions offset + p step */
-  int64_t n, stride;        /* rows; axis a's ids at ids[a stride + p] (stride 0: one row for all) */
+  const double *ids;        /* positionIds given as doubles, */
+  const int32_t *ids32;     /* or as int32 (pe_set_iarray32); both NULL: positions offset + p step */
+  int64_t n, stride;        /* rows; axis a's ids at [a stride + p] (stride 0: one row for all) */
   double offset, step;
 } pos_cfg;
 
@@ -37,9 +38,12 @@ int pe__rope_freq_axis(int k, const int s[3], int interleaved) {
   return k < s[0] ? 0 : k < s[0] + s[1] ? 1 : 2;
 }
 
+/* Element i of the ids, without the offset. */
+static inline double id_at(const pos_cfg *pc, int64_t i) { return pc->ids32 ? (double)pc->ids32[i] : pc->ids[i]; }
+
 /* Row p's position on axis a. */
 static double row_pos(const pos_cfg *pc, int a, int64_t p) {
-  return pc->ids ? pc->ids[a * pc->stride + p] + pc->offset : pc->offset + (double)p * pc->step;
+  return pc->ids || pc->ids32 ? id_at(pc, a * pc->stride + p) + pc->offset : pc->offset + (double)p * pc->step;
 }
 
 typedef struct { int r, h; double af, corr_lo, corr_hi; } rope_cfg;  /* corr_*: yarn's ramp ends, else NaN */
@@ -187,12 +191,16 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   return PE_OK;
 }
 
-static int sections_differ(const double *a, const double *b) { return a[0] != b[0] || a[1] != b[1] || a[2] != b[2]; }
+static int sections_differ(const pe_request *rq, int i, int j) {
+  for (int a = 0; a < 3; a++)
+    if (pe__iarr_at(rq, i, a) != pe__iarr_at(rq, j, a)) return 1;
+  return 0;
+}
 
 pe_status pe__rope_sections(const pe_request *rq, int h, int sec[3], int *interleaved, int *mrope, pe_error *err) {
   const double *v = rq->v;
   const int top = rq->given[R_mropeSection], cfg = rq->given[R_mrope_section];
-  if (top && cfg && sections_differ(rq->iarr[R_mropeSection], rq->iarr[R_mrope_section]))
+  if (top && cfg && sections_differ(rq, R_mropeSection, R_mrope_section))
     return pe__fail(err, rq, R_mropeSection, PE_EINVAL, NAN, NAN, "disagrees with ropeScaling.mrope_section");
   const int ti = rq->given[R_mropeInterleaved], ci = rq->given[R_mrope_interleaved];
   if (ti && ci && v[R_mropeInterleaved] != v[R_mrope_interleaved])
@@ -204,8 +212,7 @@ pe_status pe__rope_sections(const pe_request *rq, int h, int sec[3], int *interl
     return pe__fail(err, rq, who_i, PE_EINVAL, NAN, NAN, "needs mropeSection (the frequencies of each axis)");
   sec[0] = h, sec[1] = sec[2] = 0;
   if (*mrope) {
-    const double *q = rq->iarr[who_s];
-    for (int a = 0; a < 3; a++) sec[a] = (int)q[a];
+    for (int a = 0; a < 3; a++) sec[a] = (int)pe__iarr_at(rq, who_s, a);
     if (sec[0] + sec[1] + sec[2] != h)
       return pe__fail(err, rq, who_s, PE_ERANGE, h, h, "must sum to r/2 (r = int(dim * partialRotaryFactor))");
     if (*interleaved && ((sec[1] > 0 && 3 * sec[1] - 2 >= h) || (sec[2] > 0 && 3 * sec[2] - 1 >= h)))
@@ -235,7 +242,7 @@ static pe_status positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc,
   }
   pc->offset = v[R_offset], pc->step = v[R_step];
   if (!rq->given[R_positionIds]) {
-    pc->ids = NULL, pc->stride = 0;
+    pc->ids = NULL, pc->ids32 = NULL, pc->stride = 0;
     pc->n = n_x >= 0 ? n_x : (int64_t)v[R_positions];
     if (pc->axes == 3) pc->axes = 1, pc->start[1] = pc->start[2] = pc->start[3] = c->h;  /* every axis alike */
     return pe__check_rows(err, rq, R_step, (int64_t)v[R_offset], pc->n, (int64_t)v[R_step]);
@@ -243,7 +250,7 @@ static pe_status positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc,
   if (v[R_step] != 1)
     return pe__fail(err, rq, R_step, PE_EINVAL, 1, 1, "must be 1 with positionIds (the ids give every row's position)");
   const int64_t len = rq->len[R_positionIds];
-  pc->ids = rq->iarr[R_positionIds];
+  pc->ids = rq->iarr[R_positionIds], pc->ids32 = rq->iarr32[R_positionIds];
   const int64_t given_n = rq->given[R_positions] ? (int64_t)v[R_positions] : n_x;
   if (!mrope) {
     if (given_n >= 0 && given_n != len)
@@ -277,13 +284,15 @@ static void row_values(const pos_cfg *pc, int64_t p, double af, double last[3]) 
 
 /* Rows p .. that are text: every axis at the same position, rising by 1 from row p (ids given). */
 static int64_t text_run(const pos_cfg *pc, int64_t p) {
-  const double *t = pc->ids, *h = t + pc->stride, *w = h + pc->stride;
-  const double base = t[p] - (double)p;   /* row e's id in the run: base + e (integers, exact) */
+  const int64_t h = pc->stride, w = 2 * h;
+  const double base = id_at(pc, p) - (double)p;   /* row e's id in the run: base + e (integers, exact) */
   int64_t e = p;
   if (pc->axes == 1)
-    while (e < pc->n && t[e] == base + (double)e) e++;
+    while (e < pc->n && id_at(pc, e) == base + (double)e) e++;
   else
-    while (e < pc->n && t[e] == base + (double)e && h[e] == t[e] && w[e] == t[e]) e++;
+    while (e < pc->n && id_at(pc, e) == base + (double)e && id_at(pc, h + e) == base + (double)e &&
+           id_at(pc, w + e) == base + (double)e)
+      e++;
   return e - p;
 }
 
@@ -339,11 +348,11 @@ static inline void rotate(const int *mem, int at, int end) {
 static int64_t last_axis_run(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj,
                              const int *mem, double last[3], int since[3], int64_t p) {
   const int z = pc->axes - 1, zat = pc->start[z], zend = pc->start[pc->axes], h = c->h, r = c->r;
-  const double *ids = pc->ids, off = pc->offset;
+  const double off = pc->offset;
   const int64_t st = pc->stride;
-  for (; p < pc->n && since[z] < MAX_ROT && ids[z * st + p] + off == last[z] + 1; p++, since[z]++) {
+  for (; p < pc->n && since[z] < MAX_ROT && id_at(pc, z * st + p) + off == last[z] + 1; p++, since[z]++) {
     int same = 1;
-    for (int a = 0; a < z; a++) same &= ids[a * st + p] + off == last[a];
+    for (int a = 0; a < z; a++) same &= id_at(pc, a * st + p) + off == last[a];
     if (!same) break;
     rotate(mem, zat, zend);
     last[z] += 1;
@@ -361,7 +370,7 @@ static int64_t (*volatile last_axis_fn)(const pos_cfg *, const rope_cfg *, float
  * positions all equal the previous row's is a copy of it. */
 static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
   const int h = c->h, r = c->r, axes = pc->axes;
-  const double *ids = pc->ids, off = pc->offset;
+  const double off = pc->offset;
   const int64_t st = pc->stride;
   int mem[PE_MAXHALF];    /* natural k of each gathered frequency */
   for (int k = 0; k < h; k++) mem[slot[k]] = k;
@@ -370,9 +379,9 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
   int since[3] = {0, 0, 0};
   int prev_cur = 0;       /* the previous row holds nat_c, nat_s */
   for (int64_t p = 0; p < pc->n;) {
-    const double q0 = ids[p] + off;
+    const double q0 = id_at(pc, p) + off;
     int text = 1;
-    for (int a = 1; a < axes; a++) text &= ids[a * st + p] + off == q0;
+    for (int a = 1; a < axes; a++) text &= id_at(pc, a * st + p) + off == q0;
     if (text) {
       const int64_t run = text_run(pc, p);
       /* the kernel rotates from the seed of q0's block without writing: worth it unless that is far */
@@ -388,7 +397,7 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
     }
     int changed = 0;
     for (int a = 0; a < axes; a++) {
-      const double q = ids[a * st + p] + off;
+      const double q = id_at(pc, a * st + p) + off;
       if (q == last[a]) continue;
       const int at = pc->start[a], end = pc->start[a + 1];
       if (q == last[a] + 1 && since[a] < MAX_ROT) {
@@ -429,7 +438,7 @@ pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
   pe__info(info, "attentionFactor", c.af);
   float *co = out, *so = co + n * c.r;
   const int gptj = (int)rq->v[R_layout] == GPTJ;
-  if (pc.ids) {
+  if (pc.ids || pc.ids32) {
     rows_by_ids(&pc, &c, co, so, gptj);
     return PE_OK;
   }

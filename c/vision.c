@@ -42,7 +42,7 @@ static pe_status setup(const pe_request *rq, v2 *g, pe_error *err) {
     if (rq->given[V_axesDim]) {
       na = rq->len[V_axesDim];
       if (na < 1 || na > MAX_AXES) return pe__fail(err, rq, V_axesDim, PE_EINVAL, 1, MAX_AXES, "must have 1 to 8 axes");
-      for (int a = 0; a < na; a++) ad[a] = rq->iarr[V_axesDim][a];
+      for (int a = 0; a < na; a++) ad[a] = pe__iarr_at(rq, V_axesDim, a);
     } else {
       for (int a = 0; a < 3; a++) ad[a] = flux_axes[a];
     }

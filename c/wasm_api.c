@@ -54,6 +54,7 @@ PE_EXPORT int pe_js_begin(int k) { return pe_request_init(&js.rq, k); }
 PE_EXPORT int pe_js_set(int i, double v) { return pe_set(&js.rq, i, v); }
 PE_EXPORT int pe_js_set_array(int i, const float *p, int n) { return pe_set_array(&js.rq, i, p, n); }
 PE_EXPORT int pe_js_set_iarray(int i, const double *p, int n) { return pe_set_iarray(&js.rq, i, p, n); }
+PE_EXPORT int pe_js_set_iarray32(int i, const int32_t *p, int n) { return pe_set_iarray32(&js.rq, i, p, n); }
 PE_EXPORT int pe_js_set_string(int i, const char *p, int n) { return pe_set_string(&js.rq, i, p, n); }
 PE_EXPORT int pe_js_compute(double max_bytes) {
   return pe_compute_alloc(&js.rq, max_bytes, &js.out, &js.sh, &js.info, &js.err);

@@ -180,4 +180,17 @@ test('positions rules and errors', () => {
   t({ positionIds: [1, 2, 3, 4], mropeSection: [2, 1, 1] }, 'EINVAL', 'positionIds');
   t({ positionIds: [1, 2], x: new Float32Array(24) }, 'EINVAL', 'positionIds', 'rope-apply');
   assert.deepEqual(pe.compute('rope', { dim: 8, mropeSection: [2, 1, 1], mropeInterleaved: true, positions: 2 }).shape, [2, 2, 8]);
+  // an Int32Array goes to C as it is (pe_set_iarray32): the tables and the errors of the same numbers
+  const ids = prompt().data;
+  for (const kind of ['rope', 'rope-apply']) {
+    const x = kind === 'rope-apply' ? { x: Float32Array.from({ length: ids.length / 3 * 8 }, (_, i) => i % 7 - 3) } : {};
+    assert.deepEqual(pe.compute(kind, { ...x, dim: 8, positionIds: ids, mropeSection: Int32Array.of(2, 1, 1), offset: 3 }).data,
+      pe.compute(kind, { ...x, dim: 8, positionIds: [...ids], mropeSection: [2, 1, 1], offset: 3 }).data);
+  }
+  for (const section of [[2, -1, 3], [2, 1, 2], [2, 1, 1, 0]]) {
+    const e = (s) => { try { pe.compute('rope', { dim: 8, positionIds: [1, 2, 3], mropeSection: s }); } catch (err) { return err; } };
+    const a = e(Int32Array.from(section)), b = e(section);
+    assert.ok(a && b, `${section} is refused`);
+    assert.deepEqual([a.code, a.param, a.message], [b.code, b.param, b.message]);
+  }
 });

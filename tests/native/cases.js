@@ -111,6 +111,8 @@ export function errorCases(kind) {
       const ok = Math.min(Math.max(0, p.min), p.max);
       const arr = (v) => { const a = Array(p.length ?? 2).fill(ok); a[a.length - 1] = v; return a; };
       for (const v of [p.min - 1, p.max + 1]) add(path, arr(v), 'ERANGE', 'element out of range');
+      // an Int32Array reaches C as int32 (pe_set_iarray32), where only the range is checked
+      for (const v of [p.min - 1, p.max + 1]) if (v === (v | 0)) add(path, Int32Array.from(arr(v)), 'ERANGE', 'int32 element out of range');
       for (const v of [NaN, Infinity, ok + 0.5]) add(path, arr(v), 'EINVAL', 'element not an integer');
       if (p.length !== undefined) add(path, Array(p.length + 1).fill(ok), 'EINVAL', 'wrong length');
       for (const v of ['x', 1, {}, [1, 'a'], true]) add(path, v, 'EINVAL', 'wrong type', true);
@@ -175,6 +177,7 @@ export function sweepCases(kind, defaultBytes) {
     } else if (p.type === 'int[]') {
       add(set(small, path, Array(p.length ?? 1).fill(p.min)));
       add(set(small, path, Array(p.length ?? 3).fill(0).map((_, i) => [p.max, p.min, 1][i % 3])));
+      add(set(small, path, Int32Array.from(Array(p.length ?? 3).fill(0).map((_, i) => [p.max, p.min, 1][i % 3]))));
     }
   }
   let big = {};
@@ -194,7 +197,7 @@ export function marshal(kind, params) {
     if (v === undefined || v === null) return;
     if (p.type === 'object') for (const [k, x] of Object.entries(v)) one(p.fields.find((f) => f.name === k), x);
     else if (p.type === 'float[]') out.push([p.index, Float32Array.from(v)]);
-    else if (p.type === 'int[]') out.push([p.index, Float64Array.from(v)]);
+    else if (p.type === 'int[]') out.push([p.index, v instanceof Int32Array ? v : Float64Array.from(v)]);
     else if (p.type === 'string') out.push([p.index, new TextEncoder().encode(v)]);
     else if (p.type === 'bool') out.push([p.index, v ? 1 : 0]);
     else if (p.type === 'enum') out.push([p.index, [...p.choices, ...Object.keys(p.choiceAliases ?? {})].indexOf(v)]);
@@ -204,13 +207,16 @@ export function marshal(kind, params) {
   return out;
 }
 
-/** One line of the native driver's case file: `kind cap n (i v | i a len v... | i i len v... | i s len hex)...`. */
+/**
+ * One line of the native driver's case file: `kind cap n (i v | i a len v... | i i len v... | i j len v... | i s len hex)...`
+ * (a: float32, i: int[] as doubles, j: int[] as int32).
+ */
 export function caseLine(kindName, cap, vector) {
   const parts = [kindName, String(cap), String(vector.length)];
   for (const [i, v] of vector) {
     if (typeof v === 'number') parts.push(String(i), 'v', String(v));
     else if (v instanceof Uint8Array) parts.push(String(i), 's', String(v.length), Buffer.from(v).toString('hex') || '-');
-    else parts.push(String(i), v instanceof Float64Array ? 'i' : 'a', String(v.length), ...Array.from(v, String));
+    else parts.push(String(i), v instanceof Float64Array ? 'i' : v instanceof Int32Array ? 'j' : 'a', String(v.length), ...Array.from(v, String));
   }
   return parts.join(' ');
 }

@@ -118,6 +118,16 @@ static int run_case(FILE *in, FILE *out, long line) {
       for (int32_t k = 0; k < (int32_t)len; k++)
         if (!read_number(in, &a[k])) return -1;
       if (pe_set_iarray(&rq, (int)idx, a, (int32_t)len) != PE_OK) set_failed = 1;
+    } else if (!strcmp(tag, "j")) {
+      if (!read_number(in, &len) || len < 0 || len > 1e8) return -1;
+      int32_t *a = len > 0 ? malloc((size_t)len * sizeof(int32_t)) : NULL;
+      if (len > 0 && !a) return -1;
+      arrays[narrays++] = a;
+      for (int32_t k = 0; k < (int32_t)len; k++) {
+        if (!read_number(in, &x)) return -1;
+        a[k] = (int32_t)x;
+      }
+      if (pe_set_iarray32(&rq, (int)idx, a, (int32_t)len) != PE_OK) set_failed = 1;
     } else if (!strcmp(tag, "s")) {
       if (!read_number(in, &len) || len < 0 || len > 1e8) return -1;
       char *a = malloc(len > 0 ? (size_t)len : 1);  /* exactly len bytes: ASan sees a read past them */

@@ -195,15 +195,15 @@ export class Posenc {
         if (n) new Float32Array(x.memory.buffer, ptr, n).set(value);
         return x.pe_js_set_array(p.index, ptr, n);
       }
-      case 'int[]': {  // as doubles: C checks that each is an integer in range
+      case 'int[]': {  // as doubles (C checks that each is an integer in range), an Int32Array as it is
         if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw bad('is not an array of integers');
         if (Array.isArray(value) && !value.every((e) => typeof e === 'number')) throw bad('has an element that is not a number');
-        const n = value.length;
-        const ptr = n ? x.pe_js_malloc(n * 8) : 0;
+        const n = value.length, Type = value instanceof Int32Array ? Int32Array : Float64Array;
+        const ptr = n ? x.pe_js_malloc(n * Type.BYTES_PER_ELEMENT) : 0;
         if (n && !ptr) throw new PosencError(`posenc ${kind}: ${p.path} (${n} numbers) does not fit in memory`, 'ENOMEM', p.path);
         arrays.push(ptr);
-        if (n) new Float64Array(x.memory.buffer, ptr, n).set(value);
-        return x.pe_js_set_iarray(p.index, ptr, n);
+        if (n) new Type(x.memory.buffer, ptr, n).set(value);
+        return (Type === Int32Array ? x.pe_js_set_iarray32 : x.pe_js_set_iarray)(p.index, ptr, n);
       }
       case 'string': {
         if (typeof value !== 'string') throw bad('is not a string');
