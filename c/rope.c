@@ -342,26 +342,73 @@ static inline void rotate(const int *mem, int at, int end) {
   }
 }
 
-/* Rows p .. while only the last axis' position rises by 1 from last[], the others staying: one rotation
- * and the stores per row. Returns the row it stopped at. A function of its own, called through a
- * pointer: V8 switches to its optimised code between calls, so within one large request. */
+/* The end (<= end) of rows p .. whose last axis' id rises by 1 from row p - 1's, the others' staying. */
+static int64_t last_axis_end(const pos_cfg *pc, int64_t p, int64_t end) {
+  const int z = pc->axes - 1;
+  const int64_t st = pc->stride;
+  int64_t e = p;
+  if (pc->ids32) {  /* the ids as they are: int32 compares, no conversion */
+    const int32_t *t = pc->ids32, *h = t + st, *w = t + z * st;
+    const int64_t w0 = (int64_t)w[p - 1] - (p - 1);
+    if (z == 0)
+      while (e < end && (int64_t)w[e] - e == w0) e++;
+    else
+      while (e < end && (int64_t)w[e] - e == w0 && t[e] == t[p - 1] && h[e] == h[p - 1]) e++;
+    return e;
+  }
+  for (; e < end && id_at(pc, z * st + e) == id_at(pc, z * st + e - 1) + 1; e++) {
+    int same = 1;
+    for (int a = 0; a < z; a++) same &= id_at(pc, a * st + e) == id_at(pc, a * st + e - 1);
+    if (!same) break;
+  }
+  return e;
+}
+
+/* Rows p .. while only the last axis' position rises by 1, the others staying: one rotation and the
+ * stores per row. Returns the row it stopped at. A function of its own, called through a pointer: V8
+ * switches to its optimised code between calls, so within one large request. */
 static int64_t last_axis_run(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj,
                              const int *mem, double last[3], int since[3], int64_t p) {
   const int z = pc->axes - 1, zat = pc->start[z], zend = pc->start[pc->axes], h = c->h, r = c->r;
-  const double off = pc->offset;
-  const int64_t st = pc->stride;
-  for (; p < pc->n && since[z] < MAX_ROT && id_at(pc, z * st + p) + off == last[z] + 1; p++, since[z]++) {
-    int same = 1;
-    for (int a = 0; a < z; a++) same &= id_at(pc, a * st + p) + off == last[a];
-    if (!same) break;
+  const int64_t lim = p + MAX_ROT - since[z], e = last_axis_end(pc, p, lim < pc->n ? lim : pc->n);
+  for (int64_t q = p; q < e; q++) {
     rotate(mem, zat, zend);
-    last[z] += 1;
-    put(co + p * r, h, nat_c, h, gptj), put(so + p * r, h, nat_s, h, gptj);
+    put(co + q * r, h, nat_c, h, gptj), put(so + q * r, h, nat_s, h, gptj);
   }
-  return p;
+  since[z] += (int)(e - p), last[z] += (double)(e - p);
+  return e;
 }
 static int64_t (*volatile last_axis_fn)(const pos_cfg *, const rope_cfg *, float *, float *, int, const int *, double *,
                                         int *, int64_t) = last_axis_run;
+
+/* d[j] = m[j] ? a[j] : b[j], j < n (m all ones or zero: a float's bits whole) */
+static void select_floats(float *d, const float *a, const float *b, const uint32_t *m, int n) {
+  int j = 0;
+#ifdef __wasm_simd128__
+  for (; j + 4 <= n; j += 4)
+    wasm_v128_store(d + j, wasm_v128_bitselect(wasm_v128_load(a + j), wasm_v128_load(b + j), wasm_v128_load(m + j)));
+#endif
+  for (; j < n; j++) d[j] = m[j] ? a[j] : b[j];
+}
+
+/* The columns of the last axis' frequencies (all ones) in a row of the tables. */
+static uint32_t last_cols[2 * PE_MAXHALF];
+
+/* Rows p .. while only the last axis' position rises by 1, the others staying, up to row end: each
+ * row p - 1 (the run's first) with the last axis' columns of the row back rows up (an earlier run from
+ * the same position: an image's previous grid row), so no rotation. Returns the row it stopped at. */
+static int64_t copy_run(const pos_cfg *pc, int r, float *co, float *so, int64_t back, int64_t end, double last[3],
+                        int64_t p) {
+  const int64_t e = last_axis_end(pc, p, end);
+  for (int64_t q = p; q < e; q++) {
+    select_floats(co + q * r, co + (q - back) * r, co + (p - 1) * r, last_cols, r);
+    select_floats(so + q * r, so + (q - back) * r, so + (p - 1) * r, last_cols, r);
+  }
+  last[pc->axes - 1] += (double)(e - p);
+  return e;
+}
+static int64_t (*volatile copy_run_fn)(const pos_cfg *, int, float *, float *, int64_t, int64_t, double *,
+                                       int64_t) = copy_run;
 
 /* The cos/sin tables at explicit positions: text runs by the table kernel (bitwise the rows of a
  * plain table) when that costs less than evaluating each row; other rows from each axis' values,
@@ -378,6 +425,11 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
   double last[3] = {NAN, NAN, NAN};
   int since[3] = {0, 0, 0};
   int prev_cur = 0;       /* the previous row holds nat_c, nat_s */
+  const int z = axes - 1;
+  for (int j = 0; j < r; j++) last_cols[j] = slot[gptj ? j / 2 : j % h] >= pc->start[z] ? ~0u : 0;
+  /* the last run of rows where only the last axis rose by 1: its first row, length, and first position there */
+  int64_t tpl = 0, tpl_len = 0;
+  double tpl_q = NAN;
   for (int64_t p = 0; p < pc->n;) {
     const double q0 = id_at(pc, p) + off;
     int text = 1;
@@ -417,10 +469,19 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
       put(cr, h, nat_c, h, gptj), put(sr, h, nat_s, h, gptj);
     }
     prev_cur = 1;
-    p++;
-    /* then, while only the last axis rises by 1 (an image's grid row), the rows without the checks above */
-    const int64_t e = last_axis_fn(pc, c, co, so, gptj, mem, last, since, p);
-    prev_cur = e > p ? 1 : prev_cur, p = e;
+    const int64_t p0 = p++;
+    const double qz = last[z];
+    /* then, while only the last axis rises by 1 (an image's grid row), the rows without the checks above:
+     * copied where an earlier run started at the same position, else rotated */
+    int64_t e;
+    if (qz == tpl_q) {
+      e = copy_run_fn(pc, r, co, so, p0 - tpl, p0 + tpl_len < pc->n ? p0 + tpl_len : pc->n, last, p);
+      if (e > p) last[z] = NAN, prev_cur = 0;  /* the axis' values were not advanced */
+    } else {
+      e = last_axis_fn(pc, c, co, so, gptj, mem, last, since, p);
+    }
+    if (qz != tpl_q || e - p0 >= tpl_len) tpl = p0, tpl_len = e - p0, tpl_q = qz;
+    p = e;
   }
 }
 

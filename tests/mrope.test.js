@@ -57,6 +57,25 @@ test('chunked and interleaved tables against float64 (Qwen2-VL [16, 24, 24], Qwe
   }
 });
 
+test('images wider than the rotation block and repeated grid rows against float64 (rows copied from earlier rows)', () => {
+  // grid rows of 300 merged tokens outrun the rotations between direct evaluations; a 1-row image and
+  // a video whose frames repeat the same h, w ids
+  const ids = pe.compute('mrope-positions', { sequence: 'text:3 image:1x6x600 text:2 video:3x6x8 text:1 image:1x2x2 text:1 image:1x8x8' }).data;
+  const P = ids.length / 3;
+  for (const [section, interleaved] of [[[2, 3, 3], false], [[4, 2, 2], true], [[0, 0, 8], false]]) {
+    for (const layout of ['neox', 'gptj']) {
+      for (const offset of [0, 123456]) {
+        for (const positionIds of [ids, [...ids]]) {
+          const m = pe.compute('rope', { positionIds, mropeSection: section, mropeInterleaved: interleaved, dim: 16, layout, offset });
+          const ref = reference({ ids, P, dim: 16, section, interleaved, layout, offset });
+          const e = Math.max(maxErr(m.data.subarray(0, P * 16), ref.cos), maxErr(m.data.subarray(P * 16), ref.sin));
+          assert.ok(e < 1.2e-7, `${section} ${interleaved} ${layout} ${offset}: ${e}`);
+        }
+      }
+    }
+  }
+});
+
 test('interleaved layout: HF apply_interleaved_mrope puts h on k = 1, 4, .. < 3 s_h and w on k = 2, 5, .. < 3 s_w', () => {
   // Qwen3-VL: head_dim 128, mrope_section [24, 20, 20]: k = 0 t, 1 h, 2 w, ..., 58 w, 59 h? no: 59 = 2 mod 3 < 60 -> w
   const axes = Array.from({ length: 64 }, (_, k) => 'thw'[axisOf(k, [24, 20, 20], true)]).join('');
