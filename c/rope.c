@@ -447,10 +447,14 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
         continue;
       }
     }
-    int changed = 0;
+    int changed = 0, from_tpl = 0;
     for (int a = 0; a < axes; a++) {
       const double q = id_at(pc, a * st + p) + off;
       if (q == last[a]) continue;
+      if (a == z && q == tpl_q) {  /* the run's first row has this axis' values: below */
+        last[a] = q, changed = from_tpl = 1;
+        continue;
+      }
       const int at = pc->start[a], end = pc->start[a + 1];
       if (q == last[a] + 1 && since[a] < MAX_ROT) {
         rotate(mem, at, end);
@@ -468,6 +472,7 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
     } else {
       put(cr, h, nat_c, h, gptj), put(sr, h, nat_s, h, gptj);
     }
+    if (from_tpl) select_floats(cr, co + tpl * r, cr, last_cols, r), select_floats(sr, so + tpl * r, sr, last_cols, r);
     prev_cur = 1;
     const int64_t p0 = p++;
     const double qz = last[z];
@@ -476,7 +481,7 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
     int64_t e;
     if (qz == tpl_q) {
       e = copy_run_fn(pc, r, co, so, p0 - tpl, p0 + tpl_len < pc->n ? p0 + tpl_len : pc->n, last, p);
-      if (e > p) last[z] = NAN, prev_cur = 0;  /* the axis' values were not advanced */
+      if (e > p || from_tpl) last[z] = NAN, prev_cur = 0;  /* the axis' values were not computed */
     } else {
       e = last_axis_fn(pc, c, co, so, gptj, mem, last, since, p);
     }
