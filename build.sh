@@ -74,7 +74,8 @@ newer() {  # newer TARGET [DIR...]: true when TARGET is missing or older than a 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Size: -Oz everywhere but the loops that run per value (-O3 unrolls them: kernels, colormap, rope's rows at explicit ids) and mathlib (-O3 inlines
-# its double-double helpers). No libm: the maths is c/mathlib.c, so native and wasm round alike.
+# its double-double helpers); mrope at -O2 (its parser and id ramps inlined, not unrolled). No libm: the maths is c/mathlib.c, so native and
+# wasm round alike.
 # The link is -O2, which keeps emscripten's speed-built libc (memcpy, memset: the heatmap's row
 # copies), and binaryen's -Oz runs after it.
 hot=" kernels colormap mathlib rope "
@@ -85,6 +86,7 @@ wasm_objects() {  # wasm_objects SRC...: compile to $tmp/NAME.o, in parallel
     name=$(basename "$src" .c)
     opt=-Oz
     [[ $hot == *" $name "* ]] && opt=-O3
+    [[ $name == mrope ]] && opt=-O2
     emcc "$opt" "${cflags[@]}" -Ic -c "$src" -o "$tmp/$name.o" &
   done
   for job in $(jobs -p); do wait "$job"; done

@@ -2,6 +2,9 @@
  * (transformers get_rope_index), from a layout string (see posenc.h for the grammar and the rules). */
 #include <string.h>
 #include "internal.h"
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 #define M_(name, ...) M_##name,
 enum { PE_PARAMS_MROPE_POSITIONS(M_) M__N };
@@ -104,16 +107,30 @@ typedef struct {
   int32_t *seg;        /* mrope-segments: each token's segment kind (0 text, 1 image, 2 video), or NULL */
 } ids;
 
+/* d[i] = v + i step, i < n (step 0: a fill; every value an id < 2^31), four at a time */
+static void ramp(int32_t *d, int64_t v, int step, int64_t n) {
+  int64_t i = 0;
+#ifdef __wasm_simd128__
+  const uint32_t u = (uint32_t)v, k = (uint32_t)step;  /* lanes past n may wrap: never stored */
+  const v128_t inc = wasm_i32x4_splat((int32_t)(4 * k));
+  v128_t x = wasm_u32x4_make(u, u + k, u + 2 * k, u + 3 * k);
+#pragma clang loop unroll(disable)  /* size: the stores, not the loop, cost */
+  for (; i + 4 <= n; i += 4, x = wasm_i32x4_add(x, inc)) wasm_v128_store(d + i, x);
+#endif
+#ifdef __clang__
+#pragma clang loop unroll(disable) vectorize(disable)  /* at most 3 left */
+#endif
+  for (; i < n; i++) d[i] = (int32_t)(v + i * step);
+}
+
 /* mrope-segments: tokens from..o->n are of segment kind v. */
 static void mark(ids *o, int64_t from, int32_t v) {
-  if (o->seg)
-    for (int64_t i = from; i < o->n; i++) o->seg[i] = v;
+  if (o->seg) ramp(o->seg + from, v, 0, o->n - from);
 }
 
 static void text(ids *o, int64_t n) {
   const int64_t s = o->next, from = o->n;
-  if (o->t)
-    for (int64_t i = 0; i < n; i++) o->t[o->n + i] = o->h[o->n + i] = o->w[o->n + i] = (int32_t)(s + i);
+  if (o->t) ramp(o->t + o->n, s, 1, n), ramp(o->h + o->n, s, 1, n), ramp(o->w + o->n, s, 1, n);
   o->n += n;
   mark(o, from, 0);
   if (n && s + n - 1 > o->max) o->max = s + n - 1;
@@ -125,12 +142,11 @@ static void block(ids *o, int64_t gt, int64_t gh, int64_t gw, int64_t tau_step, 
   const int64_t s = o->next;
   for (int64_t t = 0; t < gt; t++) {
     const int64_t tt = s + t * tau_step;
-    if (o->t)
-      for (int64_t r = 0; r < gh; r++)
-        for (int64_t c = 0; c < gw; c++) {
-          const int64_t k = o->n + (t * gh + r) * gw + c;
-          o->t[k] = (int32_t)tt, o->h[k] = (int32_t)(s + r), o->w[k] = (int32_t)(s + c);
-        }
+    if (o->t) {
+      const int64_t k = o->n + t * gh * gw;
+      ramp(o->t + k, tt, 0, gh * gw);
+      for (int64_t r = 0; r < gh; r++) ramp(o->h + k + r * gw, s + r, 0, gw), ramp(o->w + k + r * gw, s, 1, gw);
+    }
     if (gh > 0 && gw > 0) {
       const int64_t m = tt > s + gh - 1 ? tt : s + gh - 1, mm = m > s + gw - 1 ? m : s + gw - 1;
       if (mm > o->max) o->max = mm;
@@ -259,12 +275,11 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
       for (int64_t k = 0; k < T; k++) {
         const float tk = seconds_rule ? (float)((double)k * floor(secs)) * tps32 : ((float)k * s32) * tps32;
         const int64_t tt = s + (int64_t)floor((double)tk);
-        if (o->t)
-          for (int64_t r = 0; r < gh; r++)
-            for (int64_t c = 0; c < gw; c++) {
-              const int64_t i = o->n + (k * gh + r) * gw + c;
-              o->t[i] = (int32_t)tt, o->h[i] = (int32_t)(s + r), o->w[i] = (int32_t)(s + c);
-            }
+        if (o->t) {
+          const int64_t i = o->n + k * gh * gw;
+          ramp(o->t + i, tt, 0, gh * gw);
+          for (int64_t r = 0; r < gh; r++) ramp(o->h + i + r * gw, s + r, 0, gw), ramp(o->w + i + r * gw, s, 1, gw);
+        }
         if (tt > o->max) o->max = tt;
       }
       o->n += T * gh * gw;
