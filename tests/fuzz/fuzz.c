@@ -235,9 +235,11 @@ static void give_array(bytes *b, pe_request *rq, const pe_kind *K, int i) {
 }
 
 static double *iarrays[PE_MAX_PARAMS];
+static int32_t *iarrays32[PE_MAX_PARAMS];
 
 /* An int[] for parameter i (doubles: the registry checks integrality): lengths around 3 (the
- * sections), small, or large (position ids); elements from pick, repeated, counting up, or mixed. */
+ * sections), small, or large (position ids); elements from pick, repeated, counting up, or mixed.
+ * With mode's high bit, as int32 (pe_set_iarray32) when every element is one. */
 static void give_iarray(bytes *b, pe_request *rq, const pe_kind *K, int i) {
   const uint8_t mode = (uint8_t)take(b, 1), fill = (uint8_t)take(b, 1);
   const uint64_t u = take(b, 3);
@@ -268,6 +270,16 @@ static void give_iarray(bytes *b, pe_request *rq, const pe_kind *K, int i) {
   }
   free(iarrays[i]);
   iarrays[i] = x;
+  int whole = mode >= 128;
+  for (int64_t e = 0; whole && e < len; e++) whole = x[e] >= -2147483648.0 && x[e] <= 2147483647.0 && x[e] == (int32_t)x[e];
+  int32_t *y = whole ? malloc((size_t)(len ? len : 1) * sizeof(int32_t)) : NULL;
+  if (y) {
+    for (int64_t e = 0; e < len; e++) y[e] = (int32_t)x[e];
+    free(iarrays32[i]);
+    iarrays32[i] = y;
+    CHECK(pe_set_iarray32(rq, i, y, (int32_t)len) == PE_OK, "pe_set_iarray32(%s, len %lld)", p->path, (long long)len);
+    return;
+  }
   CHECK(pe_set_iarray(rq, i, x, (int32_t)len) == PE_OK, "pe_set_iarray(%s, len %lld)", p->path, (long long)len);
 }
 
@@ -396,6 +408,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   memset(arrays, 0, sizeof arrays);
   memset(iarrays, 0, sizeof iarrays);
+  memset(iarrays32, 0, sizeof iarrays32);
   memset(strings, 0, sizeof strings);
   for (int i = 0; i < K->nparams; i++) {
     bytes pb = chunk(&in, 24);
@@ -536,6 +549,7 @@ out:
   free(o1);
   free(o2);
   for (int i = 0; i < PE_MAX_PARAMS; i++) free(arrays[i]), arrays[i] = NULL;
-  for (int i = 0; i < PE_MAX_PARAMS; i++) free(iarrays[i]), iarrays[i] = NULL, free(strings[i]), strings[i] = NULL;
+  for (int i = 0; i < PE_MAX_PARAMS; i++) free(iarrays[i]), iarrays[i] = NULL, free(iarrays32[i]), iarrays32[i] = NULL;
+  for (int i = 0; i < PE_MAX_PARAMS; i++) free(strings[i]), strings[i] = NULL;
   return 0;
 }
