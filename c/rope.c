@@ -394,13 +394,32 @@ static void select_floats(float *d, const float *a, const float *b, const uint32
 /* The columns of the last axis' frequencies (all ones) in a row of the tables. */
 static uint32_t last_cols[2 * PE_MAXHALF];
 
+/* Two rows d and d + r = a and a + r in the last axis' columns, b (one row) in the others: the mask
+ * and b read once for both. */
+static void select_2rows(float *d, const float *a, const float *b, int r) {
+  int j = 0;
+#ifdef __wasm_simd128__
+  for (; j + 4 <= r; j += 4) {
+    const v128_t m = wasm_v128_load(last_cols + j), x = wasm_v128_load(b + j);
+    wasm_v128_store(d + j, wasm_v128_bitselect(wasm_v128_load(a + j), x, m));
+    wasm_v128_store(d + r + j, wasm_v128_bitselect(wasm_v128_load(a + r + j), x, m));
+  }
+#endif
+  for (; j < r; j++) d[j] = last_cols[j] ? a[j] : b[j], d[r + j] = last_cols[j] ? a[r + j] : b[j];
+}
+
 /* Rows p .. while only the last axis' position rises by 1, the others staying, up to row end: each
  * row p - 1 (the run's first) with the last axis' columns of the row back rows up (an earlier run from
  * the same position: an image's previous grid row), so no rotation. Returns the row it stopped at. */
 static int64_t copy_run(const pos_cfg *pc, int r, float *co, float *so, int64_t back, int64_t end, double last[3],
                         int64_t p) {
   const int64_t e = last_axis_end(pc, p, end);
-  for (int64_t q = p; q < e; q++) {
+  int64_t q = p;
+  for (; q + 2 <= e; q += 2) {
+    select_2rows(co + q * r, co + (q - back) * r, co + (p - 1) * r, r);
+    select_2rows(so + q * r, so + (q - back) * r, so + (p - 1) * r, r);
+  }
+  if (q < e) {
     select_floats(co + q * r, co + (q - back) * r, co + (p - 1) * r, last_cols, r);
     select_floats(so + q * r, so + (q - back) * r, so + (p - 1) * r, last_cols, r);
   }
