@@ -9,6 +9,7 @@
 import { axisTitle } from './axes.js';
 import { valueTicks, theme, hatch } from './figure.js';
 import { heatmapLayout } from './layout.js';
+import { planeRange } from './plane.js';
 
 /**
  * pe.colormapImage's sampling rule, for hit-testing and outlines: device pixel d of an axis `size`
@@ -147,8 +148,7 @@ export class Heatmap {
     // The statistics, and in lo/hi the limits the colouring will use (given or automatic), checked
     // by C before anything changes; the colours are made when the layout is known (#draw: at the
     // plot area's device pixels).
-    const stats = pe.range(plane.view, { map: options.map, offset: plane.offset, count: plane.count, vmin: options.vmin,
-      vmax: options.vmax });
+    const stats = planeRange(pe, plane, { map: options.map, vmin: options.vmin, vmax: options.vmax });
     // Colouring can still fail (no memory for the image): then the previous plane is drawn again.
     const show = (shown) => {
       [this.#plane, this.#map, this.#limits, this.#stats, this.#opts] = shown;
