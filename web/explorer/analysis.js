@@ -14,6 +14,10 @@ import { renderExplain } from '../views/explain.js';
 import { option, TYPES } from '../views/options.js';
 import { el } from './dom.js';
 
+// A DOM property written only when it changes: each write (even of the same value) invalidates the
+// element's style, which the next redraw's first read of computed style then recomputes.
+const setIf = (node, key, v) => { if (node[key] !== v) node[key] = v; };
+
 const PIN = 'a.';
 // The compare keys: the view options' rows (views/options.js) give their key and check their text;
 // set puts a checked value into the compare state.
@@ -184,13 +188,13 @@ export class AnalysisPanel {
     state.compare ??= normalizeCompare();
     const c = state.compare, u = this.#ui;
     const kind = this.#pe.kinds.find((k) => k.name === state.kind);
-    u.unpin.hidden = !c.pinned;
-    u.label.textContent = c.pinned ? `A: ${c.pinned.kind} (pinned) · B: the controls` : '';
-    u.heat.disabled = !c.pinned;
+    setIf(u.unpin, 'hidden', !c.pinned);
+    setIf(u.label, 'textContent', c.pinned ? `A: ${c.pinned.kind} (pinned) · B: the controls` : '');
+    setIf(u.heat, 'disabled', !c.pinned);
     if (u.heat.value !== c.heat) u.heat.value = c.heat;
     const ly = c.logY === null ? '' : c.logY ? '1' : '0';
     if (u.logy.value !== ly) u.logy.value = ly;
-    u.profileRow.hidden = !profileKind(kind);
+    setIf(u.profileRow, 'hidden', !profileKind(kind));
     const pv = c.profile === null ? '' : String(c.profile);
     if (u.profile.value !== pv) u.profile.value = pv;
     if (problems.length) this.#error(`Ignored from the URL: ${problems.join('; ')}`);
@@ -202,8 +206,8 @@ export class AnalysisPanel {
 
   #error(message) {
     const e = this.#ui.error;
-    e.textContent = message ?? '';
-    e.hidden = !message;
+    setIf(e, 'textContent', message ?? '');
+    setIf(e, 'hidden', !message);
   }
 
   /**

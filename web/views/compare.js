@@ -8,7 +8,7 @@
 //   reference lines from a result's info (rope-spectrum: the original context, llama3's band edges,
 //     yarn's correction range), from the table REFERENCES keyed by info name.
 // Every value is C's: this module selects, copies and labels.
-import { computePlane } from './plane.js';
+import { computePlane, planeRange } from './plane.js';
 import { axisEntry } from './axes.js';
 import { formatValue } from './heatmap.js';
 import { option, MAX_COLUMNS } from './options.js';
@@ -140,7 +140,7 @@ export function wantLogY(pe, planes, logY) {
   let lo = Infinity, hi = -Infinity;
   for (const p of planes) {
     if (!p || p.dtype !== 'float32') return false;
-    const r = pe.range(p.view.data, { offset: p.offset, count: p.count });
+    const r = planeRange(pe, p);
     if (!r.finite) continue;
     lo = Math.min(lo, r.min), hi = Math.max(hi, r.max);
   }

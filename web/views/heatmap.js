@@ -9,6 +9,7 @@
 import { axisTitle } from './axes.js';
 import { valueTicks, theme, hatch } from './figure.js';
 import { heatmapLayout } from './layout.js';
+import { planeRange } from './plane.js';
 
 /**
  * pe.colormapImage's sampling rule, for hit-testing and outlines: device pixel d of an axis `size`
@@ -147,8 +148,7 @@ export class Heatmap {
     // The statistics, and in lo/hi the limits the colouring will use (given or automatic), checked
     // by C before anything changes; the colours are made when the layout is known (#draw: at the
     // plot area's device pixels).
-    const stats = pe.range(plane.view, { map: options.map, offset: plane.offset, count: plane.count, vmin: options.vmin,
-      vmax: options.vmax });
+    const stats = planeRange(pe, plane, { map: options.map, vmin: options.vmin, vmax: options.vmax });
     // Colouring can still fail (no memory for the image): then the previous plane is drawn again.
     const show = (shown) => {
       [this.#plane, this.#map, this.#limits, this.#stats, this.#opts] = shown;
@@ -183,27 +183,36 @@ export class Heatmap {
   // The cells as an image for the plot area L, coloured by C: one pixel per device pixel along an
   // axis where cells are thinner than 2 pixels (sampled: each pixel shows the cell under its centre,
   // the cell whose cellRect holds it), else one pixel per cell, which L's whole-pixel cells then
-  // scale exactly. Remade only when the plane, the limits or the size changed; the canvas is
-  // reallocated only when its size changes.
-  #colour(L) {
+  // scale exactly. An image of the plot area's own size without masked (transparent) cells goes
+  // straight into the figure at the plot area (`into`: the figure's context): one copy, no second
+  // canvas to draw from; else it is kept in #cells, remade only when the plane, the limits or the
+  // size changed (the canvas is reallocated only when its size changes), and drawn from there.
+  // Returns the image's size and whether it is in place.
+  #colour(L, into) {
     const w = L.pw >= 2 * L.cols ? L.cols : L.pw;
     const h = L.ph >= 2 * L.rows ? L.rows : L.ph;
+    const direct = w === L.pw && h === L.ph && !(this.#stats?.negInf > 0);
     const key = `${w} ${h}`;
-    if (key === this.#cellsKey) return { w, h };
+    if (!direct && key === this.#cellsKey) return { w, h, placed: false };
     const p = this.#plane;
     const [vmin, vmax] = this.#limits;
     const image = this.#pe.colormapImage(p.view, { map: this.#map, vmin, vmax, offset: p.offset, rows: L.rows,
       cols: L.cols, stride: p.cols, width: w, height: h });
     try {
+      // ImageData straight over the wasm heap: the only copy is the canvas's own.
+      const data = new ImageData(image.data, w, h);
+      if (direct) {
+        into.putImageData(data, L.px, L.py);
+        return { w, h, placed: true };
+      }
       if (this.#cells.width !== w) this.#cells.width = w;
       if (this.#cells.height !== h) this.#cells.height = h;
-      // ImageData straight over the wasm heap: the only copy is the canvas's own.
-      this.#cells.getContext('2d').putImageData(new ImageData(image.data, w, h), 0, 0);
+      this.#cells.getContext('2d').putImageData(data, 0, 0);
     } finally {
       image.free();
     }
     this.#cellsKey = key;
-    return { w, h };
+    return { w, h, placed: false };
   }
 
   /** Columns to flag above the plot ([{ col, color }]) without recomputing anything. */
@@ -374,8 +383,8 @@ export class Heatmap {
     }
     ctx.imageSmoothingEnabled = false;
     if (L.rows && L.cols) {
-      const { w, h } = this.#colour(L);
-      ctx.drawImage(this.#cells, 0, 0, w, h, L.px, L.py, L.pw, L.ph);  // 1:1, or whole pixels per cell
+      const { w, h, placed } = this.#colour(L, ctx);
+      if (!placed) ctx.drawImage(this.#cells, 0, 0, w, h, L.px, L.py, L.pw, L.ph);  // 1:1, or whole pixels per cell
     }
 
     // Colorbar, device-pixel aligned like the cells.

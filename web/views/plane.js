@@ -58,3 +58,22 @@ export function computePlane(pe, { kind, params = {}, index = 0, maxBytes }) {
     free() { view.free(); },
   };
 }
+
+// pe.range's extremes and counts of a plane's values do not depend on the map or limits asked for:
+// kept per plane, so the second view of one plane (the plot's log-axis test after the heatmap's
+// colour limits) does not read its values again.
+const ranges = new WeakMap();
+
+/**
+ * pe.range() of a plane's values with options (map, vmin, vmax: they decide lo and hi). Without
+ * options it may answer from an earlier call on the same plane: then only min, max and the counts
+ * (finite, nan, negInf, posInf) are given. Throws PosencError.
+ */
+export function planeRange(pe, plane, options) {
+  const known = options ? null : ranges.get(plane);
+  if (known) return known;
+  const r = pe.range(plane.view, { ...options, offset: plane.offset, count: plane.count });
+  const { min, max, finite, nan, negInf, posInf } = r;
+  ranges.set(plane, { min, max, finite, nan, negInf, posInf });
+  return r;
+}
