@@ -175,6 +175,12 @@ class PosencElement extends HTMLElement {
   get status() { return this.#status; }
   /** The view drawn into the shadow root (views/heatmap.js Heatmap or views/plot.js LinePlot). */
   get view() { return this.#view; }
+  /** The multimodal views beside a heatmap: { band, grid, inset } (SegmentBand, GridView, BlockInset), or null. */
+  get multimodal() {
+    if (!this.#mm) return null;
+    const { band, grid, inset } = this.#mm;
+    return { band, grid, inset };
+  }
   /** What the last successful render drew: { kind, params, index, shape, rows, cols, columns (dims: the same) }. */
   get drawn() { return this.#spec; }
 
@@ -291,6 +297,9 @@ class PosencElement extends HTMLElement {
     const band = b ? null : followHover(bandOf(this.pe, spec.kind, spec.params, plane), mm.inset);
     if (band?.cellReadout) plane.readout = band.cellReadout;
     const grid = b ? null : gridOf(this.pe, spec.kind, spec.params);
+    // the layout first, so the heatmap measures the room it keeps
+    mm.extras.hidden = !grid && !band?.blocks?.blocks.length;
+    this.#frame.classList.toggle('mm', !!band || !mm.extras.hidden);
     if (b) {
       if (b.rows !== plane.rows || b.cols !== plane.cols) {
         if (heat === 'diff') {
@@ -314,8 +323,6 @@ class PosencElement extends HTMLElement {
     const [vmin, vmax] = this.#view.limits;
     mm.grid.show(plane, grid, { column: spec.gridColumn ?? dims[0] ?? 0, frame: spec.frame ?? 0, columns: dims,
       map: options.map, vmin, vmax });
-    mm.extras.hidden = mm.grid.element.hidden && mm.inset.element.hidden;
-    this.#frame.classList.toggle('mm', !!band || !mm.extras.hidden);
   }
 
   // The band (above the heatmap), the grid view and the block inset (beside it): the explorer's
