@@ -293,13 +293,14 @@ class PosencElement extends HTMLElement {
     let shown = plane;
     const b = planes[0], heat = spec.heat ?? 'a';
     // a prompt's ids read token by token: index, segment (C's mrope-segments), t/h/w, its block
-    const mm = (this.#mm ??= this.#multimodal());
-    const band = b ? null : followHover(bandOf(this.pe, spec.kind, spec.params, plane), mm.inset);
-    if (band?.cellReadout) plane.readout = band.cellReadout;
+    const band = b ? null : bandOf(this.pe, spec.kind, spec.params, plane);
     const grid = b ? null : gridOf(this.pe, spec.kind, spec.params);
-    // the layout first, so the heatmap measures the room it keeps
-    mm.extras.hidden = !grid && !band?.blocks?.blocks.length;
-    this.#frame.classList.toggle('mm', !!band || !mm.extras.hidden);
+    const mm = this.#mm ?? (band || grid ? (this.#mm = this.#multimodal()) : null);  // made when first needed
+    if (band?.cellReadout) plane.readout = followHover(band, mm.inset).cellReadout;
+    if (mm) {  // the layout first, so the heatmap measures the room it keeps
+      mm.extras.hidden = !grid && !band?.blocks?.blocks.length;
+      this.#frame.classList.toggle('mm', !!band || !mm.extras.hidden);
+    }
     if (b) {
       if (b.rows !== plane.rows || b.cols !== plane.cols) {
         if (heat === 'diff') {
@@ -318,6 +319,7 @@ class PosencElement extends HTMLElement {
       if (heat === 'b') shown = b;
     }
     this.#view.render(shown, options);
+    if (!mm) return;
     mm.band.show(band);
     mm.inset.show(band?.blocks ? band : null, { block: spec.block ?? null, frame: spec.frame ?? 0 });
     const [vmin, vmax] = this.#view.limits;
@@ -399,6 +401,10 @@ class PosencElement extends HTMLElement {
   #teardown() {
     this.#view?.destroy();
     this.#view = null;
+    this.#mm?.band.element.remove();
+    this.#mm?.extras.remove();
+    this.#mm = null;
+    this.#frame.classList.remove('mm');
     this.#plane?.free();
     this.#plane = null;
     for (const q of this.#planes) q.free();
