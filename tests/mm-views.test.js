@@ -349,6 +349,16 @@ describe('multimodal views in Chromium', () => {
     const text = await page.textContent('.posenc-heatmap-readout');
     assert.ok(text.endsWith('token 45 (text): t 20, h 20, w 20 · text after video 1: starts at 20 = 1 + the largest id so far, 19 (the video\'s last frame\'s t)'), text);
 
+    // a click on the band keeps the clicked token's block and frame (view options block and frame)
+    const band = await page.evaluate(() => {
+      const { heatmap, segmentBand } = window.explorer;
+      const r = heatmap.cellRect(0, 38);
+      const b = segmentBand.canvas.getBoundingClientRect();
+      return { x: b.left + (r.x + r.w / 2) / devicePixelRatio, y: b.top + b.height / 2 };
+    });
+    await page.mouse.click(band.x, band.y);
+    assert.deepEqual(await page.evaluate(() => [window.explorer.state.block, window.explorer.state.frame]), [1, 1]);
+
     // the frame slider steps through the video; the URL keeps block and frame
     await page.evaluate(() => {
       const s = document.querySelector('.posenc-inset-frame input');

@@ -132,6 +132,12 @@ export class BlockInset {
     this.#present(b, here.frame.frame, token);
   }
 
+  /** Token `token` was clicked: keep its block and frame (onChange: the owner stores them). */
+  pick(token) {
+    const here = this.#band?.blocks.at(token);
+    if (here) this.#onChange({ block: here.frame.segment, frame: here.frame.frame });
+  }
+
   #present(b, f, token) {
     const frame = b.frames[f];
     const { plane } = this.#band;
@@ -221,7 +227,8 @@ export class BlockInset {
 
 /**
  * Let the band's hovers (its own and the heatmap's, through readout and cellReadout) move the inset
- * to the hovered token. band: mropeSegments' result (null: nothing to do). Returns band.
+ * to the hovered token, and a click on the band keep that block (pick). band: mropeSegments' result
+ * (null: nothing to do). Returns band.
  */
 export function followHover(band, inset) {
   if (!band?.blocks) return band;
@@ -230,5 +237,6 @@ export function followHover(band, inset) {
     inset.hover(col);
     return read(row, col);
   };
+  band.pick = (col) => inset.pick(col);
   return band;
 }

@@ -162,13 +162,18 @@ export class SegmentBand {
       const col = this.columnAt(e.clientX - this.#canvas.getBoundingClientRect().left);
       if (col !== null) this.#readout.textContent = this.#shown.readout(0, col);
     });
+    // a click picks the column (the block inset of mrope-positions keeps the clicked image or video)
+    this.#canvas.addEventListener('click', (e) => {
+      const col = this.columnAt(e.clientX - this.#canvas.getBoundingClientRect().left);
+      if (col !== null) this.#shown?.pick?.(col);
+    });
     new ResizeObserver(() => this.draw()).observe(root);
   }
 
   /**
-   * Show { values, legend, readout, label } (mropeSegments' or mropeAxes' result: a category index per
-   * heatmap column, the categories' names and colours, the wording of a column) under the heatmap's
-   * columns; null hides the band.
+   * Show { values, legend, readout, label, pick? } (mropeSegments' or mropeAxes' result: a category
+   * index per heatmap column, the categories' names and colours, the wording of a column; pick(col),
+   * where given, is called on a click) under the heatmap's columns; null hides the band.
    */
   show(shown) {
     this.#shown = shown;
