@@ -121,7 +121,7 @@ export class BlockInset {
       return o;
     }));
     const b = blocks[Math.min(block ?? 0, blocks.length - 1)];
-    this.#present(b, Math.min(frame, b.frames.length - 1), -1);
+    this.#present(b, Math.min(frame, b.count - 1), -1);
   }
 
   /** The pointer is over token `token` (the heatmap or the band): show its block and frame, highlight it. */
@@ -139,7 +139,7 @@ export class BlockInset {
   }
 
   #present(b, f, token) {
-    const frame = b.frames[f];
+    const frame = this.#band.blocks.frame(b, f);
     const { plane } = this.#band;
     const n = plane.cols;
     const ids = (r, c) => {
@@ -151,23 +151,23 @@ export class BlockInset {
     this.#root.hidden = false;
     const what = SEGMENTS[b.kind].name;
     const [t0, h0, w0] = ids(0, 0);
-    const frames = b.frames.length > 1 ? `${b.frames.length} frames of ` : '';
-    const when = b.frames.length > 1 ? ` Frame ${f} (of 0–${b.frames.length - 1}; tokens ${frame.first}–${frame.first + frame.height * frame.width - 1}): t ${t0}.`
+    const frames = b.count > 1 ? `${b.count} frames of ` : '';
+    const when = b.count > 1 ? ` Frame ${f} (of 0–${b.count - 1}; tokens ${frame.first}–${frame.first + frame.height * frame.width - 1}): t ${t0}.`
       : ` t ${t0} for every patch.`;
     this.#caption.textContent = `Block ${b.index}, ${what}, tokens ${b.first}–${b.last}: ${frames}${frame.height} × ${frame.width} merged patches.` +
       `${when} Each cell shows its h and w ids (h ${h0} + row, w ${w0} + column)${cell >= LABELS ? '' : ': hover a cell to read them'}.`;
     this.#canvas.setAttribute('aria-label', this.#caption.textContent);
-    const last = b.frames.at(-1);
-    this.#why.textContent = b.kind === 2 && b.frames.length > 1 && frame.next !== last.next
+    const last = this.#band.blocks.frame(b, b.count - 1);
+    this.#why.textContent = b.kind === 2 && b.count > 1 && frame.next !== last.next
       ? `Text after this frame ${whyNext(frame, plane, this.#band.blocks, this.#band.advance)}.`
       : `Text after this ${what} ${whyNext(last, plane, this.#band.blocks, this.#band.advance)}.`;
     this.#pick.value = String(b.index);
     this.#pick.parentElement.hidden = this.#band.blocks.blocks.length < 2;
-    this.#frameBox.hidden = b.frames.length < 2;
-    this.#frame.max = String(b.frames.length - 1);
+    this.#frameBox.hidden = b.count < 2;
+    this.#frame.max = String(b.count - 1);
     this.#frame.value = String(f);
-    this.#frame.setAttribute('aria-valuetext', `frame ${f} of ${b.frames.length}: t ${t0}`);
-    this.#frameOut.textContent = `${f} / ${b.frames.length - 1} (t ${t0})`;
+    this.#frame.setAttribute('aria-valuetext', `frame ${f} of ${b.count}: t ${t0}`);
+    this.#frameOut.textContent = `${f} / ${b.count - 1} (t ${t0})`;
     if (token >= 0) this.#readout.textContent = this.#band.words(0, token);
     else if (!this.#readout.textContent) this.#readout.textContent = 'Hover a token (here, on the band or on the heatmap) to read its ids.';
     this.#draw(token);

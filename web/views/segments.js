@@ -27,34 +27,36 @@ const BAND = 14;  // CSS px
 
 /**
  * The images and videos of an mrope-positions request, from kind mrope-blocks (one row per frame):
- * { frames: [{ segment, kind, frame, frames, first, height, width, next, max }] (prompt order),
- * blocks: [{ index, kind, frames: [frame rows], first, last (token indices) }], at(token): the frame
- * row holding the token and its cell { frame, row, col } or null }. Throws as mrope-positions does.
+ * { count (frame rows), row(i): frame row i as { segment, kind, frame, frames, first, height, width,
+ * next, max }, blocks: [{ index, kind, count (its frames), row (its first frame's row), first, last
+ * (token indices) }], frame(block, f): that block's frame f, at(token): the frame holding the token
+ * and its cell { frame, row, col } or null }. Frames are read from C's array when asked (a long
+ * video is many rows). Throws as mrope-positions does.
  */
 export function mropeBlocks(pe, params) {
   const r = pe.compute('mrope-blocks', params);
-  const d = r.data, F = r.shape[1];
+  const d = r.data, F = r.shape[1], count = r.shape[0];
   const keys = ['segment', 'kind', 'frame', 'frames', 'first', 'height', 'width', 'next', 'max'];
-  const frames = Array.from({ length: r.shape[0] }, (_, i) => Object.fromEntries(keys.map((k, j) => [k, d[i * F + j]])));
+  const row = (i) => Object.fromEntries(keys.map((k, j) => [k, d[i * F + j]]));
   const blocks = [];
-  for (const f of frames) {
-    const b = (blocks[f.segment] ??= { index: f.segment, kind: f.kind, frames: [], first: f.first, last: f.first });
-    b.frames.push(f);
-    b.last = f.first + f.height * f.width - 1;
+  for (let i = 0; i < count; i += d[i * F + 3]) {  // a segment's rows: its frames, T of them
+    const j = i + d[i * F + 3] - 1;
+    blocks.push({ index: d[i * F], kind: d[i * F + 1], count: j - i + 1, row: i, first: d[i * F + 4],
+      last: d[j * F + 4] + d[j * F + 5] * d[j * F + 6] - 1 });
   }
   const at = (token) => {
-    let lo = 0, hi = frames.length - 1;  // the last frame starting at or before token
+    let lo = 0, hi = count - 1;  // the last frame starting at or before token
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (frames[mid].first <= token) lo = mid;
+      if (d[mid * F + 4] <= token) lo = mid;
       else hi = mid - 1;
     }
-    const f = frames[lo];
+    const f = count ? row(lo) : null;
     const k = f ? token - f.first : -1;
     if (!f || k < 0 || k >= f.height * f.width) return null;
     return { frame: f, row: Math.floor(k / f.width), col: k % f.width };
   };
-  return { frames, blocks, at };
+  return { count, row, blocks, frame: (b, f) => row(b.row + f), at };
 }
 
 // What a prompt's ids say about token col (plane: the [3, tokens] ids; blocks: mropeBlocks' result;
@@ -78,12 +80,11 @@ export function whyNext(f, plane, blocks, advance) {
   const id = (a, i) => plane.view.data[plane.offset + a * n + i];
   const what = SEGMENTS[f.kind].name;
   if (advance === 'grid') {
-    const b = blocks.blocks[f.segment], first = b.frames[0].first;
+    const first = blocks.blocks[f.segment].first;
     return `starts at ${f.next} = the ${what}'s first h id ${id(1, first)} + max(${f.height}, ${f.width}) (advance 'grid')`;
   }
   // which of the block's ids is the largest so far: its last frame's t, its last row's h, its last column's w
-  const last = blocks.blocks[f.segment].frames.at(-1);
-  const lastOf = f.kind === 2 && f.frames > 1 && f === last ? 'last frame\'s ' : '';
+  const lastOf = f.kind === 2 && f.frames > 1 && f.frame === f.frames - 1 ? 'last frame\'s ' : '';
   const from = id(0, f.first) === f.max ? `the ${what}'s ${lastOf}t`
     : id(1, f.first + (f.height - 1) * f.width) === f.max ? `the ${what}'s last row's h`
       : id(2, f.first + f.width - 1) === f.max ? `the ${what}'s last column's w` : 'an earlier token';
