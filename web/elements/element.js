@@ -320,6 +320,7 @@ class PosencElement extends HTMLElement {
     }
     this.#view.render(shown, options);
     if (!mm) return;
+    mm.shown = { block: spec.block ?? 0, frame: spec.frame ?? 0, gridColumn: spec.gridColumn ?? dims[0] ?? 0 };
     mm.band.show(band);
     mm.inset.show(band?.blocks ? band : null, { block: spec.block ?? null, frame: spec.frame ?? 0 });
     const [vmin, vmax] = this.#view.limits;
@@ -340,12 +341,14 @@ class PosencElement extends HTMLElement {
     const set = (values) => {
       for (const [name, value] of Object.entries(values)) {
         const attr = attributeFor(this, name);
+        if (!this.hasAttribute(attr) && value === mm.shown[name]) continue;  // what is drawn without it stays implicit
         if (this.getAttribute(attr) !== String(value)) this.setAttribute(attr, String(value));
       }
     };
     const grid = new GridView(extras, this.pe, { side: 220, onChange: ({ column, frame }) => set({ gridColumn: column, frame }) });
     const inset = new BlockInset(extras, { side: 220, onChange: ({ block, frame }) => set({ block, frame }) });
-    return { band, extras, grid, inset };
+    const mm = { band, extras, grid, inset, shown: {} };  // shown: the options as last drawn
+    return mm;
   }
 
   // Compare mode (b: B's plane) overlays B dashed; profile plots the value against j − i.
