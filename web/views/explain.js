@@ -182,7 +182,7 @@ const ENTRIES = {
       [inline(mi('row'), mo(','), mi('col')), 'the merged patch grid (grid_thw / spatial_merge_size)']],
     sources: [{ label: 'Wang et al. 2024, Qwen2-VL (§2.1, M-RoPE)', url: 'https://arxiv.org/abs/2409.12191' },
       { label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py get_rope_index', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
-    look: 'Text runs along the diagonal with the three rows equal; an image is a block where height and width ids sweep its grid while the temporal id stays put. The next text starts after the largest id, so ids are fewer than tokens (ropeDelta < 0). The explorer's inset draws an image or video as its grid of merged patches with their h and w ids (hover a pad).',
+    look: 'Text runs along the diagonal with the three rows equal; an image is a block where height and width ids sweep its grid while the temporal id stays put. The next text starts after the largest id, so ids are fewer than tokens (ropeDelta < 0). The explorer\'s inset draws an image or video as its grid of merged patches with their h and w ids (hover a pad).',
   },
   'mrope-segments': {
     formula: block(fn('segment', I), mo('='), row(mo('{'), `<mtable><mtr><mtd>${mn('0')}</mtd><mtd>${text('text (chat template, vision_start/end, timestamps)')}</mtd></mtr>` +
