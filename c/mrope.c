@@ -105,6 +105,10 @@ typedef struct {
   int64_t max;         /* largest id so far (-1: none) */
   int64_t next;        /* where the next segment starts */
   int32_t *seg;        /* mrope-segments: each token's segment kind (0 text, 1 image, 2 video), or NULL */
+  int blocks;          /* mrope-blocks: count the frames of vision segments (and write them to blk) */
+  int32_t *blk;        /* mrope-blocks: BLOCK_FIELDS per frame, or NULL */
+  int64_t nb;          /* mrope-blocks: frames so far */
+  int64_t vseg;        /* mrope-blocks: vision segments so far */
 } ids;
 
 /* d[i] = v + i step, i < n (step 0: a fill; every value an id < 2^31), four at a time */
@@ -121,6 +125,22 @@ static void ramp(int32_t *d, int64_t v, int step, int64_t n) {
 #pragma clang loop unroll(disable) vectorize(disable)  /* at most 3 left */
 #endif
   for (; i < n; i++) d[i] = (int32_t)(v + i * step);
+}
+
+enum { B_SEGMENT, B_KIND, B_FRAME, B_FRAMES, B_FIRST, B_HEIGHT, B_WIDTH, B_NEXT, B_MAX, BLOCK_FIELDS };
+
+/* mrope-blocks: frames f0 .. f0 + nf of the current vision segment (T frames of kind k, gh x gw
+ * merged patches each) were written contiguously from token `from`; o->next and o->max are the
+ * walk's state after them (where the next segment starts, the largest id so far). */
+static void frames_of(ids *o, int64_t from, int64_t f0, int64_t nf, int64_t T, int64_t gh, int64_t gw, int32_t k) {
+  if (!o->blocks) return;
+  for (int64_t f = 0; f < nf; f++, o->nb++) {
+    if (!o->blk) continue;
+    int32_t *b = o->blk + o->nb * BLOCK_FIELDS;
+    b[B_SEGMENT] = (int32_t)o->vseg, b[B_KIND] = k, b[B_FRAME] = (int32_t)(f0 + f), b[B_FRAMES] = (int32_t)T;
+    b[B_FIRST] = (int32_t)(from + f * gh * gw), b[B_HEIGHT] = (int32_t)gh, b[B_WIDTH] = (int32_t)gw;
+    b[B_NEXT] = (int32_t)o->next, b[B_MAX] = (int32_t)o->max;
+  }
 }
 
 /* mrope-segments: tokens from..o->n are of segment kind v. */
@@ -162,7 +182,7 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
   const double tps = rq->v[M_tokensPerSecond];
   scan sc = {.s = rq->str[M_sequence] ? rq->str[M_sequence] : "", .len = rq->len[M_sequence], .at = 0, .seg = 0};
   int after_text = 0;
-  o->n = 0, o->max = -1, o->next = 0;
+  o->n = 0, o->max = -1, o->next = 0, o->nb = 0, o->vseg = 0;
   for (;;) {
     while (sc.at < sc.len && is_sep(sc.s[sc.at])) sc.at++;
     if (sc.at >= sc.len) break;
@@ -245,6 +265,7 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
         block(o, 1, gh, gw, 0, advance);
         mark(o, from, 2);
         if (o->max > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
+        frames_of(o, from, f, 1, T, gh, gw, 2);
         if (f + 1 < T) {
           const int64_t gap = ngaps == 1 ? gap_one : number(&g2);
           if (ngaps > 1) g2.at++;
@@ -252,6 +273,7 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
           text(o, gap);
         }
       }
+      o->vseg++;
       after_text = 0;
       continue;
     }
@@ -286,11 +308,14 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
       mark(o, o->n - T * gh * gw, 2);
       if (s + ext - 1 > o->max) o->max = s + ext - 1;
       o->next = advance == ADV_GRID ? s + ext : o->max + 1;
+      frames_of(o, o->n - T * gh * gw, 0, T, T, gh, gw, 2);
     } else {
       const int64_t from = o->n;
       block(o, T, gh, gw, model == QWEN2_5_VL ? 0 : 1, advance);
       mark(o, from, video ? 2 : 1);
+      frames_of(o, from, 0, T, T, gh, gw, video ? 2 : 1);
     }
+    o->vseg++;
     after_text = 0;
   }
   return PE_OK;
@@ -320,6 +345,16 @@ pe_status pe__mrope_segments(const pe_request *rq, pe_shape *sh, void *out, pe_i
   ids o = {.seg = out};
   const pe_status s = walk(rq, &o, err);
   if (!s && !out) pe__shape(sh, 1, (int64_t[]){o.n});
+  return s;
+}
+
+/* The same walk listing the frames of its images and videos (BLOCK_FIELDS each, see posenc.h):
+ * the views draw a block's grid of merged patches from it. */
+pe_status pe__mrope_blocks(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  (void)info;
+  ids o = {.blocks = 1, .blk = out};
+  const pe_status s = walk(rq, &o, err);
+  if (!s && !out) pe__shape(sh, 2, (int64_t[]){o.nb, BLOCK_FIELDS});
   return s;
 }
 

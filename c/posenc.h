@@ -183,6 +183,14 @@
  *              params and errors: 0 text (qwen3-vl frame gaps included), 1 image, 2 video. The views colour
  *              the prompt by it.
  *
+ * mrope-blocks [frames, 9] i32: one row per frame of each image and video of mrope-positions' prompt (same
+ *              params and errors), in prompt order: segment (0 = the prompt's first image or video), kind
+ *              (1 image, 2 video), frame f, frames T, first (the token index of its first pad), height and
+ *              width (H/m, W/m: the merged grid; pad first + r width + c is cell (r, c)), next (the id the
+ *              following segment starts at) and max (the largest id so far), both after the frame's
+ *              segment (after the frame itself for a qwen3-vl video, whose frames are separated by text).
+ *              The views draw a block's grid and say why text after it starts where it does.
+ *
  * mrope-axes   [r] i32: the M-RoPE axis each column of rope's tables follows (rope's params and checks):
  *              0 t, 1 h, 2 w by the chunked or interleaved rule of mropeSection (see rope above);
  *              -1 every column without mropeSection (one position for all axes). For the views' labels.

@@ -1,7 +1,10 @@
 // The multimodal views in Chromium (issue 16 item 3): mrope-positions' segment band over the heatmap's
 // token columns, coloured from C's mrope-segments (checked against pe.compute and the contract's
 // layout: text 5, image 1x8x12 = 24 pads, text 4, video 3x4x4 = 12 pads, text 6), and the hover
-// readout naming a token's index, segment and t/h/w ids as pe.compute('mrope-positions') gives them.
+// readout naming a token's index, segment and t/h/w ids as pe.compute('mrope-positions') gives them;
+// the block inset (an image or video as its grid of merged patches, ids from the plane, blocks from
+// C's mrope-blocks) against the get_rope_index docstring values; the patch grid's column and frame
+// choice; and the same views inside <posenc-heatmap>.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startExplorer, rendered } from './browser/harness.js';
@@ -66,7 +69,7 @@ describe('multimodal views in Chromium', () => {
       const b = heatmap.canvas.getBoundingClientRect();
       return { x: b.left + (r.x + r.w / 2) / devicePixelRatio, y: b.top + (r.y + r.h / 2) / devicePixelRatio };
     });
-    const want = `token 37 (video): t ${ids[0]}, h ${ids[1]}, w ${ids[2]}`;
+    const want = `token 37 (video): t ${ids[0]}, h ${ids[1]}, w ${ids[2]} · video 1, frame 1 of 3, patch row 0, column 0 of 2 × 2`;
     assert.ok(heatText.includes(want), heatText);
     const bandText = await hover('.posenc-segments-readout', () => {
       const { heatmap, segmentBand } = window.explorer;
@@ -126,38 +129,52 @@ describe('multimodal views in Chromium', () => {
   });
 
   // Page side: the grid canvas's colour of every cell (a point off the order's path and numbers)
-  // against pe.colormap of the expected values at the heatmap's map and limits. expected(table,
-  // r, c): the table row holding cell (r, c), from a reference written in the test.
+  // against pe.colormap of the expected values at the heatmap's map and limits. rowOf(r, c, W, f): the
+  // table row holding cell (r, c) of frame f, from a reference written in the test; the column and
+  // frame are the ones the view says it shows (gridView.shown), checked by the callers.
   const gridPixels = (page, { kind, params, rowOf }) => page.evaluate(({ kind, params, rowOf }) => {
     const { pe, heatmap, gridView, state } = window.explorer;
-    const rowAt = new Function('r', 'c', 'W', `return ${rowOf};`);
-    const t = pe.compute(kind, params);
-    const d = t.shape.at(-1), n = t.shape.at(-2);
-    const part = state.index, col = state.columns[0];
-    const { height: H, width: W } = gridView.shown.grid;
-    const values = Float32Array.from({ length: H * W }, (_, i) => t.data[(part * n + rowAt(Math.floor(i / W), i % W, W)) * d + col]);
-    const [vmin, vmax] = heatmap.limits;
-    const cm = pe.colormap(values, { map: state.colormap, vmin, vmax });
-    const want = cm.data.slice();
-    cm.free();
-    const c = gridView.canvas;
-    const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-    cc.drawImage(c, 0, 0);
-    const img = cc.getImageData(0, 0, c.width, c.height).data;
-    const s = gridView.shown.cell * devicePixelRatio;
-    const bad = [];
-    for (let i = 0; i < H * W; i++) {
-      const x = Math.floor((i % W) * s + 0.06 * s), y = Math.floor(Math.floor(i / W) * s + 0.75 * s);
-      const k = 4 * (y * c.width + x);
-      const got = [img[k], img[k + 1], img[k + 2]].join(','), exp = [want[4 * i], want[4 * i + 1], want[4 * i + 2]].join(',');
-      if (got !== exp && bad.length < 5) bad.push({ i, got, exp });
-    }
-    const distinct = new Set(values).size;
-    return { H, W, bad, distinct, caption: gridView.element.querySelector('figcaption').textContent, hidden: gridView.element.hidden };
+    return window.gridCheck(pe, gridView, heatmap.limits, state.index, state.colormap, kind, params, rowOf);
   }, { kind, params, rowOf });
 
+  // Installs window.gridCheck in the page (also used on the elements' grid views).
+  const gridCheckSource = () => {
+    window.gridCheck = (pe, gridView, [vmin, vmax], part, map, kind, params, rowOf) => {
+      const rowAt = new Function('r', 'c', 'W', 'f', `return ${rowOf};`);
+      const t = pe.compute(kind, params);
+      const d = t.shape.at(-1), n = t.shape.at(-2);
+      const { column: col, frame } = gridView.shown;
+      const { height: H, width: W } = gridView.shown.grid;
+      const values = Float32Array.from({ length: H * W }, (_, i) => t.data[(part * n + rowAt(Math.floor(i / W), i % W, W, frame)) * d + col]);
+      const cm = pe.colormap(values, { map, vmin, vmax });
+      const want = cm.data.slice();
+      cm.free();
+      const c = gridView.canvas;
+      const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
+      cc.drawImage(c, 0, 0);
+      const img = cc.getImageData(0, 0, c.width, c.height).data;
+      const s = gridView.shown.cell * devicePixelRatio;
+      const bad = [];
+      const got = [];
+      for (let i = 0; i < H * W; i++) {
+        const x = Math.floor((i % W) * s + 0.06 * s), y = Math.floor(Math.floor(i / W) * s + 0.75 * s);
+        const k = 4 * (y * c.width + x);
+        got.push([img[k], img[k + 1], img[k + 2]].join(','));
+        const exp = [want[4 * i], want[4 * i + 1], want[4 * i + 2]].join(',');
+        if (got[i] !== exp && bad.length < 5) bad.push({ i, got: got[i], exp });
+      }
+      const distinct = new Set(values).size;
+      return { H, W, col, frame, bad, distinct, got, caption: gridView.element.querySelector('figcaption').textContent, hidden: gridView.element.hidden };
+    };
+  };
+  const openWithCheck = async (where, opts) => {
+    const r = await ex.open(where, opts);
+    await r.page.evaluate(gridCheckSource);
+    return r;
+  };
+
   test('Pixtral grid: column 0 (cos) painted over the 16 x 16 patches in raster order', async () => {
-    const { page, problems } = await ex.open();
+    const { page, problems } = await openWithCheck();
     assert.equal(await rendered(page, () => page.click('#preset-pixtral-grid')), 'ok');
     const g = await gridPixels(page, { kind: 'rope-2d', params: { style: 'pixtral', height: 16, width: 16 }, rowOf: 'r * W + c' });
     assert.equal(g.hidden, false);
@@ -169,7 +186,7 @@ describe('multimodal views in Chromium', () => {
   });
 
   test('qwen-vit merge order: each cell shows its own patch, whatever row the order gives it', async () => {
-    const { page, problems } = await ex.open('?kind=rope-2d&height=8&width=12&columns=22&index=1');
+    const { page, problems } = await openWithCheck('?kind=rope-2d&height=8&width=12&columns=22&index=1');
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     // the raster table of the same grid holds cell (r, c) at row r W + c: independent of the order
     const g = await gridPixels(page, { kind: 'rope-2d', params: { height: 8, width: 12, order: 'raster' }, rowOf: 'r * W + c' });
@@ -180,7 +197,7 @@ describe('multimodal views in Chromium', () => {
   });
 
   test('MAE sin-cos: column 64 over the 14 x 14 grid after the cls row; a chosen column follows', async () => {
-    const { page, problems } = await ex.open();
+    const { page, problems } = await openWithCheck();
     assert.equal(await rendered(page, () => page.click('#preset-mae-sincos')), 'ok');
     let g = await gridPixels(page, { kind: 'sincos-2d', params: { height: 14, dim: 256, cls: 1 }, rowOf: '1 + r * W + c' });
     assert.deepEqual([g.H, g.W, g.bad], [14, 14, []]);
@@ -198,6 +215,18 @@ describe('multimodal views in Chromium', () => {
     g = await gridPixels(page, { kind: 'sincos-2d', params: { height: 14, dim: 256, cls: 1 }, rowOf: '1 + r * W + c' });
     assert.match(g.caption, /^Column 64 over/);
     assert.deepEqual(g.bad, []);
+    // the grid's own column choice: a chosen column's button, then a number; the URL follows
+    await page.click('.posenc-grid-pick:nth-of-type(2)');  // columns are now 64, 128, 192: 128
+    g = await gridPixels(page, { kind: 'sincos-2d', params: { height: 14, dim: 256, cls: 1 }, rowOf: '1 + r * W + c' });
+    assert.equal(g.col, 128);
+    assert.deepEqual(g.bad, []);
+    await page.fill('.posenc-grid-column', '3');
+    await page.press('.posenc-grid-column', 'Enter');
+    g = await gridPixels(page, { kind: 'sincos-2d', params: { height: 14, dim: 256, cls: 1 }, rowOf: '1 + r * W + c' });
+    assert.equal(g.col, 3);
+    assert.match(g.caption, /^Column 3 over/);
+    assert.deepEqual(g.bad, []);
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('grid-column') === '3');
     assert.deepEqual(problems, [], 'console errors/warnings');
   });
 
@@ -223,6 +252,8 @@ describe('multimodal views in Chromium', () => {
       document.body.append(el);
       await done;
       el.scrollIntoView();
+      // the inset beside the heatmap takes its room: the heatmap redraws at its size in the next frames
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const r = el.view.cellRect(2, 7);
       const b = el.view.canvas.getBoundingClientRect();
       return { x: b.left + (r.x + r.w / 2) / devicePixelRatio, y: b.top + (r.y + r.h / 2) / devicePixelRatio };
@@ -230,7 +261,213 @@ describe('multimodal views in Chromium', () => {
     await page.mouse.move(at.x, at.y);
     const text = await page.evaluate(() => document.getElementById('mm').shadowRoot.querySelector('.posenc-heatmap-readout').textContent);
     // Qwen2-VL docstring layout: token 7 is the image's third patch: (5, 5, 7)
-    assert.ok(text.endsWith(': token 7 (image): t 5, h 5, w 7'), text);
+    assert.ok(text.endsWith(': token 7 (image): t 5, h 5, w 7 · image 0, patch row 0, column 2 of 4 × 6'), text);
+    assert.deepEqual(problems, [], 'console errors/warnings');
+  });
+
+  test('grid view: column and frame from the URL; frame 1 differs from frame 0 exactly where the frame id counts', async () => {
+    // FLUX 3-D ids (f, r, c): axesDim [16, 56, 56], gptj: column 2i is cos of pair i; pairs 0..7 rotate by
+    // the frame id, 8..35 by the row: column 0 is cos(f · 1) (1 on frame 0, cos 1 on frame 1, flat over the
+    // grid), column 16 cos(r · θ) (the same on both frames)
+    const q = '?kind=rope-2d&style=flux&height=6&width=8&frames=2&columns=0,16';
+    const at = async (extra) => {
+      const { page, problems } = await openWithCheck(q + extra);
+      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+      const g = await gridPixels(page, { kind: 'rope-2d', params: { style: 'flux', height: 6, width: 8, frames: 2 }, rowOf: 'f * 48 + r * W + c' });
+      assert.deepEqual(g.bad, [], extra);
+      assert.deepEqual(problems, [], 'console errors/warnings');
+      await page.close();
+      return g;
+    };
+    const f0 = await at('');
+    const f1 = await at('&frame=1');
+    assert.deepEqual([f0.col, f0.frame, f1.col, f1.frame], [0, 0, 0, 1]);
+    assert.equal(new Set(f0.got).size, 1, 'frame 0, column 0: cos 0 everywhere');
+    assert.equal(new Set(f1.got).size, 1);
+    assert.notEqual(f0.got[0], f1.got[0], 'cos 1 on frame 1');
+    assert.match(f1.caption, /frame 1 of 2/);
+    const h0 = await at('&grid-column=16');
+    const h1 = await at('&grid-column=16&frame=1');
+    assert.deepEqual([h0.col, h1.col, h1.frame], [16, 16, 1]);
+    assert.deepEqual(h0.got, h1.got, 'a row column does not depend on the frame');
+    assert.ok(new Set(h0.got).size > 1, 'column 16 varies down the grid');
+  });
+
+  test('Qwen2.5-VL preset: the block inset draws the image as 4 x 6 merged patches with its h and w ids', async () => {
+    const { page, problems } = await ex.open();
+    assert.equal(await rendered(page, () => page.click('#preset-qwen25vl-prompt')), 'ok');
+    const read = () => page.evaluate(() => {
+      const { blockInset: v } = window.explorer;
+      const { frame, block, cell, token } = v.shown;
+      const ids = [];
+      for (let r = 0; r < frame.height; r++) for (let c = 0; c < frame.width; c++) ids.push(v.shown.ids(r, c));
+      return { block: block.index, kind: block.kind, frame: frame.frame, first: frame.first, height: frame.height, width: frame.width,
+        cell, token, ids, canvas: [v.canvas.width, v.canvas.height], hidden: v.element.hidden,
+        caption: v.element.querySelector('figcaption').textContent, why: v.element.querySelector('.posenc-inset-why').textContent,
+        readout: v.element.querySelector('.posenc-inset-readout').textContent };
+    });
+    let got = await read();
+    // the Qwen2-VL docstring image (1x8x12, merge 2) after 5 text tokens: ids (5, 5 + r, 5 + c)
+    assert.equal(got.hidden, false);
+    assert.deepEqual([got.block, got.kind, got.first, got.height, got.width], [0, 1, 5, 4, 6]);
+    assert.deepEqual(got.canvas, [6 * got.cell, 4 * got.cell]);
+    assert.deepEqual(got.ids, Array.from({ length: 24 }, (_, i) => [5, 5 + Math.floor(i / 6), 5 + (i % 6)]));
+    assert.match(got.caption, /^Block 0, image, tokens 5–28: 4 × 6 merged patches\. t 5 for every patch/);
+    assert.equal(got.why, 'Text after this image starts at 11 = 1 + the largest id so far, 10 (the image\'s last column\'s w).');
+
+    // hovering token 38 on the heatmap: the video (block 1), its frame 1, cell (0, 1) highlighted
+    const hoverToken = (col) => page.evaluate((col) => {
+      const { heatmap } = window.explorer;
+      const r = heatmap.cellRect(1, col);
+      const b = heatmap.canvas.getBoundingClientRect();
+      return { x: b.left + (r.x + r.w / 2) / devicePixelRatio, y: b.top + (r.y + r.h / 2) / devicePixelRatio };
+    }, col).then((p) => page.mouse.move(p.x, p.y));
+    await hoverToken(38);
+    got = await read();
+    assert.deepEqual([got.block, got.kind, got.frame, got.first, got.height, got.width, got.token], [1, 2, 1, 37, 2, 2, 38]);
+    // video 3x4x4@1 at 2 tokens per second after text 11..14: t 15 + 2 on frame 1, h 15 + r, w 15 + c
+    assert.deepEqual(got.ids, [[17, 15, 15], [17, 15, 16], [17, 16, 15], [17, 16, 16]]);
+    assert.equal(got.why, 'Text after this video starts at 20 = 1 + the largest id so far, 19 (the video\'s last frame\'s t).');
+    // the highlighted cell is painted in the video's colour, the others lighter
+    const px = await page.evaluate(() => {
+      const v = window.explorer.blockInset;
+      const c = v.canvas;
+      const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
+      cc.drawImage(c, 0, 0);
+      const at = (r, q) => {
+        const s = v.shown.cell * devicePixelRatio;
+        return Array.from(cc.getImageData(Math.floor(q * s + 3), Math.floor(r * s + 3), 1, 1).data).join(',');
+      };
+      return [at(0, 0), at(0, 1), at(1, 0)];
+    });
+    assert.equal(px[1], '44,160,44,255');  // tab:green, opaque
+    assert.notEqual(px[0], px[1]);
+    assert.equal(px[0], px[2]);
+
+    // the first text token after the video: why 20
+    await hoverToken(45);
+    const text = await page.textContent('.posenc-heatmap-readout');
+    assert.ok(text.endsWith('token 45 (text): t 20, h 20, w 20 · text after video 1: starts at 20 = 1 + the largest id so far, 19 (the video\'s last frame\'s t)'), text);
+
+    // a click on the band keeps the clicked token's block and frame (view options block and frame)
+    const band = await page.evaluate(() => {
+      const { heatmap, segmentBand } = window.explorer;
+      const r = heatmap.cellRect(0, 38);
+      const b = segmentBand.canvas.getBoundingClientRect();
+      return { x: b.left + (r.x + r.w / 2) / devicePixelRatio, y: b.top + b.height / 2 };
+    });
+    await page.mouse.click(band.x, band.y);
+    assert.deepEqual(await page.evaluate(() => [window.explorer.state.block, window.explorer.state.frame]), [1, 1]);
+
+    // the frame slider steps through the video; the URL keeps block and frame
+    await page.evaluate(() => {
+      const s = document.querySelector('.posenc-inset-frame input');
+      s.value = '2';
+      s.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    got = await read();
+    assert.deepEqual([got.block, got.frame, got.first], [1, 2, 41]);
+    assert.deepEqual(got.ids.map((i) => i[0]), [19, 19, 19, 19]);
+    await page.waitForFunction(() => location.search.includes('block=1') && location.search.includes('frame=2'));
+    const url = await page.evaluate(() => location.search);
+    const again = await ex.open(url);
+    await again.page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    assert.deepEqual(await again.page.evaluate(() => [window.explorer.blockInset.shown.block.index, window.explorer.blockInset.shown.frame.frame]), [1, 2]);
+    assert.deepEqual([...problems, ...again.problems], [], 'console errors/warnings');
+  });
+
+  test('the inset hides for prompts without images and for other kinds', async () => {
+    const { page, problems } = await ex.open('?kind=mrope-positions&sequence=text:7');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), true);
+    assert.equal(await rendered(page, () => page.click('#preset-qwen25vl-prompt')), 'ok');
+    assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), false);
+    assert.equal(await rendered(page, () => page.click('#preset-pixtral-grid')), 'ok');
+    assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), true);
+    assert.deepEqual(problems, [], 'console errors/warnings');
+  });
+
+  test('<posenc-heatmap>: the segment band, the block inset, the axis band and the patch grid of the explorer', async () => {
+    const { page, problems } = await ex.open('examples/docs.html', { ready: false });
+    await page.evaluate(gridCheckSource);
+    const got = await page.evaluate(async () => {
+      await customElements.whenDefined('posenc-heatmap');
+      const add = async (attrs) => {
+        const el = document.createElement('posenc-heatmap');
+        for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+        const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
+        document.body.append(el);
+        await done;
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return el;
+      };
+      const bandColours = (el) => {
+        const c = el.shadowRoot.querySelector('.posenc-segments-band');
+        const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
+        cc.drawImage(c, 0, 0);
+        const img = cc.getImageData(0, 0, c.width, c.height).data;
+        return Array.from({ length: el.view.plane.cols }, (_, col) => {
+          const r = el.view.cellRect(0, col);
+          const k = 4 * ((c.height >> 1) * c.width + r.x + (r.w >> 1));
+          return [img[k], img[k + 1], img[k + 2], img[k + 3]].join(',');
+        });
+      };
+      const pe = customElements.get('posenc-heatmap').pe;
+      const params = { sequence: 'text:5 image:1x8x12 text:4 video:3x4x4@1 text:6', model: 'qwen2.5-vl' };
+      const mm = await add({ kind: 'mrope-positions', sequence: params.sequence, model: params.model, block: '1', frame: '2' });
+      const inset = mm.shadowRoot.querySelector('.posenc-inset');
+      const rope = await add({ kind: 'rope', dim: '32', 'mrope-section': '4,6,6' });
+      const vit = await add({ kind: 'rope-2d', 'pe-style': 'flux', height: '6', width: '8', frames: '2', columns: '16,0', frame: '1' });
+      return {
+        segs: Array.from(pe.compute('mrope-segments', params).data), segColours: bandColours(mm),
+        inset: { hidden: inset.hidden, caption: inset.querySelector('figcaption').textContent },
+        axes: Array.from(pe.compute('mrope-axes', { dim: 32, mropeSection: [4, 6, 6] }).data), axisColours: bandColours(rope),
+        gridHidden: [mm, rope].map((el) => el.shadowRoot.querySelector('.posenc-grid').hidden),
+        ropeInsetHidden: rope.shadowRoot.querySelector('.posenc-inset').hidden,
+        sameClasses: mm.shadowRoot.querySelector('.posenc-inset') !== null,
+      };
+    });
+    const segColour = ['', '255,127,14,255', '44,160,44,255'];
+    got.segs.forEach((k, i) => { if (k) assert.equal(got.segColours[i], segColour[k], `token ${i}`); });
+    const text = new Set(got.segs.map((k, i) => (k === 0 ? got.segColours[i] : null)).filter(Boolean));
+    assert.equal(text.size, 1, 'text tokens share one colour');
+    assert.ok(![...text][0].startsWith('255,127,14') && ![...text][0].startsWith('44,160,44'));
+    assert.equal(got.inset.hidden, false);
+    assert.match(got.inset.caption, /^Block 1, video, tokens 33–44: 3 frames of 2 × 2 merged patches\. Frame 2 .*: t 19\./);
+    const axisColour = ['31,119,180,255', '214,39,40,255', '148,103,189,255'];
+    got.axes.forEach((a, j) => assert.equal(got.axisColours[j], axisColour[a], `column ${j}`));
+    assert.deepEqual(got.gridHidden, [true, true]);
+    assert.equal(got.ropeInsetHidden, true);
+    // the rope-2d element's grid: grid column defaults to the first of columns (16), frame 1; every
+    // cell at the colour of the table value it holds (FLUX raster order: row f · 48 + r · 8 + c)
+    const check = () => page.evaluate(() => {
+      const els = document.querySelectorAll('posenc-heatmap');
+      const el = els[els.length - 1];
+      return window.gridCheck(el.pe, el.multimodal.grid, el.view.limits, 0, 'coolwarm', 'rope-2d',
+        { style: 'flux', height: 6, width: 8, frames: 2 }, 'f * 48 + r * W + c');
+    });
+    const g = await check();
+    assert.deepEqual([g.col, g.frame, g.bad], [16, 1, []]);
+    assert.equal(g.hidden, false);
+    assert.match(g.caption, /^Column 16 \(cos\) over the 6 × 8 patch grid, frame 1 of 2/);
+    // choosing column 0 with the grid's own button sets the element's grid-column attribute
+    await page.evaluate(async () => {
+      const els = document.querySelectorAll('posenc-heatmap');
+      const el = els[els.length - 1];
+      const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
+      el.shadowRoot.querySelector('.posenc-grid-pick:nth-of-type(2)').click();
+      await done;
+    });
+    const after = await page.evaluate(() => {
+      const els = document.querySelectorAll('posenc-heatmap');
+      const el = els[els.length - 1];
+      return { attr: el.getAttribute('grid-column'), prop: el.gridColumn, caption: el.shadowRoot.querySelector('.posenc-grid figcaption').textContent };
+    });
+    assert.deepEqual([after.attr, after.prop], ['0', 0]);
+    assert.match(after.caption, /^Column 0 \(cos\)/);
+    const g0 = await check();
+    assert.deepEqual([g0.col, g0.frame, g0.bad], [0, 1, []]);
+    assert.notDeepEqual(g0.got, g.got);
     assert.deepEqual(problems, [], 'console errors/warnings');
   });
 });

@@ -73,8 +73,8 @@ test('old keys are aliases: the same values, and a concept given under two spell
   assert.equal(keysOf('element', { attributes: true }).has('title'), false);
   assert.equal(keysOf('embed').get('title').name, 'heading');
   assert.deepEqual([...keysOf('element', { attributes: true }).keys()].sort(),
-    ['clabel', 'cmap', 'colormap', 'column-label', 'columns', 'config', 'dims', 'explain', 'heading', 'heat', 'index', 'kind', 'layer',
-      'lines', 'log-y', 'profile', 'row-label', 'value-label', 'vmax', 'vmin', 'xlabel', 'ylabel']);
+    ['block', 'clabel', 'cmap', 'colormap', 'column-label', 'columns', 'config', 'dims', 'explain', 'frame', 'grid-column', 'heading', 'heat',
+      'index', 'kind', 'layer', 'lines', 'log-y', 'profile', 'row-label', 'value-label', 'vmax', 'vmin', 'xlabel', 'ylabel']);
   assert.deepEqual([...keysOf('embed').keys()].filter((k) => !keysOf('element').has(k)), ['view', 'figure-height']);
 });
 
@@ -84,11 +84,13 @@ test('explorer: an old URL restores the same state as the new one; it writes onl
   assert.deepEqual(old.problems, []);
   assert.deepEqual(old.state, now.state);
   assert.deepEqual(old.state, { kind: 'alibi', params: { heads: 8 }, index: 3, colormap: 'rdbu', vmin: null, vmax: 0.5, columns: [0, 25],
-    heading: 'T', rowLabel: 'Y', columnLabel: 'X', valueLabel: 'C', config: undefined, layer: undefined, zoom: null });
+    heading: 'T', rowLabel: 'Y', columnLabel: 'X', valueLabel: 'C', config: undefined, layer: undefined, zoom: null,
+    gridColumn: null, frame: 0, block: null });
   assert.equal(toQuery(old.state),
     '?kind=alibi&heads=8&index=3&colormap=rdbu&vmax=0.5&columns=0%2C25&heading=T&row-label=Y&column-label=X&value-label=C');
   const keys = new Set(OPTIONS.filter((o) => o.on.includes('explorer')).map((o) => o.key));
-  for (const s of [...PRESETS.map((p) => normalize(p.state)), old.state, { ...old.state, vmin: -1, zoom: [2, 9], colormap: 'viridis' }]) {
+  for (const s of [...PRESETS.map((p) => normalize(p.state)), old.state, { ...old.state, vmin: -1, zoom: [2, 9], colormap: 'viridis' },
+    { ...old.state, gridColumn: 7, frame: 2, block: 1 }]) {
     const kind = pe.kinds.find((k) => k.name === s.kind);
     const params = new Set(kind.params.flatMap((p) => (p.type === 'object' ? p.fields.map((f) => `${p.name}.${f.name}`) : [p.name])));
     for (const key of new URLSearchParams(toQuery(s)).keys()) assert.ok(keys.has(key) || params.has(key), `${s.kind}: ${key}`);

@@ -23,7 +23,8 @@ export type KindName =
   | 'sincos-2d'
   | 'mrope-segments'
   | 'mrope-axes'
-  | 'rope-2d-order';
+  | 'rope-2d-order'
+  | 'mrope-blocks';
 
 /** a model's config.json rope_scaling object, verbatim. */
 export interface RopeScaling {
@@ -302,6 +303,9 @@ export type MropeAxesParams = RopeParams;
 /** `rope-2d-order`: rope-2d table row of each grid cell (token order); output [frame, row, column] int32. */
 export type Rope2dOrderParams = Rope2dParams;
 
+/** `mrope-blocks`: Qwen-VL prompt image and video frames: tokens, merged grid, next id; output [frame, field] int32. */
+export type MropeBlocksParams = MropePositionsParams;
+
 /** The parameters of each kind. */
 export interface ParamsByKind {
   'sinusoidal': SinusoidalParams;
@@ -324,6 +328,7 @@ export interface ParamsByKind {
   'mrope-segments': MropeSegmentsParams;
   'mrope-axes': MropeAxesParams;
   'rope-2d-order': Rope2dOrderParams;
+  'mrope-blocks': MropeBlocksParams;
 }
 
 /** The type of each kind's data. */
@@ -348,4 +353,5 @@ export interface DataByKind {
   'mrope-segments': Int32Array;
   'mrope-axes': Int32Array;
   'rope-2d-order': Int32Array;
+  'mrope-blocks': Int32Array;
 }

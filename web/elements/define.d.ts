@@ -35,6 +35,12 @@ export interface PosencElement extends HTMLElement, ElementParams {
   profile: number | null;
   /** attribute explain: a caption with the kind's formula (MathML), what to look for and the sources. */
   explain: boolean | null;
+  /** attribute grid-column (rope-2d, sincos-2d heatmap): the column painted over the patch grid (default: the first of columns, else 0). */
+  gridColumn: number | null;
+  /** attribute frame: the frame of the patch grid (rope-2d with frames) and of a video in the block inset (mrope-positions). */
+  frame: number | null;
+  /** attribute block (mrope-positions heatmap): the image or video (0 = the prompt's first) the block inset shows until a token is hovered. */
+  block: number | null;
   /** attribute config: a model's config.json (JSON text); the params of its layer (rope kinds) or its query scale (query-scale). */
   config: string | null;
   /** attribute layer: with config, the layer by index ("5") or layer type ("sliding_attention"). */
@@ -58,7 +64,13 @@ export interface PosencElement extends HTMLElement, ElementParams {
 }
 
 /** <posenc-heatmap>: the table (one plane) as a heatmap with axes and a colorbar. */
-export interface PosencHeatmapElement extends PosencElement {}
+export interface PosencHeatmapElement extends PosencElement {
+  /**
+   * The multimodal views beside the heatmap (the explorer's classes: web/views/segments.js SegmentBand,
+   * grid.js GridView, inset.js BlockInset), null before the first render; each hides when its kind has none.
+   */
+  readonly multimodal: { readonly band: unknown; readonly grid: unknown; readonly inset: unknown } | null;
+}
 /** <posenc-plot>: chosen columns (dims) as lines along the rows. */
 export interface PosencPlotElement extends PosencElement {}
 

@@ -3,11 +3,15 @@
 // microtask, so setting many at once computes once. Each render computes the plane in C
 // (views/plane.js) on the one shared instance and draws it with the explorer's views
 // (views/heatmap.js, views/plot.js) inside a shadow root. A bad attribute shows a message in the
-// element and fires `posenc-error`; the last good picture stays. No inline styles: the shadow root
+// element and fires `posenc-error`; the last good picture stays. The heatmap element carries the
+// explorer's multimodal views where its kind has them (the segment or M-RoPE axis band, the patch
+// grid of rope-2d and sincos-2d, the block inset of mrope-positions), beside the heatmap. No inline styles: the shadow root
 // adopts constructed stylesheets (CSP style-src 'self').
 import { PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
-import { bandOf } from '../views/segments.js';
+import { bandOf, SegmentBand } from '../views/segments.js';
+import { GridView, gridOf } from '../views/grid.js';
+import { BlockInset, followHover } from '../views/inset.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
 import { TYPES, heatmapOptions, plotOptions } from '../views/options.js';
@@ -27,6 +31,15 @@ const BASE_CSS = `
 :host([hidden]) { display: none; }
 .frame { position: relative; height: 100%; }
 .posenc-heatmap, .posenc-plot { height: 100%; }
+.frame.mm { display: grid; grid-template-columns: minmax(0, 1fr) auto; grid-template-rows: auto minmax(0, 1fr); column-gap: 8px; }
+.frame.mm > .posenc-segments { grid-column: 1; grid-row: 1; }
+.frame.mm > .posenc-heatmap { grid-column: 1; grid-row: 2; height: auto; min-height: 0; }
+.frame.mm > .extras { grid-column: 2; grid-row: 1 / span 2; width: 240px; overflow: auto; }
+.posenc-segments[hidden], .extras[hidden], .posenc-grid[hidden], .posenc-inset[hidden], .posenc-inset-controls label[hidden],
+.posenc-grid-frame[hidden] { display: none; }
+.posenc-segments-legend, .posenc-grid, .posenc-inset { font: 12px/1.4 system-ui, sans-serif; color: var(--pe-fg, inherit); margin: 0 0 4px; }
+.posenc-grid-controls, .posenc-inset-controls { margin: 2px 0 4px; }
+.posenc-inset-readout, .posenc-inset-why { margin: 4px 0 0; color: var(--pe-muted, inherit); }
 .posenc-heatmap-overlay:focus-visible { outline: 2px solid var(--pe-focus, Highlight); outline-offset: -2px; }
 .posenc-heatmap-readout { display: block; height: 1.5em; overflow: hidden; white-space: nowrap; text-overflow: ellipsis;
   font-size: 12px; line-height: 1.5em; color: var(--pe-muted, inherit); }
@@ -124,6 +137,7 @@ class PosencElement extends HTMLElement {
   #message;
   #view = null;
   #plane = null;       // the heatmap's shown plane (hover reads it from the wasm heap)
+  #mm = null;          // the multimodal views beside the heatmap: { band, extras, grid, inset }
   #queued = false;
   #status = 'loading';
   #spec = null;
@@ -161,6 +175,12 @@ class PosencElement extends HTMLElement {
   get status() { return this.#status; }
   /** The view drawn into the shadow root (views/heatmap.js Heatmap or views/plot.js LinePlot). */
   get view() { return this.#view; }
+  /** The multimodal views beside a heatmap: { band, grid, inset } (SegmentBand, GridView, BlockInset), or null. */
+  get multimodal() {
+    if (!this.#mm) return null;
+    const { band, grid, inset } = this.#mm;
+    return { band, grid, inset };
+  }
   /** What the last successful render drew: { kind, params, index, shape, rows, cols, columns (dims: the same) }. */
   get drawn() { return this.#spec; }
 
@@ -272,9 +292,15 @@ class PosencElement extends HTMLElement {
     const options = heatmapOptions({ ...spec, columns: dims });
     let shown = plane;
     const b = planes[0], heat = spec.heat ?? 'a';
-    // a prompt's ids read token by token: index, segment (C's mrope-segments), t/h/w
-    const cellReadout = b ? null : bandOf(this.pe, spec.kind, spec.params, plane)?.cellReadout;
-    if (cellReadout) plane.readout = cellReadout;
+    // a prompt's ids read token by token: index, segment (C's mrope-segments), t/h/w, its block
+    const band = b ? null : bandOf(this.pe, spec.kind, spec.params, plane);
+    const grid = b ? null : gridOf(this.pe, spec.kind, spec.params);
+    const mm = this.#mm ?? (band || grid ? (this.#mm = this.#multimodal()) : null);  // made when first needed
+    if (band?.cellReadout) plane.readout = followHover(band, mm.inset).cellReadout;
+    if (mm) {  // the layout first, so the heatmap measures the room it keeps
+      mm.extras.hidden = !grid && !band?.blocks?.blocks.length;
+      this.#frame.classList.toggle('mm', !!band || !mm.extras.hidden);
+    }
     if (b) {
       if (b.rows !== plane.rows || b.cols !== plane.cols) {
         if (heat === 'diff') {
@@ -293,6 +319,36 @@ class PosencElement extends HTMLElement {
       if (heat === 'b') shown = b;
     }
     this.#view.render(shown, options);
+    if (!mm) return;
+    mm.shown = { block: spec.block ?? 0, frame: spec.frame ?? 0, gridColumn: spec.gridColumn ?? dims[0] ?? 0 };
+    mm.band.show(band);
+    mm.inset.show(band?.blocks ? band : null, { block: spec.block ?? null, frame: spec.frame ?? 0 });
+    const [vmin, vmax] = this.#view.limits;
+    mm.grid.show(plane, grid, { column: spec.gridColumn ?? dims[0] ?? 0, frame: spec.frame ?? 0, columns: dims,
+      map: options.map, vmin, vmax });
+  }
+
+  // The band (above the heatmap), the grid view and the block inset (beside it): the explorer's
+  // classes; their controls set this element's attributes (grid-column, frame, block).
+  #multimodal() {
+    const band = new SegmentBand(this.#frame, this.#view);
+    this.#frame.prepend(band.element);
+    const extras = document.createElement('div');
+    extras.className = 'extras';
+    extras.setAttribute('part', 'extras');
+    extras.hidden = true;
+    this.#frame.append(extras);
+    const set = (values) => {
+      for (const [name, value] of Object.entries(values)) {
+        const attr = attributeFor(this, name);
+        if (!this.hasAttribute(attr) && value === mm.shown[name]) continue;  // what is drawn without it stays implicit
+        if (this.getAttribute(attr) !== String(value)) this.setAttribute(attr, String(value));
+      }
+    };
+    const grid = new GridView(extras, this.pe, { side: 220, onChange: ({ column, frame }) => set({ gridColumn: column, frame }) });
+    const inset = new BlockInset(extras, { side: 220, onChange: ({ block, frame }) => set({ block, frame }) });
+    const mm = { band, extras, grid, inset, shown: {} };  // shown: the options as last drawn
+    return mm;
   }
 
   // Compare mode (b: B's plane) overlays B dashed; profile plots the value against j − i.
@@ -348,6 +404,10 @@ class PosencElement extends HTMLElement {
   #teardown() {
     this.#view?.destroy();
     this.#view = null;
+    this.#mm?.band.element.remove();
+    this.#mm?.extras.remove();
+    this.#mm = null;
+    this.#frame.classList.remove('mm');
     this.#plane?.free();
     this.#plane = null;
     for (const q of this.#planes) q.free();

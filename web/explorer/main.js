@@ -6,6 +6,7 @@ import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
 import { SegmentBand, bandOf } from '../views/segments.js';
 import { GridView, gridOf } from '../views/grid.js';
+import { BlockInset, followHover } from '../views/inset.js';
 import { heatmapOptions as heatmapView, plotOptions as plotView, layerOf } from '../views/options.js';
 import { PRESETS, normalize, dropRejected } from './state.js';
 import { toCSV, toNPY, download } from './export.js';
@@ -51,8 +52,27 @@ const gridBox = document.createElement('div');
 gridBox.id = 'grid';
 gridBox.className = 'panel';
 document.getElementById('heatmap').after(gridBox);
-const gridView = new GridView(gridBox, pe);
+const gridView = new GridView(gridBox, pe, {
+  onChange: ({ column, frame }) => {
+    Object.assign(state, { gridColumn: column, frame });
+    showGrid(plane);
+    viewChanged();
+  },
+});
 let grid = null;  // gridOf() of the plane on screen
+// mrope-positions: an image or video of the prompt as its grid of merged patches (views/inset.js)
+const insetBox = document.createElement('div');
+insetBox.id = 'inset';
+insetBox.className = 'panel';
+document.getElementById('heatmap').after(insetBox);
+const blockInset = new BlockInset(insetBox, {
+  onChange: ({ block, frame }) => {
+    Object.assign(state, { block, frame });
+    showInset();
+    viewChanged();
+  },
+});
+let insetBand = null;  // the band whose blocks the inset shows
 const zoomBar = new ZoomBar(document.getElementById('zoom'), document.getElementById('heatmap'), heatmap,
   () => ({ kind: kindOf(state), state, plane }),
   (zoom) => {
@@ -239,10 +259,12 @@ function computeAndDraw(notes) {
       // the band and token readout of a prompt's ids, the axis band of an M-RoPE table (not over
       // compare mode's other planes)
       const own = shown.heat === next;
-      const segs = own ? bandOf(pe, next.kind, state.params, next) : null;
+      const segs = own ? followHover(bandOf(pe, next.kind, state.params, next), blockInset) : null;
       if (segs?.cellReadout) next.readout = segs.cellReadout;
       heatmap.render(shown.heat, { ...heatmapOptions(), ...shown.heatOptions });
       segmentBand.show(segs);
+      insetBand = segs?.blocks ? segs : null;
+      showInset();
       grid = own ? gridOf(pe, next.kind, state.params) : null;
       showGrid(next);
       return next;
@@ -376,10 +398,22 @@ function cancelURL() {
   urlPending = 0;
 }
 
-// The grid view of the plane: the first chosen column (else 0) at the heatmap's colours.
+// The grid view of the plane: the grid column (else the first chosen one, else 0) at the heatmap's colours.
 function showGrid(p) {
   const [vmin, vmax] = heatmap.limits;
-  gridView.show(p, grid, { column: state.columns[0] ?? 0, map: heatmapOptions().map, vmin, vmax });
+  gridView.show(p, grid, { column: state.gridColumn ?? state.columns[0] ?? 0, frame: state.frame, columns: state.columns,
+    map: heatmapOptions().map, vmin, vmax });
+}
+
+function showInset() {
+  blockInset.show(insetBand, { block: state.block, frame: state.frame });
+}
+
+// A view option of the grid or the inset changed: the address bar follows.
+function viewChanged() {
+  if (!plane) return;
+  Object.assign(urlState, { gridColumn: state.gridColumn, frame: state.frame, block: state.block });
+  finish(true);
 }
 
 function showColumns() {
@@ -429,7 +463,7 @@ async function exportAs(type) {
 
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, segmentBand, gridView, controls, zoomBar, layerMap, analysis, renders: 0, request: null,
+  pe, heatmap, plot, segmentBand, gridView, blockInset, controls, zoomBar, layerMap, analysis, renders: 0, request: null,
   /** True while the address bar lags the view (at most URL_MS). */
   get urlPending() { return urlPending !== 0; },
   get state() { return state; },

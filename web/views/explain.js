@@ -182,7 +182,7 @@ const ENTRIES = {
       [inline(mi('row'), mo(','), mi('col')), 'the merged patch grid (grid_thw / spatial_merge_size)']],
     sources: [{ label: 'Wang et al. 2024, Qwen2-VL (§2.1, M-RoPE)', url: 'https://arxiv.org/abs/2409.12191' },
       { label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py get_rope_index', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
-    look: 'Text runs along the diagonal with the three rows equal; an image is a block where height and width ids sweep its grid while the temporal id stays put. The next text starts after the largest id, so ids are fewer than tokens (ropeDelta < 0).',
+    look: 'Text runs along the diagonal with the three rows equal; an image is a block where height and width ids sweep its grid while the temporal id stays put. The next text starts after the largest id, so ids are fewer than tokens (ropeDelta < 0). The explorer\'s inset draws an image or video as its grid of merged patches with their h and w ids (hover a pad).',
   },
   'mrope-segments': {
     formula: block(fn('segment', I), mo('='), row(mo('{'), `<mtable><mtr><mtd>${mn('0')}</mtd><mtd>${text('text (chat template, vision_start/end, timestamps)')}</mtd></mtr>` +
@@ -190,6 +190,14 @@ const ENTRIES = {
     symbols: [[inline(I), 'token index in the prompt (the columns of mrope-positions)']],
     sources: [{ label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py get_rope_index (image_token_id, video_token_id)', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
     look: 'Runs of equal values: each image or video block is one run of T·(H/m)·(W/m) pads between text runs; a Qwen3-VL video alternates frame blocks with the timestamp text between them. The explorer paints this band above mrope-positions.',
+  },
+  'mrope-blocks': {
+    formula: block(mi('next'), mo('='), row(mo('{'), `<mtable><mtr><mtd>${row(mi('max'), mo('+'), mn('1'))}</mtd><mtd>${text('advance max (Qwen, transformers 4.x)')}</mtd></mtr>` +
+      `<mtr><mtd>${row(mi('s'), mo('+'), fn('max', frac(mi('H'), mi('m')), mo(','), frac(mi('W'), mi('m'))))}</mtd><mtd>${text('advance grid (transformers 5.x)')}</mtd></mtr></mtable>`)),
+    symbols: [[inline(mi('max')), 'the largest t, h or w id so far (the max field)'], [inline(mi('s')), 'the block\'s first id (h of its row 0)'],
+      [inline(frac(mi('H'), mi('m')), mo(','), frac(mi('W'), mi('m'))), 'the merged grid of each frame (the height and width fields): pad first + r·width + c is cell (r, c)']],
+    sources: [{ label: 'transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py get_rope_index (llm_pos_ids_list, st_idx)', url: `${TRANSFORMERS}models/qwen2_vl/modeling_qwen2_vl.py` }],
+    look: 'One row per frame of each image and video, in prompt order: where its pads start, its merged grid, and where the next segment starts. A Qwen2.5-VL video\'s frames share one next (after its last t); a Qwen3-VL video\'s frames each have their own, the timestamp text following each. The explorer draws each block from it (the inset below mrope-positions).',
   },
   'mrope-axes': {
     formula: block(fn('a', K), mo('='), row(mo('{'), `<mtable><mtr><mtd>${row(mi('t'), mo(','), mi('h'), mo(','), mi('w'))}</mtd><mtd>${text('by ')}${row(K, mo('&lt;'), sub(mi('s'), mi('t')), mo(','), sub(mi('s'), mi('t')), mo('+'), sub(mi('s'), mi('h')))}${text(' (chunked)')}</mtd></mtr>` +

@@ -1,10 +1,12 @@
 // The patch-grid view of rope-2d and sincos-2d: one column of the table painted over the image's
-// height × width grid (the first frame), so the 2-D structure shows, with the token order drawn as
+// height × width grid (one frame: rope-2d's frames are its time slices), so the 2-D structure shows, with the token order drawn as
 // a path through the cell centres (a dot where it jumps) and, where cells are large enough, the
 // table row of each cell. Colours come
 // from C (pe.colormapImage) at the heatmap's map and limits; where each grid cell's row sits comes
 // from C for rope-2d (kind rope-2d-order: raster, merge or window order, after the prefix rows);
 // sincos-2d's rows are the cls rows, then the grid in raster order (its documented layout).
+// Its own controls choose the column (a number, or one of the chosen columns) and the frame; the
+// owner keeps them (view options gridColumn and frame) and calls show() again.
 // No inline styles: only CSSOM properties are set.
 import { theme } from './figure.js';
 
@@ -12,23 +14,24 @@ const SIDE = 320;      // CSS px: the grid's longer side at most
 const NUMBERS = 18;    // CSS px: cells at least this large carry their token number
 
 /**
- * Where the grid's cells sit in a table of `kind` with `params`: { height, width, rows: Int32Array
- * [height · width] (the table row of each cell of the first frame, row-major), order: the order's
- * name } or null for kinds without a grid (and rope-2d with coords). Throws other PosencErrors.
+ * Where the grid's cells sit in a table of `kind` with `params`: { frames, height, width, rows:
+ * Int32Array [frames · height · width] (the table row of each cell, frame by frame, row-major),
+ * order: the order's name } or null for kinds without a grid (and rope-2d with coords). Throws
+ * other PosencErrors.
  */
 export function gridOf(pe, kind, params) {
   if (kind === 'rope-2d') {
     if (params.coords !== undefined) return null;  // explicit coordinates: no grid
     const o = pe.compute('rope-2d-order', params);
-    const [, height, width] = o.shape;
+    const [frames, height, width] = o.shape;
     const choices = pe.kinds.find((k) => k.name === kind).params.find((p) => p.name === 'order').choices;
-    return { height, width, rows: o.data.subarray(0, height * width), order: choices[o.info.order] };
+    return { frames, height, width, rows: o.data, order: choices[o.info.order] };
   }
   if (kind === 'sincos-2d') {
     const defs = pe.kinds.find((k) => k.name === kind).params;
     const given = (n) => params[n] ?? defs.find((p) => p.name === n).default;
     const height = given('height'), width = given('width') ?? height, cls = given('cls');
-    return { height, width, rows: Int32Array.from({ length: height * width }, (_, i) => cls + i), order: 'raster' };
+    return { frames: 1, height, width, rows: Int32Array.from({ length: height * width }, (_, i) => cls + i), order: 'raster' };
   }
   return null;
 }
@@ -38,11 +41,25 @@ export class GridView {
   #root;
   #canvas;
   #caption;
+  #controls;
+  #column;     // <input type=number>: the painted column
+  #chosen;     // buttons of the chosen columns
+  #frameBox;
+  #frame;      // <input type=range>: the frame
+  #frameOut;
+  #onChange;
   #cells = document.createElement('canvas');
   #shown = null;
+  #side;
 
-  constructor(container, pe) {
+  /**
+   * container: where the view goes. onChange({ column, frame }): the user chose another column or
+   * frame (the owner stores it and calls show() again). side: the grid's longer side at most (CSS px).
+   */
+  constructor(container, pe, { onChange = () => {}, side = SIDE } = {}) {
     this.#pe = pe;
+    this.#side = side;
+    this.#onChange = onChange;
     const root = (this.#root = document.createElement('figure'));
     root.className = 'posenc-grid';
     root.hidden = true;
@@ -52,28 +69,68 @@ export class GridView {
     this.#canvas.style.display = 'block';
     this.#caption = document.createElement('figcaption');
     this.#caption.className = 'posenc-grid-caption';
-    root.append(this.#caption, this.#canvas);
+    this.#controls = this.#makeControls();
+    root.append(this.#caption, this.#controls, this.#canvas);
     container.append(root);
     const scheme = matchMedia('(prefers-color-scheme: dark)');
     scheme.addEventListener('change', () => this.#draw());
   }
 
+  #makeControls() {
+    const box = document.createElement('div');
+    box.className = 'posenc-grid-controls';
+    const label = document.createElement('label');
+    label.append('Column ');
+    const col = (this.#column = document.createElement('input'));
+    col.type = 'number';
+    col.min = '0';
+    col.step = '1';
+    col.className = 'posenc-grid-column';
+    col.style.width = '5em';
+    label.append(col);
+    col.addEventListener('change', () => {
+      const v = Number(col.value);
+      if (this.#shown && Number.isInteger(v) && v >= 0 && v < this.#shown.cols) this.#onChange({ column: v, frame: this.#shown.frame });
+      else if (this.#shown) col.value = String(this.#shown.column);
+    });
+    this.#chosen = document.createElement('span');
+    this.#chosen.className = 'posenc-grid-chosen';
+    this.#frameBox = document.createElement('label');
+    this.#frameBox.className = 'posenc-grid-frame';
+    this.#frameBox.style.marginLeft = '1em';
+    this.#frameBox.append('Frame ');
+    const fr = (this.#frame = document.createElement('input'));
+    fr.type = 'range';
+    fr.min = '0';
+    fr.step = '1';
+    fr.addEventListener('input', () => this.#shown && this.#onChange({ column: this.#shown.column, frame: Number(fr.value) }));
+    this.#frameOut = document.createElement('output');
+    this.#frameBox.append(fr, ' ', this.#frameOut);
+    box.append(label, this.#chosen, this.#frameBox);
+    return box;
+  }
+
   get element() { return this.#root; }
   get canvas() { return this.#canvas; }
-  /** What is drawn: { grid, column, values (Float32Array [height · width]), cell (CSS px) } or null. */
+  /** What is drawn: { grid, column, frame, values (Float32Array [height · width]), cell (CSS px) } or null. */
   get shown() { return this.#shown; }
 
   /**
-   * Paint column `column` of plane (the shown plane of the table) over grid (gridOf's result; null
-   * hides the view), coloured with map between vmin and vmax (the heatmap's limits).
+   * Paint column `column` of plane (the shown plane of the table) over frame `frame` of grid
+   * (gridOf's result; null hides the view), coloured with map between vmin and vmax (the heatmap's
+   * limits). columns: the chosen columns, offered as buttons. A column past the table's last or a
+   * frame past the last shows the last one (the caption says which).
    */
-  show(plane, grid, { column = 0, map, vmin, vmax } = {}) {
-    if (!grid || !grid.height || !grid.width || column >= plane.cols) {
+  show(plane, grid, { column = 0, frame = 0, columns = [], map, vmin, vmax } = {}) {
+    if (!grid || !grid.height || !grid.width || !plane.cols) {
       this.#shown = null;
       this.#root.hidden = true;
       return;
     }
-    const { height, width, rows } = grid;
+    const { height, width } = grid;
+    column = Math.min(column, plane.cols - 1);
+    frame = Math.min(frame, grid.frames - 1);
+    const rows = grid.rows.subarray(frame * height * width, (frame + 1) * height * width);
     const values = new Float32Array(height * width);
     for (let i = 0; i < values.length; i++) values[i] = plane.value(rows[i], column);
     const image = this.#pe.colormapImage(values, { map, vmin, vmax, rows: height, cols: width });
@@ -84,13 +141,32 @@ export class GridView {
     } finally {
       image.free();
     }
-    const cell = Math.max(1, Math.floor(SIDE / Math.max(height, width)));
-    this.#shown = { grid, column, values, cell };
+    const cell = Math.max(1, Math.floor(this.#side / Math.max(height, width)));
+    this.#shown = { grid, column, frame, rows, values, cell, cols: plane.cols };
     this.#root.hidden = false;
     const what = plane.lead ? ` (${plane.lead.name})` : '';
-    this.#caption.textContent = `Column ${column}${what} over the ${height} × ${width} patch grid; ` +
+    const when = grid.frames > 1 ? `, frame ${frame} of ${grid.frames}` : '';
+    this.#caption.textContent = `Column ${column}${what} over the ${height} × ${width} patch grid${when}; ` +
       `the line follows the token order (${grid.order})${cell >= NUMBERS ? ', numbers are table rows' : ''}`;
     this.#canvas.setAttribute('aria-label', this.#caption.textContent);
+    this.#column.max = String(plane.cols - 1);
+    this.#column.value = String(column);
+    this.#chosen.replaceChildren(...columns.filter((c) => c < plane.cols).map((c) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = String(c);
+      b.title = `Paint column ${c}`;
+      b.className = 'posenc-grid-pick';
+      b.style.marginLeft = '0.3em';
+      b.setAttribute('aria-pressed', String(c === column));
+      b.addEventListener('click', () => this.#onChange({ column: c, frame: this.#shown.frame }));
+      return b;
+    }));
+    this.#frameBox.hidden = grid.frames < 2;
+    this.#frame.max = String(grid.frames - 1);
+    this.#frame.value = String(frame);
+    this.#frame.setAttribute('aria-valuetext', `frame ${frame} of ${grid.frames}`);
+    this.#frameOut.textContent = `${frame} / ${grid.frames - 1}`;
     this.#draw();
   }
 
@@ -103,7 +179,8 @@ export class GridView {
   #draw() {
     const sh = this.#shown;
     if (!sh) return;
-    const { height, width, rows } = sh.grid;
+    const { height, width } = sh.grid;
+    const rows = sh.rows;
     const dpr = devicePixelRatio;
     const W = width * sh.cell, H = height * sh.cell;
     const c = this.#canvas;

@@ -60,6 +60,13 @@ export const OPTIONS = Object.freeze([
     doc: 'plot y axis: auto (log when the values are positive and span three decades), true or false' },
   { name: 'profile', key: 'profile', type: 'int', min: 1, max: 4096, default: null, on: ['element', 'embed'],
     doc: 'plot of a [queries, keys] kind: the value against j − i for −R … R' },
+  // the multimodal views (views/grid.js, views/inset.js): what the patch grid and the block inset show
+  { name: 'gridColumn', key: 'grid-column', type: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: null,
+    doc: 'rope-2d, sincos-2d: the table column painted over the patch grid (default: the first of columns, else 0)' },
+  { name: 'frame', key: 'frame', type: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: 0,
+    doc: 'the frame shown: of the patch grid (rope-2d frames) and of a video in the block inset (mrope-positions)' },
+  { name: 'block', key: 'block', type: 'int', min: 0, max: Number.MAX_SAFE_INTEGER, default: null,
+    doc: 'mrope-positions: the image or video (0 = the prompt\'s first) the inset shows until a token is hovered (default: the first)' },
   { name: 'explain', key: 'explain', type: 'flag', default: false, on: ['element', 'embed'],
     doc: 'a caption: the formula (MathML), what to look for, the sources' },
 ].map((o) => Object.freeze({ aliases: [], on: SURFACES, ...o })));

@@ -26,19 +26,90 @@ export const AXES = [
 const BAND = 14;  // CSS px
 
 /**
+ * The images and videos of an mrope-positions request, from kind mrope-blocks (one row per frame):
+ * { count (frame rows), row(i): frame row i as { segment, kind, frame, frames, first, height, width,
+ * next, max }, blocks: [{ index, kind, count (its frames), row (its first frame's row), first, last
+ * (token indices) }], frame(block, f): that block's frame f, at(token): the frame holding the token
+ * and its cell { frame, row, col } or null }. Frames are read from C's array when asked (a long
+ * video is many rows). Throws as mrope-positions does.
+ */
+export function mropeBlocks(pe, params) {
+  const r = pe.compute('mrope-blocks', params);
+  const d = r.data, F = r.shape[1], count = r.shape[0];
+  const keys = ['segment', 'kind', 'frame', 'frames', 'first', 'height', 'width', 'next', 'max'];
+  const row = (i) => Object.fromEntries(keys.map((k, j) => [k, d[i * F + j]]));
+  const blocks = [];
+  for (let i = 0; i < count; i += d[i * F + 3]) {  // a segment's rows: its frames, T of them
+    const j = i + d[i * F + 3] - 1;
+    blocks.push({ index: d[i * F], kind: d[i * F + 1], count: j - i + 1, row: i, first: d[i * F + 4],
+      last: d[j * F + 4] + d[j * F + 5] * d[j * F + 6] - 1 });
+  }
+  const at = (token) => {
+    let lo = 0, hi = count - 1;  // the last frame starting at or before token
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (d[mid * F + 4] <= token) lo = mid;
+      else hi = mid - 1;
+    }
+    const f = count ? row(lo) : null;
+    const k = f ? token - f.first : -1;
+    if (!f || k < 0 || k >= f.height * f.width) return null;
+    return { frame: f, row: Math.floor(k / f.width), col: k % f.width };
+  };
+  return { count, row, blocks, frame: (b, f) => row(b.row + f), at };
+}
+
+// What a prompt's ids say about token col (plane: the [3, tokens] ids; blocks: mropeBlocks' result;
+// advance: the request's rule): a pad's block, frame and cell; the first text token after a frame why
+// it starts where it does (C's next and max of that frame: 1 + the largest id, or the grid rule).
+export function tokenNote(col, plane, blocks, advance) {
+  const here = blocks.at(col);
+  const name = (f) => `${SEGMENTS[f.kind].name} ${f.segment}`;
+  if (here) {
+    const { frame: f, row, col: c } = here;
+    const when = f.frames > 1 ? `, frame ${f.frame} of ${f.frames}` : '';
+    return `${name(f)}${when}, patch row ${row}, column ${c} of ${f.height} × ${f.width}`;
+  }
+  const before = col > 0 ? blocks.at(col - 1) : null;
+  return before ? `text after ${name(before.frame)}: ${whyNext(before.frame, plane, blocks, advance)}` : '';
+}
+
+/** Why the segment after frame row f starts at f.next, in words, from the ids (plane) and C's fields. */
+export function whyNext(f, plane, blocks, advance) {
+  const n = plane.cols;
+  const id = (a, i) => plane.view.data[plane.offset + a * n + i];
+  const what = SEGMENTS[f.kind].name;
+  if (advance === 'grid') {
+    const first = blocks.blocks[f.segment].first;
+    return `starts at ${f.next} = the ${what}'s first h id ${id(1, first)} + max(${f.height}, ${f.width}) (advance 'grid')`;
+  }
+  // which of the block's ids is the largest so far: its last frame's t, its last row's h, its last column's w
+  const lastOf = f.kind === 2 && f.frames > 1 && f.frame === f.frames - 1 ? 'last frame\'s ' : '';
+  const from = id(0, f.first) === f.max ? `the ${what}'s ${lastOf}t`
+    : id(1, f.first + (f.height - 1) * f.width) === f.max ? `the ${what}'s last row's h`
+      : id(2, f.first + f.width - 1) === f.max ? `the ${what}'s last column's w` : 'an earlier token';
+  return `starts at ${f.next} = 1 + the largest id so far, ${f.max} (${from})`;
+}
+
+/**
  * The segment band of an mrope-positions request: { values: Int32Array [tokens] (0 text, 1 image,
- * 2 video), legend, label, readout(row, col) } where readout words token col of plane (the
- * [3, tokens] ids) for the hover lines.
+ * 2 video), legend, label, readout(row, col) (and words: the same, kept when readout is wrapped), blocks
+ * (mropeBlocks'), advance, plane } where readout words
+ * token col of plane (the [3, tokens] ids) for the hover lines: its ids, its block and cell, and for
+ * the first text token after an image or video why it starts where it does.
  * Throws PosencError as mrope-positions does.
  */
 export function mropeSegments(pe, params, plane) {
   const segments = pe.compute('mrope-segments', params).data;
+  const blocks = mropeBlocks(pe, params);
+  const advance = params.advance ?? pe.kinds.find((k) => k.name === 'mrope-positions').params.find((p) => p.name === 'advance').default;
   const readout = (row, col) => {
     const n = plane.cols;
     const id = (a) => plane.view.data[plane.offset + a * n + col];
-    return `token ${col} (${SEGMENTS[segments[col]]?.name ?? '?'}): t ${id(0)}, h ${id(1)}, w ${id(2)}`;
+    const note = tokenNote(col, plane, blocks, advance);
+    return `token ${col} (${SEGMENTS[segments[col]]?.name ?? '?'}): t ${id(0)}, h ${id(1)}, w ${id(2)}${note ? ` · ${note}` : ''}`;
   };
-  return { values: segments, legend: SEGMENTS, readout, cellReadout: readout, label: 'Segment' };
+  return { values: segments, legend: SEGMENTS, readout, cellReadout: readout, words: readout, label: 'Segment', blocks, advance, plane };
 }
 
 /**
@@ -92,13 +163,18 @@ export class SegmentBand {
       const col = this.columnAt(e.clientX - this.#canvas.getBoundingClientRect().left);
       if (col !== null) this.#readout.textContent = this.#shown.readout(0, col);
     });
+    // a click picks the column (the block inset of mrope-positions keeps the clicked image or video)
+    this.#canvas.addEventListener('click', (e) => {
+      const col = this.columnAt(e.clientX - this.#canvas.getBoundingClientRect().left);
+      if (col !== null) this.#shown?.pick?.(col);
+    });
     new ResizeObserver(() => this.draw()).observe(root);
   }
 
   /**
-   * Show { values, legend, readout, label } (mropeSegments' or mropeAxes' result: a category index per
-   * heatmap column, the categories' names and colours, the wording of a column) under the heatmap's
-   * columns; null hides the band.
+   * Show { values, legend, readout, label, pick? } (mropeSegments' or mropeAxes' result: a category
+   * index per heatmap column, the categories' names and colours, the wording of a column; pick(col),
+   * where given, is called on a click) under the heatmap's columns; null hides the band.
    */
   show(shown) {
     this.#shown = shown;
