@@ -47,3 +47,19 @@ test('qwen3-vl: the gap text after each frame starts after that frame', () => {
   assert.deepEqual(b.at(27), { frame: b.frame(b.blocks[0], 2), row: 0, col: 1 });
   assert.equal(b.at(14), null, 'gap text is in no block');
 });
+
+test('the heatmap names mrope-positions rows t, h, w, and keeps indices and stepped positions elsewhere', async () => {
+  const { rowNameOf } = await import('../web/views/heatmap.js');
+  const { computePlane } = await import('../web/views/plane.js');
+  const names = (kind, params, rows) => {
+    const p = computePlane(pe, { kind, params });
+    try {
+      return Array.from({ length: rows }, (_, r) => rowNameOf(p)(r));
+    } finally {
+      p.free();
+    }
+  };
+  assert.deepEqual(names('mrope-positions', { sequence: 'text:4 image:1x4x4' }, 3), ['t', 'h', 'w']);
+  assert.deepEqual(names('sinusoidal', { positions: 4, dim: 8 }, 3), [0, 1, 2]);
+  assert.deepEqual(names('rope-decay', { dim: 16, offset: 10, step: 5, distances: 4 }, 3), [10, 15, 20]);
+});

@@ -13,6 +13,7 @@ const TITLES = {
   spectrum: 'Quantity',
   distance: 'Distance Δ',
   decay: 'Quantity',
+  axis: 'M-RoPE Axis',
 };
 
 // Named entries of a stacked axis (rope's [cos; sin] tables).
@@ -20,6 +21,7 @@ const ENTRIES = {
   part: ['cos', 'sin'],
   spectrum: ['wavelength', 'unscaled wavelength', 'ratio θ′/θ', 'rotations in L'],
   decay: ['RoFormer bound', 'score'],
+  axis: ['t', 'h', 'w'],
 };
 
 /** Rows of an axis that stand for offset + step · row (the request's offset and step): the x unit. */

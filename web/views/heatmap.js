@@ -6,10 +6,14 @@
 // nearest-neighbour into a device-pixel-exact plot area, so cells stay sharp at any devicePixelRatio. A transparent overlay
 // canvas carries the interactive parts (hover cell, column markers) so the figure canvas is the
 // exported picture. No inline styles: only CSSOM properties are set (CSP style-src 'self').
-import { axisTitle } from './axes.js';
+import { axisTitle, axisEntry, hasEntries } from './axes.js';
 import { valueTicks, theme, hatch } from './figure.js';
 import { heatmapLayout } from './layout.js';
 import { planeRange } from './plane.js';
+
+// What row r is called: the position it stands for (a window of a long table), the entry of a
+// named axis (mrope-positions' t, h, w), else its index.
+export const rowNameOf = (p) => p.rowName ?? (hasEntries(p.rowAxis) ? (r) => axisEntry(p.rowAxis, r) : (r) => r);
 
 /**
  * pe.colormapImage's sampling rule, for hit-testing and outlines: device pixel d of an axis `size`
@@ -318,7 +322,7 @@ export class Heatmap {
     const lab = this.labels();
     const lead = p.lead ? `${p.lead.title} ${p.lead.name} · ` : '';
     const col = p.colAxis ? `, ${lab.columnLabel} ${cell.col}` : '';
-    const row = p.rowName ? p.rowName(cell.row) : cell.row;
+    const row = rowNameOf(p)(cell.row);
     // a plane may word its own reading (compare mode: A, B and A − B)
     const value = p.readout ? p.readout(cell.row, cell.col) : formatValue(p.value(cell.row, cell.col));
     this.#readout.textContent = `${lead}${lab.rowLabel} ${row}${col}: ${value}`;
@@ -346,7 +350,7 @@ export class Heatmap {
 
     // The geometry (views/layout.js) from the measured tick labels.
     ctx.font = fTick;
-    const rowName = (r) => String(p.rowName ? p.rowName(r) : r);  // a window of a long table: its positions
+    const rowName = (r) => String(rowNameOf(p)(r));
     const barTickW = Math.max(...bar.ticks.map((t) => ctx.measureText(fmt(t)).width), 0);
     const legend = stats && (stats.negInf > 0 || stats.nan > 0);
     // fill: the canvas takes the root's height less the readout line; the plot area what is left.
