@@ -63,3 +63,16 @@ test('the heatmap names mrope-positions rows t, h, w, and keeps indices and step
   assert.deepEqual(names('sinusoidal', { positions: 4, dim: 8 }, 3), [0, 1, 2]);
   assert.deepEqual(names('rope-decay', { dim: 16, offset: 10, step: 5, distances: 4 }, 3), [10, 15, 20]);
 });
+
+test("mrope-blocks' columns have a name each (the views' labels), as many as C writes", async () => {
+  const { axisEntry, hasEntries } = await import('../web/views/axes.js');
+  const b = pe.compute('mrope-blocks', { sequence: 'text:4 video:3x4x4@1 text:3', model: 'qwen2.5-vl' });
+  assert.ok(hasEntries('field'));
+  const names = Array.from({ length: b.shape[1] }, (_, i) => axisEntry('field', i));
+  assert.equal(new Set(names).size, b.shape[1]);
+  assert.ok(names.every((n) => !/^\d+$/.test(n)), names.join());
+  assert.equal(axisEntry('field', b.shape[1]), String(b.shape[1]));  // one past: no name, the index
+  // the named fields hold what they say: frame 1 of 3 of video 0 starts at token 8 with a 2 x 2 grid
+  const row = (f) => Object.fromEntries(names.map((n, i) => [n, b.data[f * b.shape[1] + i]]));
+  assert.deepEqual(row(1), { segment: 0, kind: 2, frame: 1, frames: 3, first: 8, height: 2, width: 2, next: 9, max: 8 });
+});

@@ -14,6 +14,9 @@ const TITLES = {
   distance: 'Distance Δ',
   decay: 'Quantity',
   axis: 'M-RoPE Axis',
+  tokens: 'Token',
+  frame: 'Frame',
+  field: 'Field',
 };
 
 // Named entries of a stacked axis (rope's [cos; sin] tables).
@@ -22,6 +25,7 @@ const ENTRIES = {
   spectrum: ['wavelength', 'unscaled wavelength', 'ratio θ′/θ', 'rotations in L'],
   decay: ['RoFormer bound', 'score'],
   axis: ['t', 'h', 'w'],
+  field: ['segment', 'kind', 'frame', 'frames', 'first', 'height', 'width', 'next', 'max'],  // mrope-blocks' columns (c/posenc.h)
 };
 
 /** Rows of an axis that stand for offset + step · row (the request's offset and step): the x unit. */
