@@ -124,7 +124,7 @@ export class GridView {
   show(plane, grid, { column = 0, frame = 0, columns = [], map, vmin, vmax } = {}) {
     if (!grid || !grid.height || !grid.width || !plane.cols) {
       this.#shown = null;
-      this.#root.hidden = true;
+      if (!this.#root.hidden) this.#root.hidden = true;  // a same-value write still restyles
       return;
     }
     const { height, width } = grid;

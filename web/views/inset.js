@@ -111,7 +111,7 @@ export class BlockInset {
     const blocks = band?.blocks.blocks ?? [];
     if (!blocks.length) {
       this.#shown = null;
-      this.#root.hidden = true;
+      if (!this.#root.hidden) this.#root.hidden = true;  // a same-value write still restyles
       return;
     }
     this.#pick.replaceChildren(...blocks.map((b) => {

@@ -178,7 +178,7 @@ export class SegmentBand {
    */
   show(shown) {
     this.#shown = shown;
-    this.#root.hidden = !shown;
+    if (this.#root.hidden !== !shown) this.#root.hidden = !shown;  // a same-value write still restyles
     if (shown && shown.legend !== this.#legendOf) this.#items(shown);
     this.draw();
   }
