@@ -309,6 +309,8 @@ function multimodalRuns(pe, reps = 5) {
     'rope, M-RoPE ids of the layout [4, 6, 6]': () => pe.computeView('rope', { positionIds: ids, mropeSection: [4, 6, 6], dim }),
     'rope, M-RoPE interleaved [6, 5, 5]': () => pe.computeView('rope', { positionIds: ids, mropeSection: [6, 5, 5], mropeInterleaved: true, dim }),
     'mrope-positions of the layout': () => pe.computeView('mrope-positions', { sequence: MM_LAYOUT }),
+    // per-element costs depend on the output's size (caches): mrope-positions' 3P ids against a rope table as large
+    'rope, as many elements as the ids': () => pe.computeView('rope', { positions: Math.round((3 * P) / (2 * dim)), dim }),
   };
   // wall time, and the process's CPU time (user + system), which other processes on the cores disturb less
   const ms = Object.fromEntries(Object.keys(methods).map((k) => [k, { wall: [], cpu: [] }]));
@@ -325,16 +327,21 @@ function multimodalRuns(pe, reps = 5) {
   }
   const out = { tokens: P, dim, reps };
   const plain = median(ms['rope, positions (today)'].cpu);
+  const small = ms['rope, as many elements as the ids'];
   for (const [k, a] of Object.entries(ms)) {
-    const elements = k.startsWith('mrope-positions') ? 3 * P : 2 * P * dim;
+    const ids = k.startsWith('mrope-positions'), same = a === small;
+    const elements = ids ? 3 * P : same ? 2 * Math.round((3 * P) / (2 * dim)) * dim : 2 * P * dim;
     out[k] = { ms: median(a.wall), cpuMs: median(a.cpu), nsPerElement: (median(a.cpu) * 1e6) / elements,
-      xPlainRope: k.startsWith('rope') ? median(a.cpu) / plain : null };
+      xPlainRope: k.startsWith('rope') && !same ? median(a.cpu) / plain : null,
+      // mrope-positions against the rope table of its size: CPU and wall time
+      xRopeSameSize: ids ? { cpu: median(a.cpu) / median(small.cpu), wall: median(a.wall) / median(small.wall) } : null };
   }
   return out;
 }
 const fmtMultimodal = (m) => [`Multimodal (${m.tokens} tokens, dim ${m.dim}, median of ${m.reps}; CPU time, ns per output element):`,
   ...Object.entries(m).filter(([, v]) => typeof v === 'object').map(([k, v]) => `- ${k}: ${v.cpuMs.toFixed(1)} ms CPU ` +
-    `(${v.ms.toFixed(1)} wall), ${v.nsPerElement.toFixed(2)} ns${v.xPlainRope ? `, ×${v.xPlainRope.toFixed(2)} plain rope` : ''}`)];
+    `(${v.ms.toFixed(1)} wall), ${v.nsPerElement.toFixed(2)} ns${v.xPlainRope ? `, ×${v.xPlainRope.toFixed(2)} plain rope` : ''}` +
+    (v.xRopeSameSize ? `, ×${v.xRopeSameSize.cpu.toFixed(2)} CPU / ×${v.xRopeSameSize.wall.toFixed(2)} wall the rope table of as many elements` : ''))];
 if (args.includes('--multimodal-only')) {
   console.log(fmtMultimodal(multimodalRuns(await load())).join('\n'));
   process.exit(0);
