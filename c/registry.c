@@ -69,45 +69,44 @@ pe_status pe_set(pe_request *rq, int param, double value) {
   return PE_OK;
 }
 
-pe_status pe_set_array(pe_request *rq, int param, const float *data, int32_t len) {
-  if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type != PE_T_FARRAY) return PE_EINVAL;
-  if (len < 0 || (len > 0 && !data)) return PE_EINVAL;
-  rq->arr[param] = data;
+/* What every array and string setter checks: param is of this type, data is there for len >= 0. */
+static int pe__array_ok(const pe_request *rq, int param, pe_type type, const void *data, int32_t len) {
+  return pe__valid_index(rq, param) && pe__kinds[rq->kind].params[param].type == type && len >= 0 && (len == 0 || data);
+}
+
+static pe_status pe__given_len(pe_request *rq, int param, int32_t len) {
   rq->len[param] = len;
   rq->given[param] = 1;
   return PE_OK;
+}
+
+pe_status pe_set_array(pe_request *rq, int param, const float *data, int32_t len) {
+  if (!pe__array_ok(rq, param, PE_T_FARRAY, data, len)) return PE_EINVAL;
+  rq->arr[param] = data;
+  return pe__given_len(rq, param, len);
 }
 
 pe_status pe_set_iarray(pe_request *rq, int param, const double *data, int32_t len) {
-  if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type != PE_T_IARRAY) return PE_EINVAL;
-  if (len < 0 || (len > 0 && !data)) return PE_EINVAL;
+  if (!pe__array_ok(rq, param, PE_T_IARRAY, data, len)) return PE_EINVAL;
   rq->iarr[param] = data, rq->iarr32[param] = NULL;
-  rq->len[param] = len;
-  rq->given[param] = 1;
-  return PE_OK;
+  return pe__given_len(rq, param, len);
 }
 
 pe_status pe_set_iarray32(pe_request *rq, int param, const int32_t *data, int32_t len) {
-  if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type != PE_T_IARRAY) return PE_EINVAL;
-  if (len < 0 || (len > 0 && !data)) return PE_EINVAL;
+  if (!pe__array_ok(rq, param, PE_T_IARRAY, data, len)) return PE_EINVAL;
   rq->iarr32[param] = data, rq->iarr[param] = NULL;
-  rq->len[param] = len;
-  rq->given[param] = 1;
-  return PE_OK;
+  return pe__given_len(rq, param, len);
 }
 
 pe_status pe_set_string(pe_request *rq, int param, const char *text, int32_t len) {
-  if (!pe__valid_index(rq, param) || pe__kinds[rq->kind].params[param].type != PE_T_STRING) return PE_EINVAL;
   if (len == -1 && text) {
     size_t n = strlen(text);
     if (n > 2147483647u) return PE_EINVAL;
     len = (int32_t)n;
   }
-  if (len < 0 || (len > 0 && !text)) return PE_EINVAL;
+  if (!pe__array_ok(rq, param, PE_T_STRING, text, len)) return PE_EINVAL;
   rq->str[param] = text;
-  rq->len[param] = len;
-  rq->given[param] = 1;
-  return PE_OK;
+  return pe__given_len(rq, param, len);
 }
 
 /* A cap as the registry holds it: [0, 2^53], anything else 0. */
@@ -165,9 +164,8 @@ static int pe__choice(const char *choices, int c) {
   return -1;
 }
 
-/* The first of a[0 .. len) outside [min, max], or -1: the bounds of all first (vectorised), the
- * element only when one is out. */
-static int32_t pe__i32_outside(const int32_t *a, int32_t len, double min, double max) {
+/* Whether all of a[0 .. len) lie in [min, max]: the bounds of all (vectorised), as int32 ids are many. */
+static int pe__i32_within(const int32_t *a, int32_t len, double min, double max) {
   int32_t lo = INT32_MAX, hi = INT32_MIN, e = 0;
 #ifdef __wasm_simd128__
   v128_t vlo = wasm_i32x4_splat(lo), vhi = wasm_i32x4_splat(hi);
@@ -181,9 +179,7 @@ static int32_t pe__i32_outside(const int32_t *a, int32_t len, double min, double
   }
 #endif
   for (; e < len; e++) lo = a[e] < lo ? a[e] : lo, hi = a[e] > hi ? a[e] : hi;
-  if (len == 0 || (lo >= min && hi <= max)) return -1;
-  for (e = 0; a[e] >= min && a[e] <= max; e++) continue;
-  return e;
+  return len == 0 || (lo >= min && hi <= max);
 }
 
 /* Check each value on its own and fill defaults into *n; resolve alias rows and choices. */
@@ -223,13 +219,10 @@ static pe_status pe__normalize(const pe_request *rq, pe_request *n, pe_error *er
     }
     if (p->type == PE_T_IARRAY) {
       const long want = p->choices[0] && p->choices[0] != '|' ? strtol(p->choices, NULL, 10) : -1;
-      const int32_t out = n->iarr32[i] ? pe__i32_outside(n->iarr32[i], n->len[i], p->min, p->max) : -1;
-      if (out >= 0) {
-        n->v[i] = n->iarr32[i][out];
-        return pe__fail(err, n, i, PE_ERANGE, p->min, p->max, "has an element out of range");
-      }
-      for (int32_t e = 0; n->iarr[i] && e < n->len[i]; e++) {  /* given as doubles */
-        const double x = n->iarr[i][e];
+      /* int32 elements are integers: only the bounds, and the loop just to find the one out */
+      const int whole = !n->iarr32[i] || !pe__i32_within(n->iarr32[i], n->len[i], p->min, p->max);
+      for (int32_t e = 0; whole && e < n->len[i]; e++) {
+        const double x = pe__iarr_at(n, i, e);
         if (!isfinite(x) || x != floor(x)) {
           n->v[i] = x;
           return pe__fail(err, n, i, PE_EINVAL, NAN, NAN, "has an element that is not an integer");
