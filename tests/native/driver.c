@@ -5,7 +5,8 @@
  *   posenc-native colormap-sample       (tests/native/colormap_sample.c)
  *
  * CASES holds whitespace-separated requests, one per line by convention:
- *     kind cap n  then n entries  "index v number"  or  "index a len number..."
+ *     kind cap n  then n entries  "index v number"  or  "index T len number..."  (T: a float32,
+ *     i int[] as doubles, j int[] as int32)  or  "index s len hex" (the bytes of a string; "-" for none)
  * numbers as strtod reads them (NaN and Infinity included); cap is pe_set_max_bytes; an unknown kind
  * is sent as kind -1 so that pe_prepare rejects it. RESULTS starts with "registry count (name
  * nparams)..." and has one line per request:
@@ -41,6 +42,28 @@ static int read_number(FILE *f, double *x) {
   if (!read_token(f, buf, sizeof buf)) return 0;
   *x = strtod(buf, &end);
   return *end == 0;
+}
+
+/* An "a", "i" or "j" entry's length *len and its numbers, into a new float32, double or int32 array
+ * *data (NULL when empty, which the setters take with len 0); 0 on malformed input. */
+static int read_numbers(FILE *in, char tag, double *len, void **data) {
+  const size_t size = tag == 'a' ? sizeof(float) : tag == 'i' ? sizeof(double) : sizeof(int32_t);
+  double x;
+  *data = NULL;
+  if (!read_number(in, len) || *len < 0 || *len > 1e8) return 0;
+  char *a = *len > 0 ? malloc((size_t)*len * size) : NULL;
+  if (*len > 0 && !a) return 0;
+  for (int32_t k = 0; k < (int32_t)*len; k++) {
+    if (!read_number(in, &x)) {
+      free(a);
+      return 0;
+    }
+    if (tag == 'a') ((float *)a)[k] = (float)x;
+    else if (tag == 'i') ((double *)a)[k] = x;
+    else ((int32_t *)a)[k] = (int32_t)x;
+  }
+  *data = a;
+  return 1;
 }
 
 /* pe_compute_alloc against pe_prepare's outcome (status s, shape *sh, error *perr) and pe_compute. */
@@ -100,34 +123,14 @@ static int run_case(FILE *in, FILE *out, long line) {
     if (!strcmp(tag, "v")) {
       if (!read_number(in, &x)) return -1;
       if (pe_set(&rq, (int)idx, x) != PE_OK) set_failed = 1;
-    } else if (!strcmp(tag, "a")) {
-      if (!read_number(in, &len) || len < 0 || len > 1e8) return -1;
-      float *a = len > 0 ? malloc((size_t)len * sizeof(float)) : NULL;
-      if (len > 0 && !a) return -1;
+    } else if (!strcmp(tag, "a") || !strcmp(tag, "i") || !strcmp(tag, "j")) {
+      void *a;
+      if (!read_numbers(in, tag[0], &len, &a)) return -1;
       arrays[narrays++] = a;
-      for (int32_t k = 0; k < (int32_t)len; k++) {
-        if (!read_number(in, &x)) return -1;
-        a[k] = (float)x;
-      }
-      if (pe_set_array(&rq, (int)idx, a, (int32_t)len) != PE_OK) set_failed = 1;
-    } else if (!strcmp(tag, "i")) {
-      if (!read_number(in, &len) || len < 0 || len > 1e8) return -1;
-      double *a = len > 0 ? malloc((size_t)len * sizeof(double)) : NULL;
-      if (len > 0 && !a) return -1;
-      arrays[narrays++] = a;
-      for (int32_t k = 0; k < (int32_t)len; k++)
-        if (!read_number(in, &a[k])) return -1;
-      if (pe_set_iarray(&rq, (int)idx, a, (int32_t)len) != PE_OK) set_failed = 1;
-    } else if (!strcmp(tag, "j")) {
-      if (!read_number(in, &len) || len < 0 || len > 1e8) return -1;
-      int32_t *a = len > 0 ? malloc((size_t)len * sizeof(int32_t)) : NULL;
-      if (len > 0 && !a) return -1;
-      arrays[narrays++] = a;
-      for (int32_t k = 0; k < (int32_t)len; k++) {
-        if (!read_number(in, &x)) return -1;
-        a[k] = (int32_t)x;
-      }
-      if (pe_set_iarray32(&rq, (int)idx, a, (int32_t)len) != PE_OK) set_failed = 1;
+      const int32_t m = (int32_t)len;
+      const pe_status r = tag[0] == 'a' ? pe_set_array(&rq, (int)idx, a, m)
+                          : tag[0] == 'i' ? pe_set_iarray(&rq, (int)idx, a, m) : pe_set_iarray32(&rq, (int)idx, a, m);
+      if (r != PE_OK) set_failed = 1;
     } else if (!strcmp(tag, "s")) {
       if (!read_number(in, &len) || len < 0 || len > 1e8) return -1;
       char *a = malloc(len > 0 ? (size_t)len : 1);  /* exactly len bytes: ASan sees a read past them */
