@@ -381,18 +381,18 @@ static int64_t last_axis_run(const pos_cfg *pc, const rope_cfg *c, float *co, fl
 static int64_t (*volatile last_axis_fn)(const pos_cfg *, const rope_cfg *, float *, float *, int, const int *, double *,
                                         int *, int64_t) = last_axis_run;
 
-/* d[j] = m[j] ? a[j] : b[j], j < n (m all ones or zero: a float's bits whole) */
-static void select_floats(float *d, const float *a, const float *b, const uint32_t *m, int n) {
+/* The columns of the last axis' frequencies (all ones) in a row of the tables. */
+static uint32_t last_cols[2 * PE_MAXHALF];
+
+/* d[j] = a[j] in the last axis' columns, else b[j], j < n (the mask takes a float's bits whole) */
+static void select_floats(float *d, const float *a, const float *b, int n) {
   int j = 0;
 #ifdef __wasm_simd128__
   for (; j + 4 <= n; j += 4)
-    wasm_v128_store(d + j, wasm_v128_bitselect(wasm_v128_load(a + j), wasm_v128_load(b + j), wasm_v128_load(m + j)));
+    wasm_v128_store(d + j, wasm_v128_bitselect(wasm_v128_load(a + j), wasm_v128_load(b + j), wasm_v128_load(last_cols + j)));
 #endif
-  for (; j < n; j++) d[j] = m[j] ? a[j] : b[j];
+  for (; j < n; j++) d[j] = last_cols[j] ? a[j] : b[j];
 }
-
-/* The columns of the last axis' frequencies (all ones) in a row of the tables. */
-static uint32_t last_cols[2 * PE_MAXHALF];
 
 /* Two rows d and d + r = a and a + r in the last axis' columns, b (one row) in the others: the mask
  * and b read once for both. */
@@ -411,8 +411,7 @@ static void select_2rows(float *d, const float *a, const float *b, int r) {
 /* Rows p .. while only the last axis' position rises by 1, the others staying, up to row end: each
  * row p - 1 (the run's first) with the last axis' columns of the row back rows up (an earlier run from
  * the same position: an image's previous grid row), so no rotation. Returns the row it stopped at. */
-static int64_t copy_run(const pos_cfg *pc, int r, float *co, float *so, int64_t back, int64_t end, double last[3],
-                        int64_t p) {
+static int64_t copy_run(const pos_cfg *pc, int r, float *co, float *so, int64_t back, int64_t end, int64_t p) {
   const int64_t e = last_axis_end(pc, p, end);
   int64_t q = p;
   for (; q + 2 <= e; q += 2) {
@@ -420,14 +419,12 @@ static int64_t copy_run(const pos_cfg *pc, int r, float *co, float *so, int64_t 
     select_2rows(so + q * r, so + (q - back) * r, so + (p - 1) * r, r);
   }
   if (q < e) {
-    select_floats(co + q * r, co + (q - back) * r, co + (p - 1) * r, last_cols, r);
-    select_floats(so + q * r, so + (q - back) * r, so + (p - 1) * r, last_cols, r);
+    select_floats(co + q * r, co + (q - back) * r, co + (p - 1) * r, r);
+    select_floats(so + q * r, so + (q - back) * r, so + (p - 1) * r, r);
   }
-  last[pc->axes - 1] += (double)(e - p);
   return e;
 }
-static int64_t (*volatile copy_run_fn)(const pos_cfg *, int, float *, float *, int64_t, int64_t, double *,
-                                       int64_t) = copy_run;
+static int64_t (*volatile copy_run_fn)(const pos_cfg *, int, float *, float *, int64_t, int64_t, int64_t) = copy_run;
 
 /* The cos/sin tables at explicit positions: text runs by the table kernel (bitwise the rows of a
  * plain table) when that costs less than evaluating each row; other rows from each axis' values,
@@ -491,7 +488,7 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
     } else {
       put(cr, h, nat_c, h, gptj), put(sr, h, nat_s, h, gptj);
     }
-    if (from_tpl) select_floats(cr, co + tpl * r, cr, last_cols, r), select_floats(sr, so + tpl * r, sr, last_cols, r);
+    if (from_tpl) select_floats(cr, co + tpl * r, cr, r), select_floats(sr, so + tpl * r, sr, r);
     prev_cur = 1;
     const int64_t p0 = p++;
     const double qz = last[z];
@@ -499,7 +496,7 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
      * copied where an earlier run started at the same position, else rotated */
     int64_t e;
     if (qz == tpl_q) {
-      e = copy_run_fn(pc, r, co, so, p0 - tpl, p0 + tpl_len < pc->n ? p0 + tpl_len : pc->n, last, p);
+      e = copy_run_fn(pc, r, co, so, p0 - tpl, p0 + tpl_len < pc->n ? p0 + tpl_len : pc->n, p);
       if (e > p || from_tpl) last[z] = NAN, prev_cur = 0;  /* the axis' values were not computed */
     } else {
       e = last_axis_fn(pc, c, co, so, gptj, mem, last, since, p);
