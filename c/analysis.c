@@ -16,7 +16,7 @@ enum { FAIRSEQ = 2 };                                       /* sinusoidal varian
 #define PE_PI 3.14159265358979323846
 #define PE_SIM_MAX 32768   /* similarity's per-distance scratch: 4 GiB of output, beyond the default cap */
 
-static double sbuf[PE_MAXHALF], cbuf[PE_MAXHALF];
+static double sbuf[PE_MAXHALF], cbuf[PE_MAXHALF];  /* one row's sines, cosines: off the stack, one request at a time */
 
 /* the original context L of the rotations column: original_max_position_embeddings, else maxPos */
 static double original_context(const pe_request *rq) {
@@ -28,16 +28,15 @@ pe_status pe__rope_spectrum(const pe_request *rq, pe_shape *sh, void *out, pe_in
   pe__rope_freqs f;
   pe_status s = pe__rope_setup(rq, &f, err);
   if (s) return s;
-  const int r = f.r;
-  const double af = f.af, *inv = f.inv;
-  const int h = r / 2;
+  const int r = f.r, h = r / 2;
+  const double *inv = f.inv;
   if (!out) {
     pe__shape(sh, 2, (int64_t[]){h, 4});
     return PE_OK;
   }
   const double L = original_context(rq), base = rq->v[A_base];
   const int type = (int)rq->v[A_rope_type];
-  pe__info(info, "attentionFactor", af);
+  pe__info(info, "attentionFactor", f.af);
   pe__info(info, "originalContext", L);
   if (type == LLAMA3) {  /* the band edges as wavelengths (rope.c: low_wl, high_wl) */
     pe__info(info, "lowFreqWavelength", L / rq->v[A_low_freq_factor]);
@@ -61,9 +60,8 @@ pe_status pe__rope_decay(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   pe__rope_freqs f;
   pe_status s = pe__rope_setup(rq, &f, err);
   if (s) return s;
-  const int r = f.r;
+  const int h = f.r / 2;
   const double af = f.af, *inv = f.inv;
-  const int h = r / 2;
   const int64_t n = (int64_t)rq->v[A_distances], offset = (int64_t)rq->v[A_offset], step = (int64_t)rq->v[A_step];
   if (!out) {
     if ((s = pe__check_rows(err, rq, A_step, offset, n, step))) return s;
