@@ -176,6 +176,14 @@ static void block(ids *o, int64_t gt, int64_t gh, int64_t gw, int64_t tau_step, 
   o->next = advance == ADV_GRID ? s + (gh > gw ? gh : gw) : o->max + 1;
 }
 
+/* qwen2.5-vl: a video's temporal id k, relative to its block, floor of second_per_grid_t *
+ * tokens_per_second * k in float32 as torch forms it (timeRounding 'seconds': the seconds floored). */
+static double frame_t(int64_t k, double secs, double tps, int seconds_rule) {
+  const float tps32 = (float)tps;
+  return floor(seconds_rule ? (double)((float)((double)k * floor(secs)) * tps32)
+                            : (double)(((float)k * (float)secs) * tps32));
+}
+
 /* Parse the sequence and (o->t set) write the ids; the check pass runs it with o->t NULL. */
 static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
   const int model = (int)rq->v[M_model], m = (int)rq->v[M_spatialMergeSize], advance = (int)rq->v[M_advance];
@@ -207,7 +215,7 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
       if ((g[a] = number(&sc)) < 0) return fail(err, rq, &sc, PE_EINVAL, "expected a grid size (digits)");
     }
     double secs = 1.0;
-    int has_secs = 0, ngaps = 0;
+    int ngaps = 0;
     int64_t gap_one = 0;
     int64_t gaps_at = -1;
     if (video && sc.at < sc.len && sc.s[sc.at] == '@') {
@@ -215,9 +223,7 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
       sc.at++;
       if ((secs = seconds(&sc)) < 0) return fail(err, rq, &sc, PE_EINVAL, "expected seconds after '@' (digits, optionally a '.')");
       if (sc.at < sc.len && sc.s[sc.at] == 's') sc.at++;
-      has_secs = 1;
     }
-    (void)has_secs;
     if (video && sc.at < sc.len && sc.s[sc.at] == '/') {
       if (model != QWEN3_VL) return fail(err, rq, &sc, PE_EINVAL, "'/gap' is for model 'qwen3-vl' only");
       sc.at++;
@@ -279,24 +285,19 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
     }
     const int64_t ext = gh > gw ? gh : gw;
     int64_t tlast = T - 1;   /* the last temporal id, relative to the block start */
+    const int seconds_rule = rq->v[M_timeRounding] == SECONDS;
     if (video && model == QWEN2_5_VL) {
-      /* second_per_grid_t * tokens_per_second per temporal index k, in float32 as torch */
-      const float s32 = (float)secs, tps32 = (float)tps;
-      const double last = rq->v[M_timeRounding] == SECONDS ? (double)((float)((double)tlast * floor(secs)) * tps32)
-                                                           : (double)((float)((float)tlast * s32) * tps32);
+      const double last = frame_t(tlast, secs, tps, seconds_rule);
       if (!(last < (double)MAX_ID)) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
-      tlast = (int64_t)floor(last);
+      tlast = (int64_t)last;
     } else if (!video && model == QWEN2_5_VL) {
       tlast = 0;
     }
     if (o->next + (tlast > ext - 1 ? tlast : ext - 1) > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
     if (video && model == QWEN2_5_VL) {
       const int64_t s = o->next;
-      const float s32 = (float)secs, tps32 = (float)tps;
-      const int seconds_rule = rq->v[M_timeRounding] == SECONDS;
       for (int64_t k = 0; k < T; k++) {
-        const float tk = seconds_rule ? (float)((double)k * floor(secs)) * tps32 : ((float)k * s32) * tps32;
-        const int64_t tt = s + (int64_t)floor((double)tk);
+        const int64_t tt = s + (int64_t)frame_t(k, secs, tps, seconds_rule);
         if (o->t) {
           const int64_t i = o->n + k * gh * gw;
           ramp(o->t + i, tt, 0, gh * gw);
