@@ -215,18 +215,24 @@ pe_status pe__sincos_2d(const pe_request *rq, pe_shape *sh, void *out, pe_info *
   memset(o, 0, (size_t)(cls * d) * sizeof(float));
   const double bs = v[C_baseSize], is = v[C_interpolationScale];
   const int hw = (int)v[C_axisOrder] == 1;
+  /* each cell is [sin a, cos a, sin b, cos b]; (a, b) = (x, y), or (y, x) with axisOrder 'hw' */
+  const int xo = hw ? 2 * q : 0, yo = hw ? 0 : 2 * q;
+  double *ys = s2 + PE_MAXHALF / 2, *yc = c2 + PE_MAXHALF / 2;  /* the row's y, beside the cell's x */
   for (int64_t r = 0; r < H; r++) {
     double y = (double)r;
     if (bs > 0) y = (double)((float)((float)r / (float)((double)H / bs)) / (float)is);
+    pe__sincos(w, y, 1, ys, yc, q);  /* once a row */
     for (int64_t c = 0; c < W; c++) {
-      double x = (double)c;
-      if (bs > 0) x = (double)((float)((float)c / (float)((double)W / bs)) / (float)is);
       float *row = o + (cls + r * W + c) * d;
-      const double a = hw ? y : x, b = hw ? x : y;
-      pe__sincos(w, a, 1, s2, c2, q);
-      for (int k = 0; k < q; k++) row[k] = (float)s2[k], row[q + k] = (float)c2[k];
-      pe__sincos(w, b, 1, s2, c2, q);
-      for (int k = 0; k < q; k++) row[2 * q + k] = (float)s2[k], row[3 * q + k] = (float)c2[k];
+      if (r) {  /* x depends on the column only: the first row's */
+        memcpy(row + xo, o + (cls + c) * d + xo, sizeof(float) * 2 * (size_t)q);
+      } else {
+        double x = (double)c;
+        if (bs > 0) x = (double)((float)((float)c / (float)((double)W / bs)) / (float)is);
+        pe__sincos(w, x, 1, s2, c2, q);
+        for (int k = 0; k < q; k++) row[xo + k] = (float)s2[k], row[xo + q + k] = (float)c2[k];
+      }
+      for (int k = 0; k < q; k++) row[yo + k] = (float)ys[k], row[yo + q + k] = (float)yc[k];
     }
   }
   return PE_OK;
