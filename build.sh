@@ -73,9 +73,9 @@ newer() {  # newer TARGET [DIR...]: true when TARGET is missing or older than a 
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Size: -Oz everywhere but the loops that run per value (-O3 unrolls them: kernels, colormap, rope's rows at explicit ids) and mathlib (-O3 inlines
-# its double-double helpers); mrope at -O2 (its parser and id ramps inlined, not unrolled). No libm: the maths is c/mathlib.c, so native and
-# wasm round alike.
+# Size: -Oz everywhere but the loops that run per value (-O3 unrolls them: kernels, colormap, rope's
+# rows at explicit ids) and mathlib (-O3 inlines its double-double helpers); mrope at -O2 (its parser
+# and id ramps inlined, not unrolled). No libm: the maths is c/mathlib.c, so native and wasm round alike.
 # The link is -O2, which keeps emscripten's speed-built libc (memcpy, memset: the heatmap's row
 # copies), and binaryen's -Oz runs after it.
 hot=" kernels colormap mathlib rope "
