@@ -435,7 +435,7 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
   const int h = c->h, r = c->r, axes = pc->axes;
   const double off = pc->offset;
   const int64_t st = pc->stride;
-  int mem[PE_MAXHALF];    /* natural k of each gathered frequency */
+  static int mem[PE_MAXHALF];  /* natural k of each gathered frequency: 128 KiB, off the stack as inv */
   for (int k = 0; k < h; k++) mem[slot[k]] = k;
   pe__sincos(inv, 1, 1, step_s, step_c, h);
   double last[3] = {NAN, NAN, NAN};
