@@ -157,20 +157,22 @@ static void text(ids *o, int64_t n) {
   o->next = s + n;  /* 'max' and 'grid' agree after text */
 }
 
-/* One block of gh x gw merged patches per temporal index, temporal ids tau[0 .. gt). */
+/* The ids of one frame's gh x gw merged patches from token k (when written): t = tt, h = s + row,
+ * w = s + column. */
+static void frame_ids(ids *o, int64_t k, int64_t tt, int64_t s, int64_t gh, int64_t gw) {
+  if (!o->t) return;
+  ramp(o->t + k, tt, 0, gh * gw);
+  for (int64_t r = 0; r < gh; r++) ramp(o->h + k + r * gw, s + r, 0, gw), ramp(o->w + k + r * gw, s, 1, gw);
+}
+
+/* One block of gh x gw merged patches (gh, gw >= 1) per temporal index, temporal ids tau[0 .. gt). */
 static void block(ids *o, int64_t gt, int64_t gh, int64_t gw, int64_t tau_step, int advance) {
   const int64_t s = o->next;
   for (int64_t t = 0; t < gt; t++) {
     const int64_t tt = s + t * tau_step;
-    if (o->t) {
-      const int64_t k = o->n + t * gh * gw;
-      ramp(o->t + k, tt, 0, gh * gw);
-      for (int64_t r = 0; r < gh; r++) ramp(o->h + k + r * gw, s + r, 0, gw), ramp(o->w + k + r * gw, s, 1, gw);
-    }
-    if (gh > 0 && gw > 0) {
-      const int64_t m = tt > s + gh - 1 ? tt : s + gh - 1, mm = m > s + gw - 1 ? m : s + gw - 1;
-      if (mm > o->max) o->max = mm;
-    }
+    frame_ids(o, o->n + t * gh * gw, tt, s, gh, gw);
+    const int64_t m = tt > s + gh - 1 ? tt : s + gh - 1, mm = m > s + gw - 1 ? m : s + gw - 1;
+    if (mm > o->max) o->max = mm;
   }
   o->n += gt * gh * gw;
   o->next = advance == ADV_GRID ? s + (gh > gw ? gh : gw) : o->max + 1;
@@ -298,11 +300,7 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
       const int64_t s = o->next;
       for (int64_t k = 0; k < T; k++) {
         const int64_t tt = s + (int64_t)frame_t(k, secs, tps, seconds_rule);
-        if (o->t) {
-          const int64_t i = o->n + k * gh * gw;
-          ramp(o->t + i, tt, 0, gh * gw);
-          for (int64_t r = 0; r < gh; r++) ramp(o->h + i + r * gw, s + r, 0, gw), ramp(o->w + i + r * gw, s, 1, gw);
-        }
+        frame_ids(o, o->n + k * gh * gw, tt, s, gh, gw);
         if (tt > o->max) o->max = tt;
       }
       o->n += T * gh * gw;
