@@ -130,7 +130,7 @@ pe_status pe__similarity(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   (void)info;
   if (L > PE_SIM_MAX)  /* only reachable with the byte cap raised beyond 4 GiB */
     return pe__fail(err, rq, Q_positions, PE_ENOMEM, 0, PE_SIM_MAX, "is more than similarity's scratch holds");
-  static double w[PE_MAXHALF];
+  static double w[PE_MAXHALF];  /* the variant's frequencies: off the stack, one request at a time */
   const int d = (int)rq->v[Q_dim], variant = (int)rq->v[Q_variant];
   const int64_t offset = (int64_t)rq->v[Q_offset], step = (int64_t)rq->v[Q_step];
   const int normalize = rq->v[Q_normalize] != 0;

@@ -209,7 +209,7 @@ pe_status pe__sincos_2d(const pe_request *rq, pe_shape *sh, void *out, pe_info *
     pe__shape(sh, 2, (int64_t[]){n, d});
     return PE_OK;
   }
-  static double w[PE_MAXHALF / 2];
+  static double w[PE_MAXHALF / 2];  /* one axis' frequencies: off the stack, one request at a time */
   for (int k = 0; k < q; k++) w[k] = 1.0 / pe__pow(v[C_base], (double)k / q);
   float *o = out;
   memset(o, 0, (size_t)(cls * d) * sizeof(float));
