@@ -362,6 +362,7 @@ pe_status pe__mrope_blocks(const pe_request *rq, pe_shape *sh, void *out, pe_inf
  * the scaling and section checks are rope's own (pe__rope_setup, pe__rope_sections). */
 #define A_(name, ...) A_##name,
 enum { PE_PARAMS_ROPE(A_) A__N };
+enum { NEOX, GPTJ };  /* rope's layout choices, kinds.def order */
 
 pe_status pe__mrope_axes(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
   (void)info;
@@ -375,7 +376,7 @@ pe_status pe__mrope_axes(const pe_request *rq, pe_shape *sh, void *out, pe_info 
     pe__shape(sh, 1, (int64_t[]){r});
     return PE_OK;
   }
-  const int gptj = (int)rq->v[A_layout] == 1;
+  const int gptj = (int)rq->v[A_layout] == GPTJ;
   int32_t *o = out;
   for (int j = 0; j < r; j++) o[j] = mrope ? pe__rope_freq_axis(gptj ? j / 2 : j % h, sec, interleaved) : -1;
   return PE_OK;
