@@ -406,6 +406,8 @@ class PosencElement extends HTMLElement {
     this.#view = null;
     this.#mm?.band.element.remove();
     this.#mm?.extras.remove();
+    this.#mm?.grid.destroy();
+    this.#mm?.inset.destroy();
     this.#mm = null;
     this.#frame.classList.remove('mm');
     this.#plane?.free();

@@ -74,3 +74,19 @@ function hatchPattern(ctx, th, dpr, s) {
   t.stroke();
   return ctx.createPattern(tile, 'repeat');
 }
+
+/** A canvas that is a figure: role img, a block box (no inline gap under it), with this class. */
+export function figureCanvas(className) {
+  const c = document.createElement('canvas');
+  if (className) c.className = className;
+  c.setAttribute('role', 'img');
+  c.style.display = 'block';
+  return c;
+}
+
+/** Calls redraw when the colour scheme turns light or dark; returns the function that stops it. */
+export function onSchemeChange(redraw) {
+  const scheme = matchMedia('(prefers-color-scheme: dark)');
+  scheme.addEventListener('change', redraw);
+  return () => scheme.removeEventListener('change', redraw);
+}

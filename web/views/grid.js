@@ -8,7 +8,7 @@
 // Its own controls choose the column (a number, or one of the chosen columns) and the frame; the
 // owner keeps them (view options gridColumn and frame) and calls show() again.
 // No inline styles: only CSSOM properties are set.
-import { theme } from './figure.js';
+import { theme, figureCanvas, onSchemeChange } from './figure.js';
 
 const SIDE = 320;      // CSS px: the grid's longer side at most
 const NUMBERS = 18;    // CSS px: cells at least this large carry their token number
@@ -51,6 +51,7 @@ export class GridView {
   #cells = document.createElement('canvas');
   #shown = null;
   #side;
+  #stop;       // ends the colour-scheme watch
 
   /**
    * container: where the view goes. onChange({ column, frame }): the user chose another column or
@@ -63,17 +64,13 @@ export class GridView {
     const root = (this.#root = document.createElement('figure'));
     root.className = 'posenc-grid';
     root.hidden = true;
-    this.#canvas = document.createElement('canvas');
-    this.#canvas.className = 'posenc-grid-canvas';
-    this.#canvas.setAttribute('role', 'img');
-    this.#canvas.style.display = 'block';
+    this.#canvas = figureCanvas('posenc-grid-canvas');
     this.#caption = document.createElement('figcaption');
     this.#caption.className = 'posenc-grid-caption';
     this.#controls = this.#makeControls();
     root.append(this.#caption, this.#controls, this.#canvas);
     container.append(root);
-    const scheme = matchMedia('(prefers-color-scheme: dark)');
-    scheme.addEventListener('change', () => this.#draw());
+    this.#stop = onSchemeChange(() => this.#draw());
   }
 
   #makeControls() {
@@ -111,6 +108,9 @@ export class GridView {
   }
 
   get element() { return this.#root; }
+
+  /** Stops following the colour scheme (the element is being dropped). */
+  destroy() { this.#stop(); }
   get canvas() { return this.#canvas; }
   /** What is drawn: { grid, column, frame, values (Float32Array [height · width]), cell (CSS px) } or null. */
   get shown() { return this.#shown; }

@@ -6,7 +6,7 @@
 // mropeSegments); every id shown is read from the mrope-positions plane on screen. Nothing here
 // parses the sequence. No inline styles: only CSSOM properties are set.
 import { SEGMENTS, whyNext } from './segments.js';
-import { theme } from './figure.js';
+import { theme, figureCanvas, onSchemeChange } from './figure.js';
 
 const SIDE = 300;    // CSS px: the grid's longer side at most
 const MAX_CELL = 46; // CSS px: a small block's cells stay this size
@@ -25,6 +25,7 @@ export class BlockInset {
   #readout;
   #onChange;
   #side;
+  #stop;          // ends the colour-scheme watch
   #band = null;   // mropeSegments' result on screen (plane, blocks, advance)
   #chosen = { block: null, frame: 0 };  // the view options
   #shown = null;  // { block, frame (row of mrope-blocks), cell (CSS px), token (highlighted) }
@@ -63,10 +64,7 @@ export class BlockInset {
     this.#frameOut = document.createElement('output');
     this.#frameBox.append(this.#frame, ' ', this.#frameOut);
     this.#controls.append(pickLabel, this.#frameBox);
-    this.#canvas = document.createElement('canvas');
-    this.#canvas.className = 'posenc-inset-canvas';
-    this.#canvas.setAttribute('role', 'img');
-    this.#canvas.style.display = 'block';
+    this.#canvas = figureCanvas('posenc-inset-canvas');
     this.#readout = document.createElement('output');
     this.#readout.className = 'posenc-inset-readout';
     this.#readout.setAttribute('aria-live', 'polite');
@@ -83,10 +81,13 @@ export class BlockInset {
       this.#readout.textContent = this.#band.words(0, token);
       this.#draw(token);
     });
-    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.#draw(this.#shown?.token ?? -1));
+    this.#stop = onSchemeChange(() => this.#draw(this.#shown?.token ?? -1));
   }
 
   get element() { return this.#root; }
+
+  /** Stops following the colour scheme (the element is being dropped). */
+  destroy() { this.#stop(); }
   get canvas() { return this.#canvas; }
   /**
    * What is drawn: { block (mropeSegments' blocks entry), frame (its mrope-blocks row), cell (CSS px),

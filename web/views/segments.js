@@ -7,7 +7,7 @@
 // Columns are placed with the heatmap's own sampling (cellUnder over its plot area), so the band
 // lines up with the cells at any size. No inline styles: only CSSOM properties are set.
 import { cellUnder } from './heatmap.js';
-import { theme, PALETTE } from './figure.js';
+import { theme, PALETTE, figureCanvas } from './figure.js';
 
 /** Segment kinds in mrope-segments' numbering: name and colour (text takes the page's muted ink). */
 export const SEGMENTS = [
@@ -148,10 +148,7 @@ export class SegmentBand {
     const root = (this.#root = document.createElement('div'));
     root.className = 'posenc-segments';
     root.hidden = true;
-    this.#canvas = document.createElement('canvas');
-    this.#canvas.className = 'posenc-segments-band';
-    this.#canvas.setAttribute('role', 'img');
-    this.#canvas.style.display = 'block';
+    this.#canvas = figureCanvas('posenc-segments-band');
     this.#legend = document.createElement('p');
     this.#legend.className = 'posenc-segments-legend';
     this.#readout = document.createElement('output');
