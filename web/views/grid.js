@@ -20,21 +20,28 @@ const NUMBERS = 18;    // CSS px: cells at least this large carry their token nu
  * other PosencErrors.
  */
 export function gridOf(pe, kind, params) {
-  if (kind === 'rope-2d') {
-    if (params.coords !== undefined) return null;  // explicit coordinates: no grid
-    const o = pe.compute('rope-2d-order', params);
-    const [frames, height, width] = o.shape;
-    const choices = pe.kinds.find((k) => k.name === kind).params.find((p) => p.name === 'order').choices;
-    return { frames, height, width, rows: o.data, order: choices[o.info.order] };
-  }
-  if (kind === 'sincos-2d') {
-    const defs = pe.kinds.find((k) => k.name === kind).params;
-    const given = (n) => params[n] ?? defs.find((p) => p.name === n).default;
-    const height = given('height'), width = given('width') ?? height, cls = given('cls');
-    return { frames: 1, height, width, rows: Int32Array.from({ length: height * width }, (_, i) => cls + i), order: 'raster' };
-  }
-  return null;
+  return GRIDS[kind]?.(pe, params) ?? null;
 }
+
+// rope-2d: where C's rope-2d-order puts each cell (none with explicit coords).
+function rope2dGrid(pe, params) {
+  if (params.coords !== undefined) return null;  // explicit coordinates: no grid
+  const o = pe.compute('rope-2d-order', params);
+  const [frames, height, width] = o.shape;
+  const choices = pe.kinds.find((k) => k.name === 'rope-2d').params.find((p) => p.name === 'order').choices;
+  return { frames, height, width, rows: o.data, order: choices[o.info.order] };
+}
+
+// sincos-2d: the cls rows, then the grid in raster order.
+function sincos2dGrid(pe, params) {
+  const defs = pe.kinds.find((k) => k.name === 'sincos-2d').params;
+  const given = (n) => params[n] ?? defs.find((p) => p.name === n).default;
+  const height = given('height'), width = given('width') ?? height, cls = given('cls');
+  return { frames: 1, height, width, rows: Int32Array.from({ length: height * width }, (_, i) => cls + i), order: 'raster' };
+}
+
+// The kinds with a patch grid, and how it is found: the one place that names them.
+const GRIDS = { __proto__: null, 'rope-2d': rope2dGrid, 'sincos-2d': sincos2dGrid };
 
 export class GridView {
   #pe;

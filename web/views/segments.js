@@ -123,7 +123,7 @@ export function mropeAxes(pe, params) {
 }
 
 // The kinds whose heatmap carries a band, and how it is made: the one place that names them.
-const BANDS = { 'mrope-positions': mropeSegments, rope: (pe, params) => mropeAxes(pe, params) };
+const BANDS = { __proto__: null, 'mrope-positions': mropeSegments, rope: (pe, params) => mropeAxes(pe, params) };
 
 /**
  * The band over a kind's heatmap ({ values, legend, readout, label, cellReadout? }: cellReadout, where
