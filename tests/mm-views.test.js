@@ -450,14 +450,25 @@ describe('multimodal views in Chromium', () => {
     assert.deepEqual([g.col, g.frame, g.bad], [16, 1, []]);
     assert.equal(g.hidden, false);
     assert.match(g.caption, /^Column 16 \(cos\) over the 6 × 8 patch grid, frame 1 of 2/);
-    // choosing column 0 with the grid's own button sets the element's grid-column attribute
-    await page.evaluate(async () => {
+    // choosing column 0 with the grid's own button sets the element's grid-column attribute; the
+    // table, its order and the heatmap are not computed again for it
+    const calls = await page.evaluate(async () => {
       const els = document.querySelectorAll('posenc-heatmap');
       const el = els[els.length - 1];
-      const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
-      el.shadowRoot.querySelector('.posenc-grid-pick:nth-of-type(2)').click();
-      await done;
+      const pe = el.pe;
+      const calls = [];
+      const own = ['compute', 'computeView', 'range'];
+      for (const name of own) pe[name] = (...a) => { calls.push(name); return Object.getPrototypeOf(pe)[name].apply(pe, a); };
+      try {
+        const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
+        el.shadowRoot.querySelector('.posenc-grid-pick:nth-of-type(2)').click();
+        await done;
+      } finally {
+        for (const name of own) delete pe[name];
+      }
+      return calls;
     });
+    assert.deepEqual(calls, []);
     const after = await page.evaluate(() => {
       const els = document.querySelectorAll('posenc-heatmap');
       const el = els[els.length - 1];
