@@ -142,9 +142,10 @@ export class GridView {
     for (let i = 0; i < values.length; i++) values[i] = plane.value(rows[i], column);
     const image = this.#pe.colormapImage(values, { map, vmin, vmax, rows: height, cols: width });
     try {
-      this.#cells.width = width;
-      this.#cells.height = height;
-      this.#cells.getContext('2d').putImageData(new ImageData(image.data.slice(), width, height), 0, 0);
+      if (this.#cells.width !== width) this.#cells.width = width;  // a same-size write reallocates the canvas
+      if (this.#cells.height !== height) this.#cells.height = height;
+      // ImageData straight over the wasm heap (as the heatmap's): putImageData copies it before the free
+      this.#cells.getContext('2d').putImageData(new ImageData(image.data, width, height), 0, 0);
     } finally {
       image.free();
     }
