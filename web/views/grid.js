@@ -8,7 +8,7 @@
 // Its own controls choose the column (a number, or one of the chosen columns) and the frame; the
 // owner keeps them (view options gridColumn and frame) and calls show() again.
 // No inline styles: only CSSOM properties are set.
-import { theme, figureCanvas, onSchemeChange } from './figure.js';
+import { theme, figureCanvas, fitCanvas, onSchemeChange } from './figure.js';
 
 const SIDE = 320;      // CSS px: the grid's longer side at most
 const NUMBERS = 18;    // CSS px: cells at least this large carry their token number
@@ -192,11 +192,9 @@ export class GridView {
     const dpr = devicePixelRatio;
     const W = width * sh.cell, H = height * sh.cell;
     const c = this.#canvas;
-    c.width = Math.round(W * dpr);
-    c.height = Math.round(H * dpr);
-    c.style.width = `${W}px`;
-    c.style.height = `${H}px`;
+    fitCanvas(c, W, H, dpr);
     const ctx = c.getContext('2d');
+    ctx.clearRect(0, 0, c.width, c.height);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.#cells, 0, 0, c.width, c.height);
     // the order: cells by ascending table row

@@ -7,7 +7,7 @@
 // canvas carries the interactive parts (hover cell, column markers) so the figure canvas is the
 // exported picture. No inline styles: only CSSOM properties are set (CSP style-src 'self').
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
-import { valueTicks, theme, hatch, figureCanvas, onSchemeChange } from './figure.js';
+import { valueTicks, theme, hatch, figureCanvas, fitCanvas, onSchemeChange } from './figure.js';
 import { heatmapLayout } from './layout.js';
 import { planeRange } from './plane.js';
 
@@ -359,14 +359,8 @@ export class Heatmap {
     const H = L.H;
     this.#layout = L;
 
-    for (const c of [canvas, this.#overlay]) {
-      // only when the size changes: setting width reallocates the canvas (everything is redrawn below)
-      if (c.width !== Math.round(W * dpr)) c.width = Math.round(W * dpr);
-      if (c.height !== Math.round(H * dpr)) c.height = Math.round(H * dpr);
-      // (writes only when changed: each invalidates style and accessibility even with the same value)
-      if (c.style.width !== `${W}px`) c.style.width = `${W}px`;
-      if (c.style.height !== `${H}px`) c.style.height = `${H}px`;
-    }
+    // reallocated only when the size changes (everything is redrawn below)
+    for (const c of [canvas, this.#overlay]) fitCanvas(c, W, H, dpr);
     const aria = `${lab.heading || 'Heatmap'}: ${p.rows} × ${p.cols}, values ${formatValue(lo)} to ${formatValue(hi)}`;
     if (canvas.getAttribute('aria-label') !== aria) canvas.setAttribute('aria-label', aria);
 

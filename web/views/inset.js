@@ -6,7 +6,7 @@
 // mropeSegments); every id shown is read from the mrope-positions plane on screen. Nothing here
 // parses the sequence. No inline styles: only CSSOM properties are set.
 import { SEGMENTS, whyNext } from './segments.js';
-import { theme, figureCanvas, onSchemeChange } from './figure.js';
+import { theme, figureCanvas, fitCanvas, onSchemeChange } from './figure.js';
 
 const SIDE = 300;    // CSS px: the grid's longer side at most
 const MAX_CELL = 46; // CSS px: a small block's cells stay this size
@@ -78,6 +78,7 @@ export class BlockInset {
       const r = Math.floor((e.clientY - b.top) / sh.cell), c = Math.floor((e.clientX - b.left) / sh.cell);
       if (r < 0 || c < 0 || r >= sh.frame.height || c >= sh.frame.width) return;
       const token = sh.frame.first + r * sh.frame.width + c;
+      if (token === sh.token) return;  // the pointer moved within the cell drawn hot
       this.#readout.textContent = this.#band.words(0, token);
       this.#draw(token);
     });
@@ -127,6 +128,7 @@ export class BlockInset {
 
   /** The pointer is over token `token` (the heatmap or the band): show its block and frame, highlight it. */
   hover(token) {
+    if (token === this.#shown?.token) return;  // drawn already (the pointer moved within its cell)
     const here = this.#band?.blocks.at(token);
     if (!here) return;
     const b = this.#band.blocks.blocks[here.frame.segment];
@@ -182,16 +184,13 @@ export class BlockInset {
     const dpr = devicePixelRatio;
     const W = frame.width * cell, H = frame.height * cell;
     const c = this.#canvas;
-    c.width = Math.round(W * dpr);
-    c.height = Math.round(H * dpr);
-    c.style.width = `${W}px`;
-    c.style.height = `${H}px`;
+    fitCanvas(c, W, H, dpr);  // a hover redraws: the canvas keeps its allocation
     const ctx = c.getContext('2d');
     const th = theme(this.#root, { background: false });
     const colour = SEGMENTS[sh.block.kind].color ?? th.fg;
+    ctx.clearRect(0, 0, c.width, c.height);
     ctx.save();
     ctx.scale(dpr, dpr);
-    ctx.clearRect(0, 0, W, H);
     ctx.fillStyle = colour;
     ctx.globalAlpha = 0.22;
     ctx.fillRect(0, 0, W, H);
