@@ -7,7 +7,7 @@
 // Columns are placed with the heatmap's own sampling (cellUnder over its plot area), so the band
 // lines up with the cells at any size. No inline styles: only CSSOM properties are set.
 import { cellUnder } from './heatmap.js';
-import { theme, PALETTE, figureCanvas } from './figure.js';
+import { theme, PALETTE, figureCanvas, fitCanvas } from './figure.js';
 
 /** Segment kinds in mrope-segments' numbering: name and colour (text takes the page's muted ink). */
 export const SEGMENTS = [
@@ -229,10 +229,7 @@ export class SegmentBand {
     for (const [i, el] of [...this.#root.querySelectorAll('.posenc-segment-swatch')].entries()) el.style.background = colors[i];
     const c = this.#canvas;
     const W = fig.width, H = Math.round(BAND * dpr);
-    if (c.width !== W) c.width = W;
-    if (c.height !== H) c.height = H;
-    c.style.width = `${W / dpr}px`;
-    c.style.height = `${BAND}px`;
+    fitCanvas(c, W / dpr, BAND, dpr);
     const ctx = c.getContext('2d');
     ctx.clearRect(0, 0, W, H);
     const s = this.#span();
