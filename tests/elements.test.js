@@ -400,6 +400,33 @@ describe('errors', () => {
     assert.equal(r.view, null);
   });
 
+  test('a removed multimodal element stops all its colour-scheme and resolution watches (grid and inset too)', async () => {
+    const r = await page.evaluate(async () => {
+      const proto = MediaQueryList.prototype;
+      const [add, remove] = [proto.addEventListener, proto.removeEventListener];
+      let live = 0, added = 0;
+      proto.addEventListener = function (...a) { live++; added++; return add.apply(this, a); };
+      proto.removeEventListener = function (...a) { live--; return remove.apply(this, a); };
+      try {
+        const el = document.createElement('posenc-heatmap');
+        el.setAttribute('kind', 'mrope-positions');
+        el.setAttribute('sequence', 'text:2 image:1x2x2');
+        const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
+        document.body.append(el);
+        await done;
+        const grid = el.shadowRoot.querySelector('.posenc-grid') !== null;
+        el.remove();
+        await new Promise((ok) => setTimeout(ok, 0));
+        return { grid, added, live };
+      } finally {
+        Object.assign(proto, { addEventListener: add, removeEventListener: remove });
+      }
+    });
+    assert.ok(r.grid, 'the element made its grid and inset');
+    assert.ok(r.added >= 3, `heatmap, grid and inset watched the scheme (${r.added} watches)`);
+    assert.equal(r.live, 0);
+  });
+
   test('errors are shown, not logged: the console is still clean', () => {
     assert.deepEqual(problems, []);
   });

@@ -343,6 +343,28 @@ describe('multimodal views in Chromium', () => {
     assert.equal(px[1], '44,160,44,255');  // tab:green, opaque
     assert.notEqual(px[0], px[1]);
     assert.equal(px[0], px[2]);
+    // hovering the inset redraws it once per cell entered, into the canvas it has (no reallocation)
+    const spy = await page.evaluate(() => {
+      const c = window.explorer.blockInset.canvas;
+      const width = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'width');
+      const getContext = c.getContext;
+      window.insetSpy = { draws: 0, writes: 0 };
+      c.getContext = (...a) => { window.insetSpy.draws++; return getContext.apply(c, a); };
+      Object.defineProperty(c, 'width', { configurable: true, get() { return width.get.call(c); },
+        set(v) { window.insetSpy.writes++; width.set.call(c, v); } });
+      const b = c.getBoundingClientRect();
+      const s = window.explorer.blockInset.shown.cell;
+      return { x: b.left, y: b.top, s, token: window.explorer.blockInset.shown.token };
+    });
+    assert.equal(spy.token, 38, 'cell (0, 1) is hot');
+    for (const [x, y] of [[0.3, 0.3], [0.6, 0.5], [1.5, 0.5]]) await page.mouse.move(spy.x + x * spy.s, spy.y + y * spy.s);
+    const counted = await page.evaluate(() => {
+      const c = window.explorer.blockInset.canvas;
+      delete c.getContext;
+      delete c.width;
+      return { ...window.insetSpy, token: window.explorer.blockInset.shown.token };
+    });
+    assert.deepEqual(counted, { draws: 2, writes: 0, token: 38 });
 
     // the first text token after the video: why 20
     await hoverToken(45);
@@ -450,14 +472,25 @@ describe('multimodal views in Chromium', () => {
     assert.deepEqual([g.col, g.frame, g.bad], [16, 1, []]);
     assert.equal(g.hidden, false);
     assert.match(g.caption, /^Column 16 \(cos\) over the 6 × 8 patch grid, frame 1 of 2/);
-    // choosing column 0 with the grid's own button sets the element's grid-column attribute
-    await page.evaluate(async () => {
+    // choosing column 0 with the grid's own button sets the element's grid-column attribute; the
+    // table, its order and the heatmap are not computed again for it
+    const calls = await page.evaluate(async () => {
       const els = document.querySelectorAll('posenc-heatmap');
       const el = els[els.length - 1];
-      const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
-      el.shadowRoot.querySelector('.posenc-grid-pick:nth-of-type(2)').click();
-      await done;
+      const pe = el.pe;
+      const calls = [];
+      const own = ['compute', 'computeView', 'range'];
+      for (const name of own) pe[name] = (...a) => { calls.push(name); return Object.getPrototypeOf(pe)[name].apply(pe, a); };
+      try {
+        const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
+        el.shadowRoot.querySelector('.posenc-grid-pick:nth-of-type(2)').click();
+        await done;
+      } finally {
+        for (const name of own) delete pe[name];
+      }
+      return calls;
     });
+    assert.deepEqual(calls, []);
     const after = await page.evaluate(() => {
       const els = document.querySelectorAll('posenc-heatmap');
       const el = els[els.length - 1];

@@ -182,3 +182,11 @@ test('the elements\' typings (web/elements/define.d.ts) declare a property for e
   assert.deepEqual(want.filter((n) => !declared.has(n)), [], 'options without a property in define.d.ts');
   assert.deepEqual([...declared].filter((n) => !want.includes(n)), [], 'properties of define.d.ts that are no element option');
 });
+
+test('an explorer URL list with an empty item is garbage for C to reject, not a 0 (as the elements refuse it)', () => {
+  const { state } = fromQuery('?kind=rope&positions=4&dim=80&mropeSection=16,,24', pe);
+  assert.equal(state.params.mropeSection.length, 3);
+  assert.ok(Number.isNaN(state.params.mropeSection[1]), `read ${state.params.mropeSection}`);
+  assert.throws(() => pe.compute('rope', state.params), (e) => e.code === 'EINVAL' && e.param === 'mropeSection');
+  assert.deepEqual(fromQuery('?kind=rope&mropeSection=16, 24,24', pe).state.params.mropeSection, [16, 24, 24]);
+});

@@ -5,7 +5,7 @@
 // turned into the parameter's registry type here; every range is checked in C, which names the
 // parameter (mapped back to its attribute for messages).
 import { PosencError } from '../posenc.js';
-import { OPTIONS, HTML_ATTRIBUTES, keysOf, readOptions, option, writeOption, layerOf } from '../views/options.js';
+import { OPTIONS, TYPES, HTML_ATTRIBUTES, keysOf, readOptions, option, writeOption, layerOf } from '../views/options.js';
 import { takesConfig } from '../rope-config.js';
 
 /** Registry name → attribute name: paddingIdx → padding-idx, rope_type → rope-type. */
@@ -92,11 +92,10 @@ export function parseValue(type, text, { attr, param, tag }) {
     case 'float': return number(text, attr, param, tag);
     case 'float[]':
     case 'int[]': return numbers(text, attr, param, tag);
-    case 'bool': {
-      const t = text.trim().toLowerCase();
-      if (t === '' || t === 'true' || t === attr) return true;
-      if (t === 'false') return false;
-      throw attributeError(`<${tag}> ${attr}=${fmt(text)} is not true or false`, 'EINVAL', param, attr);
+    case 'bool': {  // read as the flag view options are: present, true or its own name, or false
+      const r = TYPES.flag(text, { key: attr });
+      if (r.why) throw attributeError(`<${tag}> ${attr}=${fmt(text)} ${r.why}`, r.code, param, attr);
+      return r.value;
     }
     default: return text;
   }

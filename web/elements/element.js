@@ -14,7 +14,7 @@ import { GridView, gridOf } from '../views/grid.js';
 import { BlockInset, followHover } from '../views/inset.js';
 import { Heatmap } from '../views/heatmap.js';
 import { LinePlot } from '../views/plot.js';
-import { TYPES, heatmapOptions, plotOptions } from '../views/options.js';
+import { TYPES, heatmapOptions, plotOptions, option } from '../views/options.js';
 import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX } from './attributes.js';
 import {
   profileKind, profilePlane, profileOptions, differencePlane, compareReadout, referenceLines, wantLogY, logYOf, diffColormap,
@@ -23,6 +23,8 @@ import { renderExplain } from '../views/explain.js';
 
 /** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
+// The attributes that only move the grid or the inset (their own controls set them while a slider is dragged).
+const MULTIMODAL_ONLY = new Set(['gridColumn', 'frame', 'block'].flatMap((name) => spellings(option(name))));
 const DEFAULT_COLUMNS = 4;  // the plot's lines when columns is not given: the first columns
 
 // Sized by CSS: a block whose content fills it. The default heights are the page author's to change.
@@ -137,8 +139,9 @@ class PosencElement extends HTMLElement {
   #message;
   #view = null;
   #plane = null;       // the heatmap's shown plane (hover reads it from the wasm heap)
-  #mm = null;          // the multimodal views beside the heatmap: { band, extras, grid, inset }
+  #mm = null;          // the multimodal views beside the heatmap: { band, extras, grid, inset, shown, last (what they show of the drawn table) }
   #queued = false;
+  #changed = new Set();  // attributes changed since the last render
   #status = 'loading';
   #spec = null;
 
@@ -191,17 +194,27 @@ class PosencElement extends HTMLElement {
   }
 
   attributeChangedCallback(name, old, value) {
-    if (old !== value) this.#schedule();
+    if (old === value) return;
+    this.#changed.add(name);
+    this.#schedule();
   }
 
   /** Render now (normally a microtask after the last change). */
   render() {
     const { pe, table, view } = this.constructor;
+    const changed = [...this.#changed];
+    this.#changed.clear();
     let spec;
     let plane = null;
     const planes = [];
     try {
       spec = readAttributes(this, pe, table);
+      // the grid's column or frame, the inset's block: the table and the heatmap stay as drawn
+      if (changed.length && this.#status === 'ok' && this.#mm?.last && changed.every((a) => MULTIMODAL_ONLY.has(a))) {
+        this.#showMultimodal(spec);
+        this.dispatchEvent(new CustomEvent('posenc-render', { bubbles: true, composed: true, detail: { ...this.#spec } }));
+        return;
+      }
       plane = computePlane(pe, { ...spec, index: spec.index ?? 0, maxBytes: MAX_BYTES });
       if (spec.b) planes.push(this.#computeB(spec.b));
       this.#checkIndex(spec, plane);
@@ -320,12 +333,19 @@ class PosencElement extends HTMLElement {
     }
     this.#view.render(shown, options);
     if (!mm) return;
-    mm.shown = { block: spec.block ?? 0, frame: spec.frame ?? 0, gridColumn: spec.gridColumn ?? dims[0] ?? 0 };
+    mm.last = { band, grid, plane, dims, map: options.map };
     mm.band.show(band);
+    this.#showMultimodal(spec);
+  }
+
+  // The grid and the inset of mm.last (the heatmap's band, grid and plane) at spec's gridColumn, frame and block.
+  #showMultimodal(spec) {
+    const mm = this.#mm;
+    const { band, grid, plane, dims, map } = mm.last;
+    mm.shown = { block: spec.block ?? 0, frame: spec.frame ?? 0, gridColumn: spec.gridColumn ?? dims[0] ?? 0 };
     mm.inset.show(band?.blocks ? band : null, { block: spec.block ?? null, frame: spec.frame ?? 0 });
     const [vmin, vmax] = this.#view.limits;
-    mm.grid.show(plane, grid, { column: spec.gridColumn ?? dims[0] ?? 0, frame: spec.frame ?? 0, columns: dims,
-      map: options.map, vmin, vmax });
+    mm.grid.show(plane, grid, { column: spec.gridColumn ?? dims[0] ?? 0, frame: spec.frame ?? 0, columns: dims, map, vmin, vmax });
   }
 
   // The band (above the heatmap), the grid view and the block inset (beside it): the explorer's
@@ -406,6 +426,8 @@ class PosencElement extends HTMLElement {
     this.#view = null;
     this.#mm?.band.element.remove();
     this.#mm?.extras.remove();
+    this.#mm?.grid.destroy();
+    this.#mm?.inset.destroy();
     this.#mm = null;
     this.#frame.classList.remove('mm');
     this.#plane?.free();

@@ -8,7 +8,7 @@
 // comma-separated), then the view options by their keys (older keys, e.g. cmap and lines, are read
 // too). Numbers are written with String() and read with Number(), which round-trips every double,
 // so a URL restores the view exactly.
-import { OPTIONS, MAX_COLUMNS, TYPES, readOptions, writeOption } from '../views/options.js';
+import { OPTIONS, MAX_COLUMNS, TYPES, readOptions, writeOption, numberList } from '../views/options.js';
 
 export const DEFAULT_COLUMNS = [0, 1, 2, 3];
 const VIEW = OPTIONS.filter((o) => o.on.includes('explorer') && o.name !== 'kind');
@@ -104,7 +104,6 @@ export const keepColumns = (numbers) => TYPES.columns(numbers.join(','), { max: 
 
 // URL text quoted in a message: bounded, so a megabyte of garbage does not fill the page.
 const quote = (text, n = 40) => JSON.stringify(text.length > n ? `${text.slice(0, n)}…` : text);
-const numberList = (text) => (text.trim() === '' ? [] : text.split(',').map((t) => Number(t.trim())));
 
 // A query value → the registry type's value. Garbage stays garbage (NaN, unknown strings): C
 // rejects it with a message naming the parameter, and the explorer falls back to the default

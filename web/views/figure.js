@@ -74,3 +74,32 @@ function hatchPattern(ctx, th, dpr, s) {
   t.stroke();
   return ctx.createPattern(tile, 'repeat');
 }
+
+/** A canvas that is a figure: role img, a block box (no inline gap under it), with this class. */
+export function figureCanvas(className) {
+  const c = document.createElement('canvas');
+  if (className) c.className = className;
+  c.setAttribute('role', 'img');
+  c.style.display = 'block';
+  return c;
+}
+
+/**
+ * Sizes canvas c to W × H CSS px at dpr, writing only what changed: a width or height write
+ * reallocates (and clears) the canvas, a style write invalidates style and accessibility, even with
+ * the same value.
+ */
+export function fitCanvas(c, W, H, dpr) {
+  const w = Math.round(W * dpr), h = Math.round(H * dpr);
+  if (c.width !== w) c.width = w;
+  if (c.height !== h) c.height = h;
+  if (c.style.width !== `${W}px`) c.style.width = `${W}px`;
+  if (c.style.height !== `${H}px`) c.style.height = `${H}px`;
+}
+
+/** Calls redraw when the colour scheme turns light or dark; returns the function that stops it. */
+export function onSchemeChange(redraw) {
+  const scheme = matchMedia('(prefers-color-scheme: dark)');
+  scheme.addEventListener('change', redraw);
+  return () => scheme.removeEventListener('change', redraw);
+}

@@ -8,7 +8,7 @@
 // Its own controls choose the column (a number, or one of the chosen columns) and the frame; the
 // owner keeps them (view options gridColumn and frame) and calls show() again.
 // No inline styles: only CSSOM properties are set.
-import { theme } from './figure.js';
+import { theme, figureCanvas, fitCanvas, onSchemeChange } from './figure.js';
 
 const SIDE = 320;      // CSS px: the grid's longer side at most
 const NUMBERS = 18;    // CSS px: cells at least this large carry their token number
@@ -20,21 +20,28 @@ const NUMBERS = 18;    // CSS px: cells at least this large carry their token nu
  * other PosencErrors.
  */
 export function gridOf(pe, kind, params) {
-  if (kind === 'rope-2d') {
-    if (params.coords !== undefined) return null;  // explicit coordinates: no grid
-    const o = pe.compute('rope-2d-order', params);
-    const [frames, height, width] = o.shape;
-    const choices = pe.kinds.find((k) => k.name === kind).params.find((p) => p.name === 'order').choices;
-    return { frames, height, width, rows: o.data, order: choices[o.info.order] };
-  }
-  if (kind === 'sincos-2d') {
-    const defs = pe.kinds.find((k) => k.name === kind).params;
-    const given = (n) => params[n] ?? defs.find((p) => p.name === n).default;
-    const height = given('height'), width = given('width') ?? height, cls = given('cls');
-    return { frames: 1, height, width, rows: Int32Array.from({ length: height * width }, (_, i) => cls + i), order: 'raster' };
-  }
-  return null;
+  return GRIDS[kind]?.(pe, params) ?? null;
 }
+
+// rope-2d: where C's rope-2d-order puts each cell (none with explicit coords).
+function rope2dGrid(pe, params) {
+  if (params.coords !== undefined) return null;  // explicit coordinates: no grid
+  const o = pe.compute('rope-2d-order', params);
+  const [frames, height, width] = o.shape;
+  const choices = pe.kinds.find((k) => k.name === 'rope-2d').params.find((p) => p.name === 'order').choices;
+  return { frames, height, width, rows: o.data, order: choices[o.info.order] };
+}
+
+// sincos-2d: the cls rows, then the grid in raster order.
+function sincos2dGrid(pe, params) {
+  const defs = pe.kinds.find((k) => k.name === 'sincos-2d').params;
+  const given = (n) => params[n] ?? defs.find((p) => p.name === n).default;
+  const height = given('height'), width = given('width') ?? height, cls = given('cls');
+  return { frames: 1, height, width, rows: Int32Array.from({ length: height * width }, (_, i) => cls + i), order: 'raster' };
+}
+
+// The kinds with a patch grid, and how it is found: the one place that names them.
+const GRIDS = { __proto__: null, 'rope-2d': rope2dGrid, 'sincos-2d': sincos2dGrid };
 
 export class GridView {
   #pe;
@@ -51,6 +58,7 @@ export class GridView {
   #cells = document.createElement('canvas');
   #shown = null;
   #side;
+  #stop;       // ends the colour-scheme watch
 
   /**
    * container: where the view goes. onChange({ column, frame }): the user chose another column or
@@ -63,17 +71,13 @@ export class GridView {
     const root = (this.#root = document.createElement('figure'));
     root.className = 'posenc-grid';
     root.hidden = true;
-    this.#canvas = document.createElement('canvas');
-    this.#canvas.className = 'posenc-grid-canvas';
-    this.#canvas.setAttribute('role', 'img');
-    this.#canvas.style.display = 'block';
+    this.#canvas = figureCanvas('posenc-grid-canvas');
     this.#caption = document.createElement('figcaption');
     this.#caption.className = 'posenc-grid-caption';
     this.#controls = this.#makeControls();
     root.append(this.#caption, this.#controls, this.#canvas);
     container.append(root);
-    const scheme = matchMedia('(prefers-color-scheme: dark)');
-    scheme.addEventListener('change', () => this.#draw());
+    this.#stop = onSchemeChange(() => this.#draw());
   }
 
   #makeControls() {
@@ -111,6 +115,9 @@ export class GridView {
   }
 
   get element() { return this.#root; }
+
+  /** Stops following the colour scheme (the element is being dropped). */
+  destroy() { this.#stop(); }
   get canvas() { return this.#canvas; }
   /** What is drawn: { grid, column, frame, values (Float32Array [height · width]), cell (CSS px) } or null. */
   get shown() { return this.#shown; }
@@ -135,9 +142,10 @@ export class GridView {
     for (let i = 0; i < values.length; i++) values[i] = plane.value(rows[i], column);
     const image = this.#pe.colormapImage(values, { map, vmin, vmax, rows: height, cols: width });
     try {
-      this.#cells.width = width;
-      this.#cells.height = height;
-      this.#cells.getContext('2d').putImageData(new ImageData(image.data.slice(), width, height), 0, 0);
+      if (this.#cells.width !== width) this.#cells.width = width;  // a same-size write reallocates the canvas
+      if (this.#cells.height !== height) this.#cells.height = height;
+      // ImageData straight over the wasm heap (as the heatmap's): putImageData copies it before the free
+      this.#cells.getContext('2d').putImageData(new ImageData(image.data, width, height), 0, 0);
     } finally {
       image.free();
     }
@@ -184,11 +192,9 @@ export class GridView {
     const dpr = devicePixelRatio;
     const W = width * sh.cell, H = height * sh.cell;
     const c = this.#canvas;
-    c.width = Math.round(W * dpr);
-    c.height = Math.round(H * dpr);
-    c.style.width = `${W}px`;
-    c.style.height = `${H}px`;
+    fitCanvas(c, W, H, dpr);
     const ctx = c.getContext('2d');
+    ctx.clearRect(0, 0, c.width, c.height);
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.#cells, 0, 0, c.width, c.height);
     // the order: cells by ascending table row

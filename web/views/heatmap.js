@@ -7,7 +7,7 @@
 // canvas carries the interactive parts (hover cell, column markers) so the figure canvas is the
 // exported picture. No inline styles: only CSSOM properties are set (CSP style-src 'self').
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
-import { valueTicks, theme, hatch } from './figure.js';
+import { valueTicks, theme, hatch, figureCanvas, fitCanvas, onSchemeChange } from './figure.js';
 import { heatmapLayout } from './layout.js';
 import { planeRange } from './plane.js';
 
@@ -73,10 +73,7 @@ export class Heatmap {
     const root = (this.#root = document.createElement('div'));
     root.className = 'posenc-heatmap';
     root.style.position = 'relative';
-    this.#canvas = document.createElement('canvas');
-    this.#canvas.className = 'posenc-heatmap-figure';
-    this.#canvas.setAttribute('role', 'img');
-    this.#canvas.style.display = 'block';
+    this.#canvas = figureCanvas('posenc-heatmap-figure');
     const ov = (this.#overlay = document.createElement('canvas'));
     ov.className = 'posenc-heatmap-overlay';
     Object.assign(ov.style, { position: 'absolute', left: '0', top: '0', cursor: 'crosshair' });
@@ -115,10 +112,7 @@ export class Heatmap {
     });
     ro.observe(root, { box: 'border-box' });
     this.#watchers.push(() => ro.disconnect());
-    const scheme = matchMedia('(prefers-color-scheme: dark)');
-    const redraw = () => this.#draw();
-    scheme.addEventListener('change', redraw);
-    this.#watchers.push(() => scheme.removeEventListener('change', redraw));
+    this.#watchers.push(onSchemeChange(() => this.#draw()));
     this.#watchDpr();
   }
 
@@ -365,14 +359,8 @@ export class Heatmap {
     const H = L.H;
     this.#layout = L;
 
-    for (const c of [canvas, this.#overlay]) {
-      // only when the size changes: setting width reallocates the canvas (everything is redrawn below)
-      if (c.width !== Math.round(W * dpr)) c.width = Math.round(W * dpr);
-      if (c.height !== Math.round(H * dpr)) c.height = Math.round(H * dpr);
-      // (writes only when changed: each invalidates style and accessibility even with the same value)
-      if (c.style.width !== `${W}px`) c.style.width = `${W}px`;
-      if (c.style.height !== `${H}px`) c.style.height = `${H}px`;
-    }
+    // reallocated only when the size changes (everything is redrawn below)
+    for (const c of [canvas, this.#overlay]) fitCanvas(c, W, H, dpr);
     const aria = `${lab.heading || 'Heatmap'}: ${p.rows} × ${p.cols}, values ${formatValue(lo)} to ${formatValue(hi)}`;
     if (canvas.getAttribute('aria-label') !== aria) canvas.setAttribute('aria-label', aria);
 

@@ -6,7 +6,7 @@
 // mropeSegments); every id shown is read from the mrope-positions plane on screen. Nothing here
 // parses the sequence. No inline styles: only CSSOM properties are set.
 import { SEGMENTS, whyNext } from './segments.js';
-import { theme } from './figure.js';
+import { theme, figureCanvas, fitCanvas, onSchemeChange } from './figure.js';
 
 const SIDE = 300;    // CSS px: the grid's longer side at most
 const MAX_CELL = 46; // CSS px: a small block's cells stay this size
@@ -25,6 +25,7 @@ export class BlockInset {
   #readout;
   #onChange;
   #side;
+  #stop;          // ends the colour-scheme watch
   #band = null;   // mropeSegments' result on screen (plane, blocks, advance)
   #chosen = { block: null, frame: 0 };  // the view options
   #shown = null;  // { block, frame (row of mrope-blocks), cell (CSS px), token (highlighted) }
@@ -63,10 +64,7 @@ export class BlockInset {
     this.#frameOut = document.createElement('output');
     this.#frameBox.append(this.#frame, ' ', this.#frameOut);
     this.#controls.append(pickLabel, this.#frameBox);
-    this.#canvas = document.createElement('canvas');
-    this.#canvas.className = 'posenc-inset-canvas';
-    this.#canvas.setAttribute('role', 'img');
-    this.#canvas.style.display = 'block';
+    this.#canvas = figureCanvas('posenc-inset-canvas');
     this.#readout = document.createElement('output');
     this.#readout.className = 'posenc-inset-readout';
     this.#readout.setAttribute('aria-live', 'polite');
@@ -80,13 +78,17 @@ export class BlockInset {
       const r = Math.floor((e.clientY - b.top) / sh.cell), c = Math.floor((e.clientX - b.left) / sh.cell);
       if (r < 0 || c < 0 || r >= sh.frame.height || c >= sh.frame.width) return;
       const token = sh.frame.first + r * sh.frame.width + c;
+      if (token === sh.token) return;  // the pointer moved within the cell drawn hot
       this.#readout.textContent = this.#band.words(0, token);
       this.#draw(token);
     });
-    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => this.#draw(this.#shown?.token ?? -1));
+    this.#stop = onSchemeChange(() => this.#draw(this.#shown?.token ?? -1));
   }
 
   get element() { return this.#root; }
+
+  /** Stops following the colour scheme (the element is being dropped). */
+  destroy() { this.#stop(); }
   get canvas() { return this.#canvas; }
   /**
    * What is drawn: { block (mropeSegments' blocks entry), frame (its mrope-blocks row), cell (CSS px),
@@ -126,6 +128,7 @@ export class BlockInset {
 
   /** The pointer is over token `token` (the heatmap or the band): show its block and frame, highlight it. */
   hover(token) {
+    if (token === this.#shown?.token) return;  // drawn already (the pointer moved within its cell)
     const here = this.#band?.blocks.at(token);
     if (!here) return;
     const b = this.#band.blocks.blocks[here.frame.segment];
@@ -181,16 +184,13 @@ export class BlockInset {
     const dpr = devicePixelRatio;
     const W = frame.width * cell, H = frame.height * cell;
     const c = this.#canvas;
-    c.width = Math.round(W * dpr);
-    c.height = Math.round(H * dpr);
-    c.style.width = `${W}px`;
-    c.style.height = `${H}px`;
+    fitCanvas(c, W, H, dpr);  // a hover redraws: the canvas keeps its allocation
     const ctx = c.getContext('2d');
     const th = theme(this.#root, { background: false });
     const colour = SEGMENTS[sh.block.kind].color ?? th.fg;
+    ctx.clearRect(0, 0, c.width, c.height);
     ctx.save();
     ctx.scale(dpr, dpr);
-    ctx.clearRect(0, 0, W, H);
     ctx.fillStyle = colour;
     ctx.globalAlpha = 0.22;
     ctx.fillRect(0, 0, W, H);

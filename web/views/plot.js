@@ -3,7 +3,7 @@
 // (the wasm heap); non-finite values (ALiBi's -Infinity) become gaps.
 import { Chart } from './chart.js';
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
-import { theme, lineColor } from './figure.js';
+import { theme, lineColor, onSchemeChange } from './figure.js';
 
 const DECIMATE_ABOVE = 1000;  // rows
 const HOVER_RADIUS = 4;  // px: the point shown under the pointer (every line, any row count)
@@ -100,10 +100,7 @@ export class LinePlot {
     root.append(this.#canvas);
     container.append(root);
     if (!root.clientHeight) root.style.height = '300px';
-    const scheme = matchMedia('(prefers-color-scheme: dark)');
-    const restyle = () => this.#last && this.render(...this.#last);
-    scheme.addEventListener('change', restyle);
-    this.#stop = () => scheme.removeEventListener('change', restyle);
+    this.#stop = onSchemeChange(() => this.#last && this.render(...this.#last));
   }
 
   /** The Chart.js instance (null before the first render). */

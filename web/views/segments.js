@@ -7,7 +7,7 @@
 // Columns are placed with the heatmap's own sampling (cellUnder over its plot area), so the band
 // lines up with the cells at any size. No inline styles: only CSSOM properties are set.
 import { cellUnder } from './heatmap.js';
-import { theme, PALETTE } from './figure.js';
+import { theme, PALETTE, figureCanvas, fitCanvas } from './figure.js';
 
 /** Segment kinds in mrope-segments' numbering: name and colour (text takes the page's muted ink). */
 export const SEGMENTS = [
@@ -123,7 +123,7 @@ export function mropeAxes(pe, params) {
 }
 
 // The kinds whose heatmap carries a band, and how it is made: the one place that names them.
-const BANDS = { 'mrope-positions': mropeSegments, rope: (pe, params) => mropeAxes(pe, params) };
+const BANDS = { __proto__: null, 'mrope-positions': mropeSegments, rope: (pe, params) => mropeAxes(pe, params) };
 
 /**
  * The band over a kind's heatmap ({ values, legend, readout, label, cellReadout? }: cellReadout, where
@@ -148,10 +148,7 @@ export class SegmentBand {
     const root = (this.#root = document.createElement('div'));
     root.className = 'posenc-segments';
     root.hidden = true;
-    this.#canvas = document.createElement('canvas');
-    this.#canvas.className = 'posenc-segments-band';
-    this.#canvas.setAttribute('role', 'img');
-    this.#canvas.style.display = 'block';
+    this.#canvas = figureCanvas('posenc-segments-band');
     this.#legend = document.createElement('p');
     this.#legend.className = 'posenc-segments-legend';
     this.#readout = document.createElement('output');
@@ -232,10 +229,7 @@ export class SegmentBand {
     for (const [i, el] of [...this.#root.querySelectorAll('.posenc-segment-swatch')].entries()) el.style.background = colors[i];
     const c = this.#canvas;
     const W = fig.width, H = Math.round(BAND * dpr);
-    if (c.width !== W) c.width = W;
-    if (c.height !== H) c.height = H;
-    c.style.width = `${W / dpr}px`;
-    c.style.height = `${BAND}px`;
+    fitCanvas(c, W / dpr, BAND, dpr);
     const ctx = c.getContext('2d');
     ctx.clearRect(0, 0, W, H);
     const s = this.#span();
