@@ -83,7 +83,6 @@ describe('multimodal views in Chromium', () => {
 
   test('the band hides for other kinds', async () => {
     const { page, problems } = await ex.open('?kind=mrope-positions&sequence=text:2%20image:1x2x2');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), false);
     assert.equal(await rendered(page, () => page.click('#preset-t5')), 'ok');
     assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), true);
@@ -123,7 +122,6 @@ describe('multimodal views in Chromium', () => {
 
   test('plain rope: no axis band', async () => {
     const { page, problems } = await ex.open('?kind=rope&dim=32');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), true);
     assert.deepEqual(problems, [], 'console errors/warnings');
   });
@@ -187,7 +185,6 @@ describe('multimodal views in Chromium', () => {
 
   test('qwen-vit merge order: each cell shows its own patch, whatever row the order gives it', async () => {
     const { page, problems } = await openWithCheck('?kind=rope-2d&height=8&width=12&columns=22&index=1');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     // the raster table of the same grid holds cell (r, c) at row r W + c: independent of the order
     const g = await gridPixels(page, { kind: 'rope-2d', params: { height: 8, width: 12, order: 'raster' }, rowOf: 'r * W + c' });
     assert.deepEqual([g.H, g.W], [8, 12]);
@@ -232,7 +229,6 @@ describe('multimodal views in Chromium', () => {
 
   test('no grid for other kinds or for rope-2d with coords', async () => {
     const { page, problems } = await ex.open('?kind=rope-2d&coords=0,0,0,1,1,0');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     assert.equal(await page.evaluate(() => window.explorer.gridView.element.hidden), true);
     assert.equal(await rendered(page, () => page.click('#preset-t5')), 'ok');
     assert.equal(await page.evaluate(() => window.explorer.gridView.element.hidden), true);
@@ -272,7 +268,6 @@ describe('multimodal views in Chromium', () => {
     const q = '?kind=rope-2d&style=flux&height=6&width=8&frames=2&columns=0,16';
     const at = async (extra) => {
       const { page, problems } = await openWithCheck(q + extra);
-      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
       const g = await gridPixels(page, { kind: 'rope-2d', params: { style: 'flux', height: 6, width: 8, frames: 2 }, rowOf: 'f * 48 + r * W + c' });
       assert.deepEqual(g.bad, [], extra);
       assert.deepEqual(problems, [], 'console errors/warnings');
@@ -371,14 +366,12 @@ describe('multimodal views in Chromium', () => {
     await page.waitForFunction(() => location.search.includes('block=1') && location.search.includes('frame=2'));
     const url = await page.evaluate(() => location.search);
     const again = await ex.open(url);
-    await again.page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     assert.deepEqual(await again.page.evaluate(() => [window.explorer.blockInset.shown.block.index, window.explorer.blockInset.shown.frame.frame]), [1, 2]);
     assert.deepEqual([...problems, ...again.problems], [], 'console errors/warnings');
   });
 
   test('the inset hides for prompts without images and for other kinds', async () => {
     const { page, problems } = await ex.open('?kind=mrope-positions&sequence=text:7');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), true);
     assert.equal(await rendered(page, () => page.click('#preset-qwen25vl-prompt')), 'ok');
     assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), false);
@@ -428,6 +421,8 @@ describe('multimodal views in Chromium', () => {
       };
     });
     const segColour = ['', '255,127,14,255', '44,160,44,255'];
+    const fill = (n, v) => Array(n).fill(v);
+    assert.deepEqual(got.segs, [...fill(5, 0), ...fill(24, 1), ...fill(4, 0), ...fill(12, 2), ...fill(6, 0)]);
     got.segs.forEach((k, i) => { if (k) assert.equal(got.segColours[i], segColour[k], `token ${i}`); });
     const text = new Set(got.segs.map((k, i) => (k === 0 ? got.segColours[i] : null)).filter(Boolean));
     assert.equal(text.size, 1, 'text tokens share one colour');
