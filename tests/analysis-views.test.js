@@ -25,9 +25,7 @@ const diffPixels = (page) => page.evaluate(() => {
   const expected = cm.data.slice();
   cm.free();
   const c = heatmap.canvas;
-  const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-  cc.drawImage(c, 0, 0);
-  const img = cc.getImageData(0, 0, c.width, c.height).data;
+  const img = window.readPixels(c);
   let checked = 0;
   const bad = [];
   for (let r = 0; r < plane.rows; r++) {

@@ -78,9 +78,7 @@ function elementsDrawn() {
       let painted = 0;
       for (const c of e.shadowRoot.querySelectorAll('canvas')) {
         if (!c.width || !c.height) continue;
-        const copy = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-        copy.drawImage(c, 0, 0);
-        const px = copy.getImageData(0, 0, c.width, c.height).data;
+        const px = window.readPixels(c);
         for (let i = 0; i < px.length; i += 4) {
           if (px[i + 3]) painted++;
           if (i % 28 === 0) colours.add((px[i] << 24) | (px[i + 1] << 16) | (px[i + 2] << 8) | px[i + 3]);
@@ -156,13 +154,8 @@ test('explorer: every kind, presets, exports, dark mode; no violation', { timeou
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const drawn = await page.evaluate(() => {
         const { plot, heatmap } = window.explorer;
-        const read = (c) => {
-          const x = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-          x.drawImage(c, 0, 0);
-          return x.getImageData(0, 0, c.width, c.height).data;
-        };
         const colours = (c) => {
-          const px = read(c);
+          const px = window.readPixels(c);
           const set = new Set();
           for (let i = 0; i < px.length; i += 28) set.add((px[i] << 24) | (px[i + 1] << 16) | (px[i + 2] << 8) | px[i + 3]);
           return set.size;

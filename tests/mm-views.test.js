@@ -21,9 +21,7 @@ describe('multimodal views in Chromium', () => {
       const { pe, heatmap, segmentBand, state } = window.explorer;
       const segs = Array.from(pe.compute('mrope-segments', state.params).data);
       const c = segmentBand.canvas;
-      const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-      cc.drawImage(c, 0, 0);
-      const img = cc.getImageData(0, 0, c.width, c.height).data;
+      const img = window.readPixels(c);
       const y = c.height >> 1;
       // each token's centre pixel in the band, as the heatmap places that column
       const colours = segs.map((_, col) => {
@@ -93,9 +91,7 @@ describe('multimodal views in Chromium', () => {
   const bandColours = (page) => page.evaluate(() => {
     const { heatmap, segmentBand } = window.explorer;
     const c = segmentBand.canvas;
-    const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-    cc.drawImage(c, 0, 0);
-    const img = cc.getImageData(0, 0, c.width, c.height).data;
+    const img = window.readPixels(c);
     const y = c.height >> 1;
     return Array.from({ length: heatmap.plane.cols }, (_, col) => {
       const r = heatmap.cellRect(0, col);
@@ -148,9 +144,7 @@ describe('multimodal views in Chromium', () => {
       const want = cm.data.slice();
       cm.free();
       const c = gridView.canvas;
-      const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-      cc.drawImage(c, 0, 0);
-      const img = cc.getImageData(0, 0, c.width, c.height).data;
+      const img = window.readPixels(c);
       const s = gridView.shown.cell * devicePixelRatio;
       const bad = [];
       const got = [];
@@ -327,11 +321,11 @@ describe('multimodal views in Chromium', () => {
     const px = await page.evaluate(() => {
       const v = window.explorer.blockInset;
       const c = v.canvas;
-      const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-      cc.drawImage(c, 0, 0);
+      const img = window.readPixels(c);
       const at = (r, q) => {
         const s = v.shown.cell * devicePixelRatio;
-        return Array.from(cc.getImageData(Math.floor(q * s + 3), Math.floor(r * s + 3), 1, 1).data).join(',');
+        const k = 4 * (Math.floor(r * s + 3) * c.width + Math.floor(q * s + 3));
+        return Array.from(img.subarray(k, k + 4)).join(',');
       };
       return [at(0, 0), at(0, 1), at(1, 0)];
     });
@@ -396,9 +390,7 @@ describe('multimodal views in Chromium', () => {
       };
       const bandColours = (el) => {
         const c = el.shadowRoot.querySelector('.posenc-segments-band');
-        const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-        cc.drawImage(c, 0, 0);
-        const img = cc.getImageData(0, 0, c.width, c.height).data;
+        const img = window.readPixels(c);
         return Array.from({ length: el.view.plane.cols }, (_, col) => {
           const r = el.view.cellRect(0, col);
           const k = 4 * ((c.height >> 1) * c.width + r.x + (r.w >> 1));
