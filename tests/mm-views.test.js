@@ -79,13 +79,19 @@ describe('multimodal views in Chromium', () => {
     assert.deepEqual(problems, [], 'console errors/warnings');
   });
 
-  test('the band hides for other kinds', async () => {
-    const { page, problems } = await ex.open('?kind=mrope-positions&sequence=text:2%20image:1x2x2');
-    assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), false);
-    assert.equal(await rendered(page, () => page.click('#preset-t5')), 'ok');
-    assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), true);
+  // Open `where`, then click each step's preset (none for the first): the view (a member of
+  // window.explorer) is hidden or shown as each step says.
+  const hiddenAlong = async (view, where, steps) => {
+    const { page, problems } = await ex.open(where);
+    for (const [preset, hidden] of steps) {
+      if (preset) assert.equal(await rendered(page, () => page.click(`#preset-${preset}`)), 'ok');
+      assert.equal(await page.evaluate((v) => window.explorer[v].element.hidden, view), hidden, `${view} at ${preset ?? where}`);
+    }
     assert.deepEqual(problems, [], 'console errors/warnings');
-  });
+  };
+
+  test('the band hides for other kinds', () => hiddenAlong('segmentBand', '?kind=mrope-positions&sequence=text:2%20image:1x2x2',
+    [[null, false], ['t5', true]]));
 
   // The band's colour at each heatmap column's centre pixel.
   const bandColours = (page) => page.evaluate(() => {
@@ -116,11 +122,7 @@ describe('multimodal views in Chromium', () => {
     assert.deepEqual(problems, [], 'console errors/warnings');
   });
 
-  test('plain rope: no axis band', async () => {
-    const { page, problems } = await ex.open('?kind=rope&dim=32');
-    assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), true);
-    assert.deepEqual(problems, [], 'console errors/warnings');
-  });
+  test('plain rope: no axis band', () => hiddenAlong('segmentBand', '?kind=rope&dim=32', [[null, true]]));
 
   // Page side: the grid canvas's colour of every cell (a point off the order's path and numbers)
   // against pe.colormap of the expected values at the heatmap's map and limits. rowOf(r, c, W, f): the
@@ -221,13 +223,8 @@ describe('multimodal views in Chromium', () => {
     assert.deepEqual(problems, [], 'console errors/warnings');
   });
 
-  test('no grid for other kinds or for rope-2d with coords', async () => {
-    const { page, problems } = await ex.open('?kind=rope-2d&coords=0,0,0,1,1,0');
-    assert.equal(await page.evaluate(() => window.explorer.gridView.element.hidden), true);
-    assert.equal(await rendered(page, () => page.click('#preset-t5')), 'ok');
-    assert.equal(await page.evaluate(() => window.explorer.gridView.element.hidden), true);
-    assert.deepEqual(problems, [], 'console errors/warnings');
-  });
+  test('no grid for other kinds or for rope-2d with coords', () => hiddenAlong('gridView', '?kind=rope-2d&coords=0,0,0,1,1,0',
+    [[null, true], ['t5', true]]));
 
   test('<posenc-heatmap kind="mrope-positions">: hovering a token reads its index, segment and t/h/w ids', async () => {
     const { page, problems } = await ex.open('examples/docs.html', { ready: false });
@@ -364,15 +361,8 @@ describe('multimodal views in Chromium', () => {
     assert.deepEqual([...problems, ...again.problems], [], 'console errors/warnings');
   });
 
-  test('the inset hides for prompts without images and for other kinds', async () => {
-    const { page, problems } = await ex.open('?kind=mrope-positions&sequence=text:7');
-    assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), true);
-    assert.equal(await rendered(page, () => page.click('#preset-qwen25vl-prompt')), 'ok');
-    assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), false);
-    assert.equal(await rendered(page, () => page.click('#preset-pixtral-grid')), 'ok');
-    assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), true);
-    assert.deepEqual(problems, [], 'console errors/warnings');
-  });
+  test('the inset hides for prompts without images and for other kinds', () => hiddenAlong('blockInset', '?kind=mrope-positions&sequence=text:7',
+    [[null, true], ['qwen25vl-prompt', false], ['pixtral-grid', true]]));
 
   test('<posenc-heatmap>: the segment band, the block inset, the axis band and the patch grid of the explorer', async () => {
     const { page, problems } = await ex.open('examples/docs.html', { ready: false });
