@@ -282,6 +282,7 @@ describe('what the elements draw is what C computes', () => {
     const slopes = await page.evaluate((id) => document.getElementById(id).view.chart.data.datasets
       .map((d) => d.data.map((p) => p.y)), plain.id);
     assert.equal(slopes.length, 1);  // one column: the slopes along the heads
+    assert.equal(slopes[0].length, 8);
     slopes[0].forEach((y, h) => assert.ok(Math.abs(y - 2 ** (-(h + 1))) < 1e-7));  // 2^(-8h/n), n = 8
   });
 

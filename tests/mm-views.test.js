@@ -412,6 +412,9 @@ describe('multimodal views in Chromium', () => {
     assert.equal(got.inset.hidden, false);
     assert.match(got.inset.caption, /^Block 1, video, tokens 33–44: 3 frames of 2 × 2 merged patches\. Frame 2 .*: t 19\./);
     const axisColour = ['31,119,180,255', '214,39,40,255', '148,103,189,255'];
+    const half = [...fill(4, 0), ...fill(6, 1), ...fill(6, 2)];  // chunked [4, 6, 6] over 16 frequencies, neox halves
+    assert.deepEqual(got.axes, [...half, ...half]);
+    assert.equal(got.axisColours.length, 32);
     got.axes.forEach((a, j) => assert.equal(got.axisColours[j], axisColour[a], `column ${j}`));
     assert.deepEqual(got.gridHidden, [true, true]);
     assert.equal(got.ropeInsetHidden, true);
