@@ -42,6 +42,7 @@ describe('layer map', () => {
     assert.deepEqual(local.ropeScaling, { rope_type: 'default' });
     const localPixels = await checkPixels(page);
     assert.deepEqual(localPixels.bad, []);
+    assert.ok(localPixels.checked > 0);
     const localData = await page.evaluate(() => Array.from(window.explorer.plane.data.slice(0, 512)));
 
     assert.equal(await rendered(page, () => page.click('#layers .layer[data-index="5"]')), 'ok');
