@@ -218,32 +218,41 @@ export function parseNPY(buf) {
 }
 
 /**
- * Page side (a function for page.evaluate): wait until every element matching `selector` has
- * rendered or failed; returns, per element, its status, size and how many distinct colours its
- * canvases hold (a drawn figure has many; a blank canvas one).
+ * Page side (a function for page.evaluate): wait until there are elements matching `selector` and
+ * every one has rendered or failed (asked again each time: a script may add some later); returns,
+ * per element: its id (or tag), status, size, how many distinct colours its canvases hold (a drawn
+ * figure has many; a blank canvas one) and how many of their pixels are painted, its error
+ * message, what Chart.js drew (lines, points, lines with a finite point; null without a chart) and
+ * its plane's first values (0, 0), (1, 0), (1, 1) (null without a plane).
  */
 export async function drawn(selector) {
-  const until = Date.now() + 15000;
-  let els = [];
-  while (!els.length && Date.now() < until) {
-    els = [...document.querySelectorAll(selector)];
-    if (!els.length) await new Promise((r) => setTimeout(r, 25));
-  }
-  while (els.some((e) => e.status !== 'ok' && e.status !== 'error') && Date.now() < until) {
+  const until = Date.now() + 20000;
+  const all = () => [...document.querySelectorAll(selector)];
+  while (Date.now() < until && (!all().length || all().some((e) => e.status !== 'ok' && e.status !== 'error'))) {
     await new Promise((r) => setTimeout(r, 25));
   }
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  return els.map((e) => {
+  return all().map((e) => {
     const colours = new Set();
+    let painted = 0;
     for (const c of e.shadowRoot?.querySelectorAll('canvas') ?? []) {
       if (!c.width || !c.height) continue;
       const px = window.readPixels(c);
-      for (let i = 0; i < px.length; i += 4 * 7) colours.add((px[i] << 24) | (px[i + 1] << 16) | (px[i + 2] << 8) | px[i + 3]);
+      for (let i = 0; i < px.length; i += 4) {
+        if (px[i + 3]) painted++;
+        if (i % (4 * 7) === 0) colours.add((px[i] << 24) | (px[i + 1] << 16) | (px[i + 2] << 8) | px[i + 3]);
+      }
     }
     const message = e.shadowRoot?.querySelector('.error');
+    const chart = e.view?.chart;
+    const plane = e.view?.plane;
     return {
-      tag: e.localName, status: e.status, width: e.clientWidth, height: e.clientHeight, colours: colours.size,
-      error: message && !message.hidden ? message.textContent : null,
+      id: e.id || e.localName, tag: e.localName, status: e.status, width: e.clientWidth, height: e.clientHeight,
+      colours: colours.size, painted, error: message && !message.hidden ? message.textContent : null,
+      lines: chart ? chart.data.datasets.length : null,
+      points: chart ? chart.data.datasets.reduce((n, d) => n + d.data.length, 0) : null,
+      drawnLines: chart ? chart.getSortedVisibleDatasetMetas().filter((m) => m.data.some((el) => Number.isFinite(el.x) && Number.isFinite(el.y))).length : null,
+      first: plane ? [plane.value(0, 0), plane.value(1, 0), plane.value(1, 1)] : null,
     };
   });
 }
