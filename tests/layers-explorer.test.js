@@ -4,7 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';
-import { startExplorer, rendered, checkPixels } from './browser/harness.js';
+import { startExplorer, rendered, checkPixels, clean } from './browser/harness.js';
 import { MODEL_PRESETS } from '../web/explorer/layer-presets.js';
 
 const pe = await load();
@@ -15,7 +15,6 @@ let ex;
 before(async () => { ex = await startExplorer(); });
 after(async () => { await ex?.close(); });
 
-const clean = (problems) => assert.deepEqual(problems, []);
 const strip = (page) => page.evaluate(() => [...document.querySelectorAll('#layers .layer')].map((b) => ({
   index: Number(b.dataset.index), type: b.dataset.type, nope: b.classList.contains('nope'), selected: b.getAttribute('aria-selected') === 'true',
 })));

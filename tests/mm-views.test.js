@@ -7,7 +7,7 @@
 // choice; and the same views inside <posenc-heatmap>.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startExplorer, rendered } from './browser/harness.js';
+import { startExplorer, rendered, clean } from './browser/harness.js';
 
 describe('multimodal views in Chromium', () => {
   let ex;
@@ -76,7 +76,7 @@ describe('multimodal views in Chromium', () => {
       return { x: b.left + (r.x + r.w / 2) / devicePixelRatio, y: b.top + b.height / 2 };
     });
     assert.equal(bandText, want);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
   // Open `where`, then click each step's preset (none for the first): the view (a member of
@@ -87,7 +87,7 @@ describe('multimodal views in Chromium', () => {
       if (preset) assert.equal(await rendered(page, () => page.click(`#preset-${preset}`)), 'ok');
       assert.equal(await page.evaluate((v) => window.explorer[v].element.hidden, view), hidden, `${view} at ${preset ?? where}`);
     }
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   };
 
   test('the band hides for other kinds', () => hiddenAlong('segmentBand', '?kind=mrope-positions&sequence=text:2%20image:1x2x2',
@@ -119,7 +119,7 @@ describe('multimodal views in Chromium', () => {
     colours.forEach((c, j) => assert.equal(c, want[axes[j]], `column ${j}`));
     assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), false);
     assert.match(await page.textContent('.posenc-segments-legend'), /M-RoPE axis:.*t.*h.*w/);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
   test('plain rope: no axis band', () => hiddenAlong('segmentBand', '?kind=rope&dim=32', [[null, true]]));
@@ -176,7 +176,7 @@ describe('multimodal views in Chromium', () => {
     assert.deepEqual(g.bad, []);
     assert.ok(g.distinct > 8, 'column 0 varies over the grid');
     assert.match(g.caption, /Column 0 \(cos\) over the 16 × 16 patch grid; the line follows the token order \(raster\)/);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
   test('qwen-vit merge order: each cell shows its own patch, whatever row the order gives it', async () => {
@@ -186,7 +186,7 @@ describe('multimodal views in Chromium', () => {
     assert.deepEqual([g.H, g.W], [8, 12]);
     assert.deepEqual(g.bad, []);
     assert.match(g.caption, /Column 22 \(sin\).*\(merge\), numbers are table rows/);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
   test('MAE sin-cos: column 64 over the 14 x 14 grid after the cls row; a chosen column follows', async () => {
@@ -220,7 +220,7 @@ describe('multimodal views in Chromium', () => {
     assert.match(g.caption, /^Column 3 over/);
     assert.deepEqual(g.bad, []);
     await page.waitForFunction(() => new URLSearchParams(location.search).get('grid-column') === '3');
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
   test('no grid for other kinds or for rope-2d with coords', () => hiddenAlong('gridView', '?kind=rope-2d&coords=0,0,0,1,1,0',
@@ -249,7 +249,7 @@ describe('multimodal views in Chromium', () => {
     const text = await page.evaluate(() => document.getElementById('mm').shadowRoot.querySelector('.posenc-heatmap-readout').textContent);
     // Qwen2-VL docstring layout: token 7 is the image's third patch: (5, 5, 7)
     assert.ok(text.endsWith(': token 7 (image): t 5, h 5, w 7 · image 0, patch row 0, column 2 of 4 × 6'), text);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
   test('grid view: column and frame from the URL; frame 1 differs from frame 0 exactly where the frame id counts', async () => {
@@ -261,7 +261,7 @@ describe('multimodal views in Chromium', () => {
       const { page, problems } = await openWithCheck(q + extra);
       const g = await gridPixels(page, { kind: 'rope-2d', params: { style: 'flux', height: 6, width: 8, frames: 2 }, rowOf: 'f * 48 + r * W + c' });
       assert.deepEqual(g.bad, [], extra);
-      assert.deepEqual(problems, [], 'console errors/warnings');
+      clean(problems);
       await page.close();
       return g;
     };
@@ -358,7 +358,7 @@ describe('multimodal views in Chromium', () => {
     const url = await page.evaluate(() => location.search);
     const again = await ex.open(url);
     assert.deepEqual(await again.page.evaluate(() => [window.explorer.blockInset.shown.block.index, window.explorer.blockInset.shown.frame.frame]), [1, 2]);
-    assert.deepEqual([...problems, ...again.problems], [], 'console errors/warnings');
+    clean([...problems, ...again.problems]);
   });
 
   test('the inset hides for prompts without images and for other kinds', () => hiddenAlong('blockInset', '?kind=mrope-positions&sequence=text:7',
@@ -448,6 +448,6 @@ describe('multimodal views in Chromium', () => {
     const g0 = await check();
     assert.deepEqual([g0.col, g0.frame, g0.bad], [0, 1, []]);
     assert.notDeepEqual(g0.got, g.got);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 });

@@ -6,6 +6,7 @@
 // page.evaluate. Pixels are read with window.readPixels(canvas) (an init script in every page and
 // frame): from a CPU copy of the canvas (willReadFrequently), which keeps Chromium from warning
 // about repeated GPU readbacks.
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -101,6 +102,11 @@ export async function startBrowser({ server: withServer = true } = {}) {
       await server?.close();
     },
   };
+}
+
+/** Assert that a page recorded no problem (console error or warning, failed request, CSP violation). */
+export function clean(problems, message = 'console errors/warnings') {
+  assert.deepEqual(problems, [], message);
 }
 
 /** startBrowser whose open() waits for the explorer to be ready (html[data-ready]). */
