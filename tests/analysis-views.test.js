@@ -4,7 +4,7 @@
 // presets load clean; reference lines and the log axis follow C's info and range.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startExplorer, startBrowser, rendered, chartLines, canvasHash } from './browser/harness.js';
+import { startExplorer, startBrowser, rendered, chartLines, canvasHash, clean } from './browser/harness.js';
 
 // Page side: colour the A − B of the compared configurations (computed again with pe.compute and
 // pe.difference) at the heatmap's limits and map, and compare every pixel of every cell.
@@ -25,9 +25,7 @@ const diffPixels = (page) => page.evaluate(() => {
   const expected = cm.data.slice();
   cm.free();
   const c = heatmap.canvas;
-  const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-  cc.drawImage(c, 0, 0);
-  const img = cc.getImageData(0, 0, c.width, c.height).data;
+  const img = window.readPixels(c);
   let checked = 0;
   const bad = [];
   for (let r = 0; r < plane.rows; r++) {
@@ -49,7 +47,6 @@ const diffPixels = (page) => page.evaluate(() => {
 
 describe('analysis views in Chromium', () => {
   let ex;
-  const clean = (problems) => assert.deepEqual(problems, [], 'console errors/warnings');
   before(async () => { ex = await startExplorer(); });
   after(async () => { await ex?.close(); });
 

@@ -9,7 +9,7 @@
 // (the listener works, the policy holds).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser } from './browser/harness.js';
+import { startBrowser, drawn } from './browser/harness.js';
 
 // Written out, not imported from serve.js: this is the line the README tells users to send.
 const POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
@@ -63,41 +63,8 @@ async function open(path, { fixture = false, dark = false } = {}) {
   return { page, problems, violations };
 }
 
-// Page side: wait for every posenc element of a document (or shadow-free frame) to finish; then, per
-// element: status, how many distinct colours its canvases hold, what Chart.js drew.
-function elementsDrawn() {
-  return (async () => {
-    const until = performance.now() + 20000;
-    const els = () => [...document.querySelectorAll('*')].filter((e) => e.localName.includes('-') && e.shadowRoot);
-    while (performance.now() < until && (!els().length || els().some((e) => e.status !== 'ok' && e.status !== 'error'))) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    return els().map((e) => {
-      const colours = new Set();
-      let painted = 0;
-      for (const c of e.shadowRoot.querySelectorAll('canvas')) {
-        if (!c.width || !c.height) continue;
-        const copy = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-        copy.drawImage(c, 0, 0);
-        const px = copy.getImageData(0, 0, c.width, c.height).data;
-        for (let i = 0; i < px.length; i += 4) {
-          if (px[i + 3]) painted++;
-          if (i % 28 === 0) colours.add((px[i] << 24) | (px[i + 1] << 16) | (px[i + 2] << 8) | px[i + 3]);
-        }
-      }
-      const chart = e.view?.chart;
-      return {
-        id: e.id || e.localName, tag: e.localName, status: e.status, colours: colours.size, painted,
-        lines: chart ? chart.data.datasets.length : null,
-        points: chart ? chart.data.datasets.reduce((n, d) => n + d.data.length, 0) : null,
-        drawnLines: chart ? chart.getSortedVisibleDatasetMetas().filter((m) => m.data.some((el) => Number.isFinite(el.x) && Number.isFinite(el.y))).length : null,
-        first: e.view?.plane ? [e.view.plane.value(0, 0), e.view.plane.value(1, 0), e.view.plane.value(1, 1)] : null,
-        error: e.status === 'error' ? e.shadowRoot.querySelector('[role=alert]')?.textContent : null,
-      };
-    });
-  })();
-}
+// The elements of the pages below, for the harness's drawn().
+const ELEMENTS = 'posenc-heatmap, posenc-plot, x-heat, x-plot';
 
 // The policy holds on this page: blocked inline script, eval and inline style each give a
 // violation (so silence before meant none happened), and nothing ran.
@@ -154,15 +121,10 @@ test('explorer: every kind, presets, exports, dark mode; no violation', { timeou
       await page.selectOption('#c-kind', kind);
       await page.waitForFunction((n) => window.explorer.renders > n, before);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const drawn = await page.evaluate(() => {
+      const seen = await page.evaluate(() => {
         const { plot, heatmap } = window.explorer;
-        const read = (c) => {
-          const x = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-          x.drawImage(c, 0, 0);
-          return x.getImageData(0, 0, c.width, c.height).data;
-        };
         const colours = (c) => {
-          const px = read(c);
+          const px = window.readPixels(c);
           const set = new Set();
           for (let i = 0; i < px.length; i += 28) set.add((px[i] << 24) | (px[i + 1] << 16) | (px[i + 2] << 8) | px[i + 3]);
           return set.size;
@@ -176,13 +138,13 @@ test('explorer: every kind, presets, exports, dark mode; no violation', { timeou
           heatmapColours: colours(heatmap.canvas),
         };
       });
-      assert.equal(drawn.status, 'ok', kind);
+      assert.equal(seen.status, 'ok', kind);
       // a kind laid out by a string (mrope-positions' sequence, default '') has no columns to plot by default
       const empty = await page.evaluate((k) => window.explorer.pe.kinds.find((q) => q.name === k).params
         .some((p) => p.type === 'string' && p.default === ''), kind);
-      if (!empty) assert.ok(drawn.lines >= 1 && drawn.withPoints === drawn.lines, `${kind}: Chart.js laid out its lines ${JSON.stringify(drawn)}`);
-      assert.ok(drawn.plotColours > 4, `${kind}: Chart.js drew ${JSON.stringify(drawn)}`);
-      assert.ok(drawn.heatmapColours > 4, `${kind}: the heatmap drew ${JSON.stringify(drawn)}`);
+      if (!empty) assert.ok(seen.lines >= 1 && seen.withPoints === seen.lines, `${kind}: Chart.js laid out its lines ${JSON.stringify(seen)}`);
+      assert.ok(seen.plotColours > 4, `${kind}: Chart.js drew ${JSON.stringify(seen)}`);
+      assert.ok(seen.heatmapColours > 4, `${kind}: the heatmap drew ${JSON.stringify(seen)}`);
     }
     await page.click('#preset-rope-llama3');
     await page.waitForFunction(() => document.documentElement.dataset.status === 'ok' && window.explorer.state.kind === 'rope');
@@ -203,7 +165,7 @@ test('explorer: every kind, presets, exports, dark mode; no violation', { timeou
 
 test('docs-page example with elements and an iframe embed: no violation in either frame', { timeout: 60_000 }, async () => {
   const { page, problems, violations } = await open('examples/docs.html');
-  const els = await page.evaluate(elementsDrawn);
+  const els = await page.evaluate(drawn, ELEMENTS);
   assert.deepEqual(els.map((e) => e.status), ['ok', 'ok', 'ok', 'ok'], JSON.stringify(els));
   const [heat, plot, alibi, compare] = els;
   // compare mode (b- attributes) with its MathML caption, under the same policy: A and B, two lines each
@@ -213,7 +175,7 @@ test('docs-page example with elements and an iframe embed: no violation in eithe
   assert.ok(plot.lines === 4 && plot.drawnLines === 4 && plot.painted > 2000, `Chart.js drew ${JSON.stringify(plot)}`);
   const frame = page.frames().find((f) => f.url().includes('embed.html'));
   assert.ok(frame, 'the iframe embed loaded');
-  const inFrame = await frame.evaluate(elementsDrawn);
+  const inFrame = await frame.evaluate(drawn, ELEMENTS);
   assert.deepEqual(inFrame.map((e) => e.status), ['ok'], JSON.stringify(inFrame));
   assert.ok(inFrame[0].colours > 20, JSON.stringify(inFrame));
   // A column click re-renders the plot (posenc-column → dims), still under the policy.
@@ -231,7 +193,7 @@ test('embed.html: heatmap and plot, dark, rope with scaling; no violation', { ti
     ['?kind=rope&positions=64&dim=32&rope-type=linear&factor=2&dims=0,5&colormap=rdbu', true],
     ['?kind=alibi&heads=4&queries=24&view=heatmap&figure-height=300', false]]) {
     const { page, problems, violations } = await open(`embed.html${query}`, { dark });
-    const els = await page.evaluate(elementsDrawn);
+    const els = await page.evaluate(drawn, ELEMENTS);
     assert.ok(els.length >= 1 && els.every((e) => e.status === 'ok'), `${query}: ${JSON.stringify(els)}`);
     for (const e of els) {
       assert.ok(e.colours > 4, `${query}: ${e.tag} drew ${JSON.stringify(e)}`);
@@ -245,7 +207,7 @@ test('embed.html: heatmap and plot, dark, rope with scaling; no violation', { ti
 
 test('a page of elements (side-effect import, define() with own names, scripted, a bad attribute): no violation', { timeout: 60_000 }, async () => {
   const { page, problems, violations } = await open('csp-fixture.html', { fixture: true });
-  const els = await page.evaluate(elementsDrawn);
+  const els = await page.evaluate(drawn, ELEMENTS);
   const by = Object.fromEntries(els.map((e) => [e.id, e]));
   assert.deepEqual(Object.keys(by).sort(), ['alibi', 'bad', 'custom', 'scripted', 'sin', 'sin-plot', 'yarn']);
   for (const id of ['alibi', 'custom', 'scripted', 'sin', 'sin-plot', 'yarn']) assert.equal(by[id].status, 'ok', `${id}: ${JSON.stringify(by[id])}`);

@@ -1,15 +1,12 @@
-// The explain table (web/views/explain.js): one entry per registry kind and per kind of
-// API-multimodal.md / API.md that other branches add, each formula well-formed MathML (a strict XML
-// reading with MathML element names; the browser test renders them), symbols, sources, and two or
-// three sentences on what to look for.
+// The explain table (web/views/explain.js): one entry per registry kind, each formula well-formed
+// MathML (a strict XML reading with MathML element names; the browser test renders them), symbols,
+// sources, and two or three sentences on what to look for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';
 import { EXPLAIN, explainFor } from '../web/views/explain.js';
 
 const pe = await load();
-// Kinds the contract documents add (API.md query-scale; API-multimodal.md §2-4): explained before they land.
-const CONTRACT_KINDS = ['query-scale', 'mrope-positions', 'rope-2d', 'sincos-2d'];
 
 const MATHML = new Set(['math', 'mrow', 'mi', 'mn', 'mo', 'mtext', 'mspace', 'msub', 'msup', 'msubsup', 'mfrac',
   'msqrt', 'mroot', 'munder', 'mover', 'munderover', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded']);
@@ -97,8 +94,8 @@ test('the XML reader refuses what is not well-formed', () => {
   assert.equal(parseXML('<math display="block"><mo>&lt;</mo><mspace width="1em"/></math>').children.length, 2);
 });
 
-test('every registry kind and every contract kind has an entry; no entry without a kind', () => {
-  const names = [...pe.kinds.map((k) => k.name), ...CONTRACT_KINDS];
+test('every registry kind has an entry; no entry without a kind', () => {
+  const names = pe.kinds.map((k) => k.name);
   for (const n of names) assert.ok(explainFor(n), `no explain entry for ${n}`);
   for (const n of Object.keys(EXPLAIN)) assert.ok(names.includes(n), `explain entry for an unknown kind ${n}`);
   assert.equal(explainFor('no-such-kind'), null);

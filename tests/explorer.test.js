@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { throwsWith } from './errors.js';
 import { refPixels } from './colormap-reference.js';
 import { load, PosencError } from '../web/posenc.js';
-import { startExplorer, rendered, checkPixels, canvasHash, chartLines, parseNPY } from './browser/harness.js';
+import { startExplorer, rendered, checkPixels, canvasHash, chartLines, parseNPY, clean } from './browser/harness.js';
 
 const pe = await load();
 const rgb = (map, i) => [...pe.colormapLUT(map).subarray(4 * i, 4 * i + 3)];
@@ -143,7 +143,6 @@ describe('colormaps (c/colormap.c)', () => {
 
 describe('explorer in Chromium', () => {
   let ex;
-  const clean = (problems) => assert.deepEqual(problems, [], 'console errors/warnings');
   before(async () => { ex = await startExplorer(); });
   after(async () => { await ex?.close(); });
 

@@ -1,6 +1,6 @@
 // Comments give the reason in one clause: no lab notebook in the sources (timings, machine
 // descriptions, dates belong in commit messages). The words that mark such notes must not occur in
-// c/, web/ or build.sh.
+// c/, web/ or build.sh, nor (as words) in tests/ outside the bench's history, tests/bench/README.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const PATTERN = 'one-off|vCPU|UTC|jitdump';
 
-function grep(pattern, paths) {
-  const r = spawnSync('git', ['grep', '-inE', pattern, '--', ...paths], { cwd: REPO, encoding: 'utf8' });
+function grep(pattern, paths, flags = '-inE') {
+  const r = spawnSync('git', ['grep', flags, pattern, '--', ...paths], { cwd: REPO, encoding: 'utf8' });
   assert.ok(r.status === 0 || r.status === 1, `git grep failed: ${r.stderr}`);  // 1: no match
   return r.stdout.split('\n').filter(Boolean);
 }
@@ -20,7 +20,15 @@ test(`no source comment carries a diary entry: git grep -inE '${PATTERN}' over c
   assert.deepEqual(hits, [], `lab notes in the sources (the reason in one clause; the numbers go in the commit message):\n${hits.join('\n')}`);
 });
 
+test(`nor does a test: git grep -IinwE '${PATTERN}' over tests/ (but tests/bench/README.md and this file) finds nothing`, () => {
+  // whole words: tests hold binary fuzz inputs and words such as 'outcome'
+  const hits = grep(PATTERN, ['tests/', ':!tests/bench/README.md', ':!tests/house.test.js'], '-IinwE');
+  assert.deepEqual(hits, [], `lab notes in the tests (the reason in one clause; the numbers go in the commit message):\n${hits.join('\n')}`);
+});
+
 test('the search finds such a line where there is one (so the test above can fail)', () => {
   const hits = grep(PATTERN, ['tests/house.test.js']);
   assert.ok(hits.some((h) => h.includes('const PATTERN')), hits.join('\n'));
+  const words = grep(PATTERN, ['tests/house.test.js'], '-IinwE');
+  assert.ok(words.some((h) => h.includes('const PATTERN')), words.join('\n'));
 });

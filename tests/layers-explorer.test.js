@@ -4,7 +4,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';
-import { startExplorer, rendered, checkPixels } from './browser/harness.js';
+import { startExplorer, rendered, checkPixels, clean } from './browser/harness.js';
 import { MODEL_PRESETS } from '../web/explorer/layer-presets.js';
 
 const pe = await load();
@@ -15,7 +15,6 @@ let ex;
 before(async () => { ex = await startExplorer(); });
 after(async () => { await ex?.close(); });
 
-const clean = (problems) => assert.deepEqual(problems, []);
 const strip = (page) => page.evaluate(() => [...document.querySelectorAll('#layers .layer')].map((b) => ({
   index: Number(b.dataset.index), type: b.dataset.type, nope: b.classList.contains('nope'), selected: b.getAttribute('aria-selected') === 'true',
 })));
@@ -42,6 +41,7 @@ describe('layer map', () => {
     assert.deepEqual(local.ropeScaling, { rope_type: 'default' });
     const localPixels = await checkPixels(page);
     assert.deepEqual(localPixels.bad, []);
+    assert.ok(localPixels.checked > 0);
     const localData = await page.evaluate(() => Array.from(window.explorer.plane.data.slice(0, 512)));
 
     assert.equal(await rendered(page, () => page.click('#layers .layer[data-index="5"]')), 'ok');

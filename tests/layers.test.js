@@ -489,9 +489,7 @@ test("a per-layer-type yarn dict's truncate is followed (transformers reads the 
   assert.notDeepEqual(pe.compute('rope-frequencies', layers[1].rope).data, truncated);
 });
 
-const ropeKind = pe.kinds.find((k) => k.name === 'rope');
-const hasMrope = ropeKind.params.some((p) => p.name === 'mropeSection');
-test('Qwen-VL: mropeSection and mropeInterleaved returned from either rope dict', { skip: hasMrope ? false : 'needs the mropeSection param (multimodal branch)' }, () => {
+test('Qwen-VL: mropeSection and mropeInterleaved returned from either rope dict', () => {
   const p = pe.ropeFromConfig({ hidden_size: 4096, num_attention_heads: 32, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } });
   assert.deepEqual(p.mropeSection, [16, 24, 24]);
   const q = pe.ropeFromConfig({ head_dim: 128, rope_parameters: { rope_type: 'default', mrope_section: [24, 20, 20], mrope_interleaved: true } });

@@ -7,7 +7,7 @@
 // choice; and the same views inside <posenc-heatmap>.
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startExplorer, rendered } from './browser/harness.js';
+import { startExplorer, rendered, clean } from './browser/harness.js';
 
 describe('multimodal views in Chromium', () => {
   let ex;
@@ -21,9 +21,7 @@ describe('multimodal views in Chromium', () => {
       const { pe, heatmap, segmentBand, state } = window.explorer;
       const segs = Array.from(pe.compute('mrope-segments', state.params).data);
       const c = segmentBand.canvas;
-      const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-      cc.drawImage(c, 0, 0);
-      const img = cc.getImageData(0, 0, c.width, c.height).data;
+      const img = window.readPixels(c);
       const y = c.height >> 1;
       // each token's centre pixel in the band, as the heatmap places that column
       const colours = segs.map((_, col) => {
@@ -78,25 +76,28 @@ describe('multimodal views in Chromium', () => {
       return { x: b.left + (r.x + r.w / 2) / devicePixelRatio, y: b.top + b.height / 2 };
     });
     assert.equal(bandText, want);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
-  test('the band hides for other kinds', async () => {
-    const { page, problems } = await ex.open('?kind=mrope-positions&sequence=text:2%20image:1x2x2');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-    assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), false);
-    assert.equal(await rendered(page, () => page.click('#preset-t5')), 'ok');
-    assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), true);
-    assert.deepEqual(problems, [], 'console errors/warnings');
-  });
+  // Open `where`, then click each step's preset (none for the first): the view (a member of
+  // window.explorer) is hidden or shown as each step says.
+  const hiddenAlong = async (view, where, steps) => {
+    const { page, problems } = await ex.open(where);
+    for (const [preset, hidden] of steps) {
+      if (preset) assert.equal(await rendered(page, () => page.click(`#preset-${preset}`)), 'ok');
+      assert.equal(await page.evaluate((v) => window.explorer[v].element.hidden, view), hidden, `${view} at ${preset ?? where}`);
+    }
+    clean(problems);
+  };
+
+  test('the band hides for other kinds', () => hiddenAlong('segmentBand', '?kind=mrope-positions&sequence=text:2%20image:1x2x2',
+    [[null, false], ['t5', true]]));
 
   // The band's colour at each heatmap column's centre pixel.
   const bandColours = (page) => page.evaluate(() => {
     const { heatmap, segmentBand } = window.explorer;
     const c = segmentBand.canvas;
-    const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-    cc.drawImage(c, 0, 0);
-    const img = cc.getImageData(0, 0, c.width, c.height).data;
+    const img = window.readPixels(c);
     const y = c.height >> 1;
     return Array.from({ length: heatmap.plane.cols }, (_, col) => {
       const r = heatmap.cellRect(0, col);
@@ -118,15 +119,10 @@ describe('multimodal views in Chromium', () => {
     colours.forEach((c, j) => assert.equal(c, want[axes[j]], `column ${j}`));
     assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), false);
     assert.match(await page.textContent('.posenc-segments-legend'), /M-RoPE axis:.*t.*h.*w/);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
-  test('plain rope: no axis band', async () => {
-    const { page, problems } = await ex.open('?kind=rope&dim=32');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-    assert.equal(await page.evaluate(() => window.explorer.segmentBand.element.hidden), true);
-    assert.deepEqual(problems, [], 'console errors/warnings');
-  });
+  test('plain rope: no axis band', () => hiddenAlong('segmentBand', '?kind=rope&dim=32', [[null, true]]));
 
   // Page side: the grid canvas's colour of every cell (a point off the order's path and numbers)
   // against pe.colormap of the expected values at the heatmap's map and limits. rowOf(r, c, W, f): the
@@ -150,9 +146,7 @@ describe('multimodal views in Chromium', () => {
       const want = cm.data.slice();
       cm.free();
       const c = gridView.canvas;
-      const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-      cc.drawImage(c, 0, 0);
-      const img = cc.getImageData(0, 0, c.width, c.height).data;
+      const img = window.readPixels(c);
       const s = gridView.shown.cell * devicePixelRatio;
       const bad = [];
       const got = [];
@@ -182,18 +176,17 @@ describe('multimodal views in Chromium', () => {
     assert.deepEqual(g.bad, []);
     assert.ok(g.distinct > 8, 'column 0 varies over the grid');
     assert.match(g.caption, /Column 0 \(cos\) over the 16 × 16 patch grid; the line follows the token order \(raster\)/);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
   test('qwen-vit merge order: each cell shows its own patch, whatever row the order gives it', async () => {
     const { page, problems } = await openWithCheck('?kind=rope-2d&height=8&width=12&columns=22&index=1');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     // the raster table of the same grid holds cell (r, c) at row r W + c: independent of the order
     const g = await gridPixels(page, { kind: 'rope-2d', params: { height: 8, width: 12, order: 'raster' }, rowOf: 'r * W + c' });
     assert.deepEqual([g.H, g.W], [8, 12]);
     assert.deepEqual(g.bad, []);
     assert.match(g.caption, /Column 22 \(sin\).*\(merge\), numbers are table rows/);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
   test('MAE sin-cos: column 64 over the 14 x 14 grid after the cls row; a chosen column follows', async () => {
@@ -227,17 +220,11 @@ describe('multimodal views in Chromium', () => {
     assert.match(g.caption, /^Column 3 over/);
     assert.deepEqual(g.bad, []);
     await page.waitForFunction(() => new URLSearchParams(location.search).get('grid-column') === '3');
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
-  test('no grid for other kinds or for rope-2d with coords', async () => {
-    const { page, problems } = await ex.open('?kind=rope-2d&coords=0,0,0,1,1,0');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-    assert.equal(await page.evaluate(() => window.explorer.gridView.element.hidden), true);
-    assert.equal(await rendered(page, () => page.click('#preset-t5')), 'ok');
-    assert.equal(await page.evaluate(() => window.explorer.gridView.element.hidden), true);
-    assert.deepEqual(problems, [], 'console errors/warnings');
-  });
+  test('no grid for other kinds or for rope-2d with coords', () => hiddenAlong('gridView', '?kind=rope-2d&coords=0,0,0,1,1,0',
+    [[null, true], ['t5', true]]));
 
   test('<posenc-heatmap kind="mrope-positions">: hovering a token reads its index, segment and t/h/w ids', async () => {
     const { page, problems } = await ex.open('examples/docs.html', { ready: false });
@@ -262,7 +249,7 @@ describe('multimodal views in Chromium', () => {
     const text = await page.evaluate(() => document.getElementById('mm').shadowRoot.querySelector('.posenc-heatmap-readout').textContent);
     // Qwen2-VL docstring layout: token 7 is the image's third patch: (5, 5, 7)
     assert.ok(text.endsWith(': token 7 (image): t 5, h 5, w 7 · image 0, patch row 0, column 2 of 4 × 6'), text);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 
   test('grid view: column and frame from the URL; frame 1 differs from frame 0 exactly where the frame id counts', async () => {
@@ -272,10 +259,9 @@ describe('multimodal views in Chromium', () => {
     const q = '?kind=rope-2d&style=flux&height=6&width=8&frames=2&columns=0,16';
     const at = async (extra) => {
       const { page, problems } = await openWithCheck(q + extra);
-      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
       const g = await gridPixels(page, { kind: 'rope-2d', params: { style: 'flux', height: 6, width: 8, frames: 2 }, rowOf: 'f * 48 + r * W + c' });
       assert.deepEqual(g.bad, [], extra);
-      assert.deepEqual(problems, [], 'console errors/warnings');
+      clean(problems);
       await page.close();
       return g;
     };
@@ -332,11 +318,11 @@ describe('multimodal views in Chromium', () => {
     const px = await page.evaluate(() => {
       const v = window.explorer.blockInset;
       const c = v.canvas;
-      const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-      cc.drawImage(c, 0, 0);
+      const img = window.readPixels(c);
       const at = (r, q) => {
         const s = v.shown.cell * devicePixelRatio;
-        return Array.from(cc.getImageData(Math.floor(q * s + 3), Math.floor(r * s + 3), 1, 1).data).join(',');
+        const k = 4 * (Math.floor(r * s + 3) * c.width + Math.floor(q * s + 3));
+        return Array.from(img.subarray(k, k + 4)).join(',');
       };
       return [at(0, 0), at(0, 1), at(1, 0)];
     });
@@ -393,21 +379,12 @@ describe('multimodal views in Chromium', () => {
     await page.waitForFunction(() => location.search.includes('block=1') && location.search.includes('frame=2'));
     const url = await page.evaluate(() => location.search);
     const again = await ex.open(url);
-    await again.page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     assert.deepEqual(await again.page.evaluate(() => [window.explorer.blockInset.shown.block.index, window.explorer.blockInset.shown.frame.frame]), [1, 2]);
-    assert.deepEqual([...problems, ...again.problems], [], 'console errors/warnings');
+    clean([...problems, ...again.problems]);
   });
 
-  test('the inset hides for prompts without images and for other kinds', async () => {
-    const { page, problems } = await ex.open('?kind=mrope-positions&sequence=text:7');
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-    assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), true);
-    assert.equal(await rendered(page, () => page.click('#preset-qwen25vl-prompt')), 'ok');
-    assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), false);
-    assert.equal(await rendered(page, () => page.click('#preset-pixtral-grid')), 'ok');
-    assert.equal(await page.evaluate(() => window.explorer.blockInset.element.hidden), true);
-    assert.deepEqual(problems, [], 'console errors/warnings');
-  });
+  test('the inset hides for prompts without images and for other kinds', () => hiddenAlong('blockInset', '?kind=mrope-positions&sequence=text:7',
+    [[null, true], ['qwen25vl-prompt', false], ['pixtral-grid', true]]));
 
   test('<posenc-heatmap>: the segment band, the block inset, the axis band and the patch grid of the explorer', async () => {
     const { page, problems } = await ex.open('examples/docs.html', { ready: false });
@@ -425,9 +402,7 @@ describe('multimodal views in Chromium', () => {
       };
       const bandColours = (el) => {
         const c = el.shadowRoot.querySelector('.posenc-segments-band');
-        const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-        cc.drawImage(c, 0, 0);
-        const img = cc.getImageData(0, 0, c.width, c.height).data;
+        const img = window.readPixels(c);
         return Array.from({ length: el.view.plane.cols }, (_, col) => {
           const r = el.view.cellRect(0, col);
           const k = 4 * ((c.height >> 1) * c.width + r.x + (r.w >> 1));
@@ -450,6 +425,8 @@ describe('multimodal views in Chromium', () => {
       };
     });
     const segColour = ['', '255,127,14,255', '44,160,44,255'];
+    const fill = (n, v) => Array(n).fill(v);
+    assert.deepEqual(got.segs, [...fill(5, 0), ...fill(24, 1), ...fill(4, 0), ...fill(12, 2), ...fill(6, 0)]);
     got.segs.forEach((k, i) => { if (k) assert.equal(got.segColours[i], segColour[k], `token ${i}`); });
     const text = new Set(got.segs.map((k, i) => (k === 0 ? got.segColours[i] : null)).filter(Boolean));
     assert.equal(text.size, 1, 'text tokens share one colour');
@@ -457,6 +434,9 @@ describe('multimodal views in Chromium', () => {
     assert.equal(got.inset.hidden, false);
     assert.match(got.inset.caption, /^Block 1, video, tokens 33–44: 3 frames of 2 × 2 merged patches\. Frame 2 .*: t 19\./);
     const axisColour = ['31,119,180,255', '214,39,40,255', '148,103,189,255'];
+    const half = [...fill(4, 0), ...fill(6, 1), ...fill(6, 2)];  // chunked [4, 6, 6] over 16 frequencies, neox halves
+    assert.deepEqual(got.axes, [...half, ...half]);
+    assert.equal(got.axisColours.length, 32);
     got.axes.forEach((a, j) => assert.equal(got.axisColours[j], axisColour[a], `column ${j}`));
     assert.deepEqual(got.gridHidden, [true, true]);
     assert.equal(got.ropeInsetHidden, true);
@@ -501,6 +481,6 @@ describe('multimodal views in Chromium', () => {
     const g0 = await check();
     assert.deepEqual([g0.col, g0.frame, g0.bad], [0, 1, []]);
     assert.notDeepEqual(g0.got, g.got);
-    assert.deepEqual(problems, [], 'console errors/warnings');
+    clean(problems);
   });
 });

@@ -137,20 +137,28 @@ test('heatmap layout: filling a given height at devicePixelRatio 1.5, cells thin
   assert.deepEqual([empty.pw, empty.ph, empty.colTicks, empty.rowTicks], [240, 140, [], []]);
 });
 
-test('README\'s table of view options lists every row with its key and older keys', async () => {
+test('README\'s table of view options lists every row with its key, older keys and accepted values', async () => {
   const { readFile } = await import('node:fs/promises');
   const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
   const block = readme.slice(readme.indexOf('<!-- view-options -->'), readme.indexOf('<!-- /view-options -->'));
   const rows = block.split('\n').filter((l) => l.startsWith('| `')).map((l) => l.split(' | '));
   const code = (cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
   const listed = new Set();
-  for (const [name, key, aliases] of rows) {
+  for (const [name, key, aliases, value] of rows) {
     const names = code(name);
     code(key).forEach((k, i) => {
       const o = OPTIONS.find((x) => x.name === names[i]);
       assert.ok(o, `README lists ${names[i]}`);
       assert.equal(k, o.key, o.name);
       assert.deepEqual(aliases === '—' ? [] : code(aliases), o.aliases, o.name);
+      // the value column says what the row's parser accepts
+      if (o.type === 'enum') assert.deepEqual(code(value), o.choices, o.name);
+      if (o.type === 'colormap') assert.deepEqual(code(value), pe.colormaps.map((m) => m.name), o.name);
+      if (o.type === 'int') {
+        const range = o.max === Number.MAX_SAFE_INTEGER ? `integer ≥ ${o.min}` : `integer ${o.min}–${o.max}`;
+        assert.equal(value, range, o.name);
+      }
+      if (o.type === 'columns') assert.ok(value.startsWith(`up to ${o.max} `), `${o.name}: ${value}`);
       listed.add(o.name);
     });
   }

@@ -3,8 +3,10 @@
 // port, pages that record every console error and warning, uncaught error, failed request and
 // Content-Security-Policy violation (`securitypolicyviolation` events from every frame, reported
 // through a binding) in `problems`, which tests assert empty; page-side checks run with
-// page.evaluate. Pixels are read from a CPU copy of a canvas (willReadFrequently), which keeps
-// Chromium from warning about repeated GPU readbacks.
+// page.evaluate. Pixels are read with window.readPixels(canvas) (an init script in every page and
+// frame): from a CPU copy of the canvas (willReadFrequently), which keeps Chromium from warning
+// about repeated GPU readbacks.
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,6 +42,15 @@ function listenForViolations() {
   }), true);
 }
 
+// Page side (an init script in every frame): window.readPixels(canvas), the RGBA bytes of a copy.
+function installReadPixels() {
+  window.readPixels = (c) => {
+    const copy = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
+    copy.drawImage(c, 0, 0);
+    return copy.getImageData(0, 0, c.width, c.height).data;
+  };
+}
+
 /**
  * A browser and, unless server is false, the explorer's server (web/tools/serve.js, with its CSP).
  * open(where, options): a page at `where` (a path or query relative to the server, or a full URL).
@@ -73,6 +84,7 @@ export async function startBrowser({ server: withServer = true } = {}) {
         problems.push(`CSP violation: ${v.directive} ${v.blocked} ${v.source}`);
       });
       await page.addInitScript(listenForViolations);
+      await page.addInitScript(installReadPixels);
       await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
       if (scale !== 1) {
         const cdp = await browser.context.newCDPSession(page);
@@ -90,6 +102,11 @@ export async function startBrowser({ server: withServer = true } = {}) {
       await server?.close();
     },
   };
+}
+
+/** Assert that a page recorded no problem (console error or warning, failed request, CSP violation). */
+export function clean(problems, message = 'console errors/warnings') {
+  assert.deepEqual(problems, [], message);
 }
 
 /** startBrowser whose open() waits for the explorer to be ready (html[data-ready]). */
@@ -136,10 +153,7 @@ export function checkPixels(page, { all = false, fromPlane = false } = {}) {
     const expected = cm.data.slice();
     cm.free();
     const c = heatmap.canvas;
-    const copyCanvas = new OffscreenCanvas(c.width, c.height);
-    const cc = copyCanvas.getContext('2d', { willReadFrequently: true });
-    cc.drawImage(c, 0, 0);
-    const img = cc.getImageData(0, 0, c.width, c.height).data;
+    const img = window.readPixels(c);
     let checked = 0;
     let masked = 0;
     let opaque = true;
@@ -177,9 +191,7 @@ export function checkPixels(page, { all = false, fromPlane = false } = {}) {
 export function canvasHash(page) {
   return page.evaluate(async () => {
     const c = window.explorer.heatmap.canvas;
-    const cc = new OffscreenCanvas(c.width, c.height).getContext('2d', { willReadFrequently: true });
-    cc.drawImage(c, 0, 0);
-    const px = cc.getImageData(0, 0, c.width, c.height).data;
+    const px = window.readPixels(c);
     const digest = await crypto.subtle.digest('SHA-256', px);
     return `${c.width}x${c.height}:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
   });
@@ -212,41 +224,41 @@ export function parseNPY(buf) {
 }
 
 /**
- * Page side (a function for page.evaluate): wait until every element matching `selector` has
- * rendered or failed; returns, per element, its status, size and how many distinct colours its
- * canvases hold (a drawn figure has many; a blank canvas one).
+ * Page side (a function for page.evaluate): wait until there are elements matching `selector` and
+ * every one has rendered or failed (asked again each time: a script may add some later); returns,
+ * per element: its id (or tag), status, size, how many distinct colours its canvases hold (a drawn
+ * figure has many; a blank canvas one) and how many of their pixels are painted, its error
+ * message, what Chart.js drew (lines, points, lines with a finite point; null without a chart) and
+ * its plane's first values (0, 0), (1, 0), (1, 1) (null without a plane).
  */
 export async function drawn(selector) {
-  const until = Date.now() + 15000;
-  let els = [];
-  while (!els.length && Date.now() < until) {
-    els = [...document.querySelectorAll(selector)];
-    if (!els.length) await new Promise((r) => setTimeout(r, 25));
-  }
-  while (els.some((e) => e.status !== 'ok' && e.status !== 'error') && Date.now() < until) {
+  const until = Date.now() + 20000;
+  const all = () => [...document.querySelectorAll(selector)];
+  while (Date.now() < until && (!all().length || all().some((e) => e.status !== 'ok' && e.status !== 'error'))) {
     await new Promise((r) => setTimeout(r, 25));
   }
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  // Read a copy: repeated reads of the element's own canvas would make Chromium warn.
-  const pixels = (c) => {
-    const copy = document.createElement('canvas');
-    copy.width = c.width;
-    copy.height = c.height;
-    const ctx = copy.getContext('2d', { willReadFrequently: true });
-    ctx.drawImage(c, 0, 0);
-    return ctx.getImageData(0, 0, c.width, c.height).data;
-  };
-  return els.map((e) => {
+  return all().map((e) => {
     const colours = new Set();
+    let painted = 0;
     for (const c of e.shadowRoot?.querySelectorAll('canvas') ?? []) {
       if (!c.width || !c.height) continue;
-      const px = pixels(c);
-      for (let i = 0; i < px.length; i += 4 * 7) colours.add((px[i] << 24) | (px[i + 1] << 16) | (px[i + 2] << 8) | px[i + 3]);
+      const px = window.readPixels(c);
+      for (let i = 0; i < px.length; i += 4) {
+        if (px[i + 3]) painted++;
+        if (i % (4 * 7) === 0) colours.add((px[i] << 24) | (px[i + 1] << 16) | (px[i + 2] << 8) | px[i + 3]);
+      }
     }
     const message = e.shadowRoot?.querySelector('.error');
+    const chart = e.view?.chart;
+    const plane = e.view?.plane;
     return {
-      tag: e.localName, status: e.status, width: e.clientWidth, height: e.clientHeight, colours: colours.size,
-      error: message && !message.hidden ? message.textContent : null,
+      id: e.id || e.localName, tag: e.localName, status: e.status, width: e.clientWidth, height: e.clientHeight,
+      colours: colours.size, painted, error: message && !message.hidden ? message.textContent : null,
+      lines: chart ? chart.data.datasets.length : null,
+      points: chart ? chart.data.datasets.reduce((n, d) => n + d.data.length, 0) : null,
+      drawnLines: chart ? chart.getSortedVisibleDatasetMetas().filter((m) => m.data.some((el) => Number.isFinite(el.x) && Number.isFinite(el.y))).length : null,
+      first: plane ? [plane.value(0, 0), plane.value(1, 0), plane.value(1, 1)] : null,
     };
   });
 }
