@@ -1,4 +1,4 @@
-/* ALiBi: head slopes and the attention bias in its causal, symmetric and MPT forms (see posenc.h). */
+/* ALiBi: head slopes and the attention bias in its causal, symmetric, MPT and BLOOM forms (see posenc.h). */
 #include <stdint.h>
 #include <string.h>
 #include "internal.h"
@@ -8,7 +8,7 @@
 enum { PE_PARAMS_ALIBI_SLOPES(S_) S__N };
 #define A_(name, ...) A_##name,
 enum { PE_PARAMS_ALIBI(A_) A__N };
-enum { CAUSAL, SYMMETRIC, MPT };
+enum { CAUSAL, SYMMETRIC, MPT, BLOOM };
 
 /* Slope of head h (0-based) of n, in double. get_slopes: for n = 2^e, 2^(-b (h+1)/n); otherwise the
  * c = 2^floor(log2 n) slopes of c heads, then the even-indexed slopes of 2c heads (odd exponents).
@@ -36,6 +36,7 @@ pe_status pe__alibi_slopes(const pe_request *rq, pe_shape *sh, void *out, pe_inf
 static float bias(int form, double m, int64_t j, int64_t ip, int64_t k) {
   if (form == CAUSAL) return j > ip ? -INFINITY : (float)(m * (double)(j - ip));
   if (form == SYMMETRIC) return (float)(m * (double)-(j > ip ? j - ip : ip - j));
+  if (form == BLOOM) return j > ip ? -INFINITY : (float)(m * (double)j);
   return (float)(m * (double)(j - (k - 1)));
 }
 
@@ -50,13 +51,13 @@ pe_status pe__alibi(const pe_request *rq, pe_shape *sh, void *out, pe_info *info
   }
   if (q == 0 || k == 0) return PE_OK;  /* empty: else heads x queries steps over nothing (fuzz) */
   /* A head's table depends on j - i' only: each row after the first is the row above shifted
-   * right by one plus its new first value (mpt: the row above itself). */
+   * right by one plus its new first value (mpt: the row above itself; bloom is written per row). */
   float *o = out;
   for (int64_t h = 0; h < n; h++) {
-    const double m = slope(h, n, rq->v[A_maxBias]);
+    const double m = slope(h, n, rq->v[A_maxBias]) / (rq->given[A_headDim] ? sqrt(rq->v[A_headDim]) : 1.0);
     for (int64_t i = 0; i < q; i++, o += k) {
       const int64_t ip = i + k - q;  /* queries are the last positions */
-      if (i == 0) {
+      if (i == 0 || form == BLOOM) {  /* bloom's row i + 1 is row i with one more key unmasked */
         for (int64_t j = 0; j < k; j++) o[j] = bias(form, m, j, ip, k);
       } else if (form == MPT) {
         memcpy(o, o - k, (size_t)k * sizeof *o);

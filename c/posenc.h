@@ -90,8 +90,11 @@
  * alibi        [heads, queries, keys] f32, i' = i + keys - queries (queries are the last positions).
  *              causal: m (j - i') for j <= i', -Infinity above; symmetric: -m |j - i'|
  *              (x-transformers AlibiPositionalBias); mpt: m (j - (keys - 1)) on every row, no mask
- *              (MPT build_alibi_bias, keras-hub AlibiBias). A zero distance gives +0. Row for row, the
- *              causal forms (and BLOOM's m j) differ by a constant, so they agree after a causal softmax.
+ *              (MPT build_alibi_bias, keras-hub AlibiBias); bloom: m j for j <= i', -Infinity above
+ *              (BLOOM and Falcon build_alibi_tensor, with the causal mask). A zero distance gives +0. Row
+ *              for row, the causal forms differ by a constant, so they agree after a causal softmax.
+ *              headDim (unset = none) divides every slope by sqrt(headDim), in double: Falcon adds its
+ *              alibi before the scores are scaled by 1/sqrt(head_dim) (FalconAttention).
  *
  * rope         [2, positions, r] f32: the cos table, then the sin table, rows p = offset + row * step
  *              (step 1 = offset .. offset + positions - 1).  r = int(dim * partialRotaryFactor) (proportional: dim), even and
@@ -105,10 +108,12 @@
  *                  neox  cos[p] = A cos(p inv_0 .. p inv_{r/2-1}, p inv_0 ..)        [c0 c1 c0 c1]
  *                  gptj  cos[p] = A cos(p inv_0, p inv_0, p inv_1, p inv_1 ..)       [c0 c0 c1 c1]
  *              (sin alike). A = the scaling's attention factor, multiplied into both tables as HF does
- *              (LlamaRotaryEmbedding.forward); reported as info "attentionFactor".
+ *              (LlamaRotaryEmbedding.forward); reported as info "attentionFactor". info "softmaxMscale":
+ *              yarn's get_mscale(factor, mscale_all_dim) (1 without mscale_all_dim), whose square
+ *              DeepSeek-V2/V3 multiply into the softmax scale qk_head_dim^-0.5 (DeepseekV3Attention).
  *              neox: HF rotate_half (LLaMA, Mistral, Qwen, GPT-NeoX, Phi); gptj: rotate_every_two (GPT-J,
  *              CodeGen, RoFormer, Meta LLaMA's complex form, DeepSeek's interleaved q/k).
- * rope-frequencies [r/2] f32: inv_freq after scaling; info "attentionFactor". positions, offset, step
+ * rope-frequencies [r/2] f32: inv_freq after scaling; info "attentionFactor", "softmaxMscale". positions, offset, step
  *              and layout are accepted and change nothing.
  * rope-apply   [positions, dim] f32: x ([positions, dim] row-major float32, required; positions unset =
  *              x.length / dim, else x.length must be positions * dim: ERANGE naming x) rotated:
@@ -223,8 +228,10 @@
  *              float32 and drifts by a few ulp at 4096 positions); beyond float32 -> Infinity or 0.
  *
  * query-scale  [positions] f32: Llama 4's query temperature on its NoPE layers (attn_temperature_tuning),
- *              s(p) = log(floor((p + 1) / floorScale) + 1) attnScale + 1, p = offset + row step >= 0;
- *              1 for p < floorScale - 1. Computed as transformers' Llama4TextAttention.forward does,
+ *              s(p) = log(floor((p + shift) / floorScale) + 1) attnScale + 1, p = offset + row step >= 0,
+ *              shift 1; 1 for p < floorScale - 1. Mistral 3 / Ministral 3 (get_llama_4_attn_scale, on
+ *              every layer: 1 + beta log(1 + floor(p / original_max_position_embeddings))) is shift 0,
+ *              floorScale = original_max_position_embeddings, attnScale = llama_4_scaling_beta. Computed as transformers' Llama4TextAttention.forward does,
  *              in float32: p rounded to float32 (positions.float()), + 1, / float32(floorScale), floor,
  *              log1p (here the double logarithm of the exact 1 + floor, rounded once; torch's float32
  *              log1p may differ by 1 ulp), x float32(attnScale), + 1, each step rounded to float32.

@@ -46,7 +46,9 @@ static double row_pos(const pos_cfg *pc, int a, int64_t p) {
   return pc->ids || pc->ids32 ? id_at(pc, a * pc->stride + p) + pc->offset : pc->offset + (double)p * pc->step;
 }
 
-typedef struct { int r, h; double af, corr_lo, corr_hi; } rope_cfg;  /* corr_*: yarn's ramp ends, else NaN */
+/* corr_*: yarn's ramp ends, else NaN; sm: the yarn mscale of the softmax, get_mscale(factor, mscale_all_dim)
+ * (DeepSeek-V2/V3 scale qk_head_dim^-0.5 by its square), 1 without mscale_all_dim */
+typedef struct { int r, h; double af, corr_lo, corr_hi, sm; } rope_cfg;
 
 static const char *const need[] = {
   "", "is required by rope_type 'linear'", "is required by rope_type 'dynamic'",
@@ -66,7 +68,7 @@ static pe_status proportional(const pe_request *rq, rope_cfg *c, pe_error *err) 
   if (d % 2)
     return pe__fail(err, rq, R_dim, PE_ERANGE, NAN, NAN, "must be even for rope_type 'proportional' (its table spans the whole head)");
   const double f = rq->given[R_factor] ? v[R_factor] : 1;
-  c->r = d, c->h = d / 2, c->af = 1;
+  c->r = d, c->h = d / 2, c->af = 1, c->sm = 1;
   for (int k = 0; k < c->h; k++) inv[k] = k < angles ? 1.0 / pe__pow(v[R_base], (2.0 * k) / d) / f : 0;
   return PE_OK;
 }
@@ -85,7 +87,7 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   if (r < 2 || r % 2)
     return pe__fail(err, rq, who, PE_ERANGE, NAN, NAN,
                     "makes the rotary dim r = int(dim * partialRotaryFactor) odd or less than 2 (it must be even and >= 2)");
-  c->r = r, c->h = h, c->af = 1;
+  c->r = r, c->h = h, c->af = 1, c->sm = 1;
 
   const int has_f = rq->given[R_factor];
   double f = v[R_factor];
@@ -124,6 +126,7 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
       if (rq->given[R_attention_factor]) c->af = v[R_attention_factor];
       else if (ms != 0 && msa != 0) c->af = mscale_of(f, ms) / mscale_of(f, msa);  /* `if mscale and mscale_all_dim` */
       else c->af = mscale_of(f, 1);
+      if (msa != 0) c->sm = mscale_of(f, msa);
       const double bf = v[R_beta_fast] != 0 ? v[R_beta_fast] : 32, bs = v[R_beta_slow] != 0 ? v[R_beta_slow] : 1;
       /* find_correction_dim / find_correction_range */
       const double lb2 = 2 * pe__log(base);
@@ -517,7 +520,7 @@ pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
     pe__shape(sh, 3, (int64_t[]){2, n, c.r});
     return PE_OK;
   }
-  pe__info(info, "attentionFactor", c.af);
+  pe__info(info, "attentionFactor", c.af), pe__info(info, "softmaxMscale", c.sm);
   float *co = out, *so = co + n * c.r;
   const int gptj = (int)rq->v[R_layout] == GPTJ;
   if (pc.ids || pc.ids32) {
@@ -541,7 +544,7 @@ pe_status pe__rope_frequencies(const pe_request *rq, pe_shape *sh, void *out, pe
     pe__shape(sh, 1, (int64_t[]){c.h});
     return PE_OK;
   }
-  pe__info(info, "attentionFactor", c.af);
+  pe__info(info, "attentionFactor", c.af), pe__info(info, "softmaxMscale", c.sm);
   float *o = out;
   for (int k = 0; k < c.h; k++) o[k] = (float)inv[k];
   return PE_OK;
@@ -570,7 +573,7 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
     pe__shape(sh, 2, (int64_t[]){n, d});
     return PE_OK;
   }
-  pe__info(info, "attentionFactor", c.af);
+  pe__info(info, "attentionFactor", c.af), pe__info(info, "softmaxMscale", c.sm);
   const float *x = rq->arr[R_x];
   float *o = out;
   const int gptj = (int)rq->v[R_layout] == GPTJ;

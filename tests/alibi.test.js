@@ -175,7 +175,39 @@ test('errors name the parameter', () => {
   throwsWith(() => pe.compute('alibi-slopes', { heads: 0 }), 'ERANGE', 'heads');
   throwsWith(() => pe.compute('alibi-slopes', { maxBias: -1 }), 'ERANGE', 'maxBias');
   throwsWith(() => pe.compute('alibi-slopes', { heads: 2.5 }), 'EINVAL', 'heads');
-  throwsWith(() => pe.compute('alibi', { form: 'bloom' }), 'EINVAL', 'form');
+  throwsWith(() => pe.compute('alibi', { form: 'falcon' }), 'EINVAL', 'form');
+  throwsWith(() => pe.compute('alibi', { headDim: 0 }), 'ERANGE', 'headDim');
   throwsWith(() => pe.compute('alibi', { keys: -1 }), 'ERANGE', 'keys');
   throwsWith(() => pe.compute('alibi', { maxBias: NaN }), 'EINVAL', 'maxBias');
+});
+
+// BLOOM's build_alibi_tensor: slope_h · j for key j (((attention_mask.cumsum(-1) - 1) * attention_mask)),
+// added to the scores under the causal mask; Falcon divides it by sqrt(head_dim) with the scores
+// (FalconAttention: attention_scores + alibi, then * inv_norm_factor).
+test('bloom form: m·j for j <= i (float64 slopes rounded once), -Infinity above; headDim divides every bias by its square root', () => {
+  for (const [heads, queries, keys] of [[16, 7, 7], [12, 3, 9], [5, 4, 4]]) {
+    const slopes = pe.compute('alibi-slopes', { heads }).data;
+    const { data } = pe.compute('alibi', { heads, queries, keys, form: 'bloom' });
+    const falcon = pe.compute('alibi', { heads, queries, keys, form: 'bloom', headDim: 64 }).data;
+    for (let h = 0; h < heads; h++) {
+      for (let i = 0; i < queries; i++) {
+        const ip = i + keys - queries;
+        for (let j = 0; j < keys; j++) {
+          const v = data[(h * queries + i) * keys + j], w = falcon[(h * queries + i) * keys + j];
+          if (j > ip) {
+            assert.equal(v, -Infinity);
+            assert.equal(w, -Infinity);
+          } else {
+            assert.ok(Math.abs(v - slopes[h] * j) <= 2 ** -23 * slopes[h] * j, `${heads} h ${h} i ${i} j ${j}: ${v}`);
+            assert.ok(Math.abs(w - (slopes[h] * j) / 8) <= 2 ** -22 * slopes[h] * j, `falcon h ${h} j ${j}: ${w}`);
+          }
+        }
+      }
+    }
+    // the same softmax as the causal form, row by row
+    const causal = pe.compute('alibi', { heads, queries, keys }).data;
+    const at = (heads - 1) * queries * keys + (queries - 1) * keys;
+    const a = softmax([...causal.subarray(at, at + keys)]), b = softmax([...data.subarray(at, at + keys)]);
+    for (let j = 0; j < keys; j++) assert.ok(Math.abs(a[j] - b[j]) <= 1e-6);
+  }
 });

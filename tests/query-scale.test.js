@@ -64,3 +64,16 @@ test('refusals name their parameter', () => {
   throwsWith(() => pe.compute('query-scale', { attnScale: NaN }), 'EINVAL', 'attnScale');
   throwsWith(() => pe.compute('query-scale', { positions: 2 ** 24, offset: 2 ** 30, step: 2 ** 20 }), 'ERANGE', 'step');
 });
+
+// Mistral 3 / Ministral 3 (modeling_ministral3 get_llama_4_attn_scale): 1 + beta · log(1 + floor(p / original)),
+// in float32, on every layer: shift 0 (Llama 4 floors (p + 1) / floor_scale).
+test('shift 0: Mistral 3\'s scale steps at p = original, not at p = original - 1 as Llama 4\'s does', () => {
+  const orig = 16384, beta = 0.1;
+  const { data } = pe.compute('query-scale', { positions: 4, offset: orig - 2, shift: 0, floorScale: orig, attnScale: beta });
+  const llama = pe.compute('query-scale', { positions: 4, offset: orig - 2, floorScale: orig, attnScale: beta }).data;
+  const want = (p) => f(f(f(Math.log(1 + Math.floor(f(p) / orig))) * f(beta)) + 1);
+  assert.deepEqual([...data], [orig - 2, orig - 1, orig, orig + 1].map(want));
+  assert.deepEqual([...data], [1, 1, want(orig), want(orig)]);
+  assert.deepEqual([...llama], [1, want(orig), want(orig), want(orig)]);
+  throwsWith(() => pe.compute('query-scale', { shift: 2 }), 'ERANGE', 'shift');
+});

@@ -577,3 +577,14 @@ test('registry rows of the rope kinds: the documented names (README), every scal
   assert.equal(byName['rope-apply'].input, true);
   assert.deepEqual(byName.rope.shape, ['part', 'positions', 'rotary']);
 });
+
+// DeepSeek-V2/V3 (DeepseekV3Attention): softmax_scale = qk_head_dim^-0.5 · mscale², mscale =
+// yarn_get_mscale(factor, mscale_all_dim) = 0.1 · mscale_all_dim · ln(factor) + 1.
+test('info.softmaxMscale: yarn\'s get_mscale(factor, mscale_all_dim), 1 without mscale_all_dim or factor <= 1', () => {
+  const yarn = (rs) => pe.compute('rope-frequencies', { dim: 64, ropeScaling: { rope_type: 'yarn', original_max_position_embeddings: 4096, ...rs } }).info;
+  assert.ok(Math.abs(yarn({ factor: 40, mscale: 1, mscale_all_dim: 1 }).softmaxMscale - (0.1 * Math.log(40) + 1)) < 1e-15);
+  assert.ok(Math.abs(yarn({ factor: 40, mscale: 0.707, mscale_all_dim: 0.707 }).softmaxMscale - (0.0707 * Math.log(40) + 1)) < 1e-15);
+  assert.equal(yarn({ factor: 40 }).softmaxMscale, 1);
+  assert.equal(yarn({ factor: 1, mscale_all_dim: 1 }).softmaxMscale, 1);
+  assert.equal(pe.compute('rope', { dim: 64, positions: 2 }).info.softmaxMscale, 1);
+});

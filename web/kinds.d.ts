@@ -138,8 +138,10 @@ export interface AlibiParams {
   keys?: number | null;
   /** slopes are 2^(-maxBias*h/n) for n a power of two (float 0 … 1024; default 8). */
   maxBias?: number;
-  /** causal: m(j-i'), -Infinity for j > i'; symmetric: -m|j-i'|; mpt: m(j-(keys-1)); i' = i + keys - queries (default 'causal'). */
-  form?: 'causal' | 'symmetric' | 'mpt';
+  /** causal: m(j-i'), -Infinity for j > i'; symmetric: -m|j-i'|; mpt: m(j-(keys-1)); bloom: m j, -Infinity for j > i'; i' = i + keys - queries (default 'causal'). */
+  form?: 'causal' | 'symmetric' | 'mpt' | 'bloom';
+  /** Falcon: every bias / sqrt(headDim), as its alibi is added before the scores are scaled; unset = none (int 1 … 2^16; default unset). */
+  headDim?: number | null;
 }
 
 /** `rope`: Rotary embedding cos/sin tables; output [part, positions, rotary] float32. */
@@ -203,6 +205,8 @@ export interface QueryScaleParams {
   offset?: number;
   /** distance between consecutive rows' positions (int 1 … 2^24; default 1). */
   step?: number;
+  /** added to the position before the floor: 1 Llama 4 (p + 1), 0 Mistral 3 / Ministral 3 (p) (int 0 … 1; default 1). */
+  shift?: number;
   /** floor_scale: the scale grows every floorScale positions (float 0.001 … 1e12; default 8192). */
   floorScale?: number;
   /** attn_scale: the slope of the logarithm (float -1e6 … 1e6; default 0.1). */
