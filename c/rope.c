@@ -92,7 +92,8 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   const int has_f = rq->given[R_factor];
   double f = v[R_factor];
   const double orig = rq->given[R_original_max_position_embeddings] ? v[R_original_max_position_embeddings] : maxpos;
-  if ((type == LINEAR || type == DYNAMIC || type == LLAMA3) && !has_f)
+  const int alpha = type == DYNAMIC && rq->given[R_alpha];  /* HunYuan: the factor is not read */
+  if ((type == LINEAR || (type == DYNAMIC && !alpha) || type == LLAMA3) && !has_f)
     return pe__fail(err, rq, R_factor, PE_EINVAL, NAN, NAN, need[type]);
   if (type == LLAMA3 && !rq->given[R_low_freq_factor])
     return pe__fail(err, rq, R_low_freq_factor, PE_EINVAL, NAN, NAN, need[type]);
@@ -105,8 +106,12 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   double b = base;
   if (type == DYNAMIC) {
     /* seq_len: max(seq_len, max_position_embeddings); unset = max_position_embeddings (init) */
-    const double L = rq->given[R_seqLen] && v[R_seqLen] > maxpos ? v[R_seqLen] : maxpos;
-    b = base * pe__pow(f * L / maxpos - (f - 1), r / (r - 2.0));
+    const int longer = rq->given[R_seqLen] && v[R_seqLen] > maxpos;
+    const double L = longer ? v[R_seqLen] : maxpos;
+    /* HunYuan's alpha sets the base at init; HF's dynamic update past maxpos recomputes plain NTK */
+    const double fd = has_f ? f : 1;
+    if (alpha && !longer) b = base * pe__pow(v[R_alpha], r / (r - 2.0));
+    else b = base * pe__pow(fd * L / maxpos - (fd - 1), r / (r - 2.0));
   }
   if (type != LONGROPE)  /* longrope forms its own with the factor inside (HF's rounding) */
     for (int k = 0; k < h; k++) inv[k] = 1.0 / pe__pow(b, (2.0 * k) / r);

@@ -490,9 +490,9 @@ test("a per-layer-type yarn dict's truncate is followed (transformers reads the 
 });
 
 test('Qwen-VL: mropeSection and mropeInterleaved returned from either rope dict', () => {
-  const p = pe.ropeFromConfig({ hidden_size: 4096, num_attention_heads: 32, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } });
+  const p = pe.ropeFromConfig({ model_type: 'qwen2_vl', hidden_size: 4096, num_attention_heads: 32, rope_scaling: { type: 'mrope', mrope_section: [16, 24, 24] } });
   assert.deepEqual(p.mropeSection, [16, 24, 24]);
-  const q = pe.ropeFromConfig({ head_dim: 128, rope_parameters: { rope_type: 'default', mrope_section: [24, 20, 20], mrope_interleaved: true } });
+  const q = pe.ropeFromConfig({ model_type: 'qwen3_vl_text', head_dim: 128, rope_parameters: { rope_type: 'default', mrope_section: [24, 20, 20], mrope_interleaved: true } });
   assert.deepEqual([q.mropeSection, q.mropeInterleaved], [[24, 20, 20], true]);
 });
 
@@ -541,8 +541,10 @@ test('every refusal names its field', () => {
   throws(GEMMA3_12B, 'ERANGE', 'layer', { layer: -1 });
   throws(GEMMA3_12B, 'EINVAL', 'layer', { layer: 1.5 });
   throws(GEMMA3_12B, 'EINVAL', 'layer', { layer: {} });
-  throws({ head_dim: 64 }, 'EINVAL', 'num_hidden_layers', { layer: 0 });
-  throws({ ...SMOLLM3_3B, no_rope_layers: Array(36).fill(0) }, 'EINVAL', 'layer', {});
+  throws({ model_type: 'llama', head_dim: 64, num_hidden_layers: null }, 'EINVAL', 'num_hidden_layers', { layer: 0 });
+  // every layer NoPE: no RoPE to share (null), and every layer says so
+  assert.equal(pe.ropeFromConfig({ ...SMOLLM3_3B, no_rope_layers: Array(36).fill(0) }), null);
+  assert.ok(layersOf({ ...SMOLLM3_3B, no_rope_layers: Array(36).fill(0) }).every((l) => l.positions === null));
   throws(null, 'EINVAL', 'config');
   // the instance keeps working
   assert.equal(layersOf(GEMMA3_12B).length, 48);

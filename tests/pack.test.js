@@ -20,7 +20,7 @@ const files = new Set(packed.files.map((f) => f.path));
 test('the tarball holds exactly what users need', () => {
   const expected = [
     'package.json', 'README.md', 'LICENSE',
-    'web/posenc.js', 'web/posenc.d.ts', 'web/kinds.d.ts', 'web/rope-config.js', 'web/model-config.js', 'web/posenc.wasm',
+    'web/posenc.js', 'web/posenc.d.ts', 'web/kinds.d.ts', 'web/rope-config.js', 'web/posenc.wasm',
     'web/core/colour.js', 'web/core/error.js', 'web/core/heap.js', 'web/core/load.js', 'web/core/posenc.js',
     'web/core/wasm-bytes.js', 'web/dist/posenc.mjs',
     'web/elements.js', 'web/elements.d.ts',

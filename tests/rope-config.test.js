@@ -86,7 +86,7 @@ const GPTJ_6B = {
 };
 
 test('every result holds exactly CONFIG_PARAMS, each set (the explorer replaces them all), and the rope kinds take them', () => {
-  for (const config of [LLAMA_31_8B, QWEN2_7B_YARN, DEEPSEEK_V3, { head_dim: 64 }, { head_dim: 64, rope_scaling: null }]) {
+  for (const config of [LLAMA_31_8B, QWEN2_7B_YARN, DEEPSEEK_V3, { model_type: 'llama', head_dim: 64 }, { model_type: 'llama', head_dim: 64, rope_scaling: null }]) {
     const out = pe.ropeFromConfig(config);
     assert.deepEqual(Object.keys(out).sort(), [...CONFIG_PARAMS].sort());
     for (const k of CONFIG_PARAMS) assert.ok(out[k] !== undefined && out[k] !== null, `${k} unset`);
@@ -218,21 +218,24 @@ test('GPT-NeoX (rotary_pct, rotary_emb_base), GPT-J (rotary_dim → gptj), GPT-2
   for (const [n_embd, n_head] of [[1000, 10], [4200, 42], [3000, 30], [2800, 70]]) {
     for (const rotary_dim of [2, 10, 30, 40]) {
       if (rotary_dim > n_embd / n_head) continue;
-      const q = pe.ropeFromConfig({ n_embd, n_head, rotary_dim });
+      const q = pe.ropeFromConfig({ model_type: 'gptj', n_embd, n_head, rotary_dim });
       assert.deepEqual(pe.compute('rope-frequencies', q).shape, [rotary_dim / 2], `${n_embd}/${n_head} rotary_dim ${rotary_dim}`);
     }
   }
   assert.equal(pe.ropeFromConfig({ ...GPTJ_6B, rotary_dim: null }).partialRotaryFactor, 1);  // null = whole head
 
-  // GPT-2 attribute map: n_embd, n_head, n_positions
-  assert.deepEqual(pe.ropeFromConfig({ model_type: 'gpt2', n_embd: 768, n_head: 12, n_positions: 1024, n_layer: 12 }), {
-    dim: 64, base: 10000, partialRotaryFactor: 1, layout: 'neox', maxPositionEmbeddings: 1024, ropeScaling: { rope_type: 'default' },
-  });
+  // GPT-2 has no RoPE: its positions are a learned table of n_positions rows (GPT2Model.wpe)
+  const gpt2 = { model_type: 'gpt2', n_embd: 768, n_head: 12, n_positions: 1024, n_layer: 12 };
+  assert.equal(pe.ropeFromConfig(gpt2), null);
+  assert.deepEqual(pe.positionsFromConfig(gpt2).input, { kind: 'learned', size: 1024, offset: 0 });
+  // a model whose code never reads rotary_dim ignores it: MiniMax-M2-like configs stay neox
+  assert.equal(pe.ropeFromConfig({ model_type: 'llama', head_dim: 128, rotary_dim: 64 }).layout, 'neox');
+  assert.equal(pe.ropeFromConfig({ model_type: 'llama', head_dim: 128, rotary_dim: 64 }).partialRotaryFactor, 1);
   // head_dim wins over hidden_size / heads (Gemma, Qwen3); hidden // heads floors as Python does
-  assert.equal(pe.ropeFromConfig({ hidden_size: 2304, num_attention_heads: 8, head_dim: 256 }).dim, 256);
-  assert.equal(pe.ropeFromConfig({ hidden_size: 1030, num_attention_heads: 16 }).dim, 64);
+  assert.equal(pe.ropeFromConfig({ model_type: 'llama', hidden_size: 2304, num_attention_heads: 8, head_dim: 256 }).dim, 256);
+  assert.equal(pe.ropeFromConfig({ model_type: 'llama', hidden_size: 1030, num_attention_heads: 16 }).dim, 64);
   // no max_position_embeddings: the registry default (LlamaConfig's 2048)
-  assert.equal(pe.ropeFromConfig({ head_dim: 64 }).maxPositionEmbeddings, 2048);
+  assert.equal(pe.ropeFromConfig({ model_type: 'llama', head_dim: 64 }).maxPositionEmbeddings, 2048);
 });
 
 test('unrelated fields are ignored and nulls count as absent; an unknown key inside rope_scaling is refused (it may change positions)', () => {
@@ -241,9 +244,9 @@ test('unrelated fields are ignored and nulls count as absent; an unknown key ins
     rope_scaling: { ...LLAMA_31_8B.rope_scaling, attention_factor: null },
   });
   assert.deepEqual(p, pe.ropeFromConfig(LLAMA_31_8B));
-  assert.deepEqual(pe.ropeFromConfig({ head_dim: 64, rope_scaling: null }).ropeScaling, { rope_type: 'default' });
+  assert.deepEqual(pe.ropeFromConfig({ model_type: 'llama', head_dim: 64, rope_scaling: null }).ropeScaling, { rope_type: 'default' });
   // rope_type wins over a legacy type that disagrees (setdefault("rope_type", get("type")))
-  assert.equal(pe.ropeFromConfig({ head_dim: 64, rope_scaling: { rope_type: 'linear', type: 'dynamic', factor: 2 } }).ropeScaling.rope_type,
+  assert.equal(pe.ropeFromConfig({ model_type: 'llama', head_dim: 64, rope_scaling: { rope_type: 'linear', type: 'dynamic', factor: 2 } }).ropeScaling.rope_type,
     'linear');
   assert.throws(() => pe.ropeFromConfig({ ...LLAMA_31_8B, rope_scaling: { ...LLAMA_31_8B.rope_scaling, finetuned: true } }),
     isError('EINVAL', 'rope_scaling.finetuned'));
@@ -261,14 +264,14 @@ test('errors name the config field', () => {
   };
   throws(null, 'EINVAL', 'config');
   throws([1, 2], 'EINVAL', 'config');
-  throws({ model_type: 'llama', vocab_size: 32000 }, 'EINVAL', 'head_dim');
-  throws({ hidden_size: 4096 }, 'EINVAL', 'num_attention_heads');
-  throws({ n_head: 16 }, 'EINVAL', 'hidden_size');
-  throws({ hidden_size: 4096, num_attention_heads: 0 }, 'ERANGE', 'num_attention_heads');
-  throws({ hidden_size: '4096', num_attention_heads: 32 }, 'EINVAL', 'hidden_size');
-  throws({ head_dim: 63 }, 'ERANGE', 'head_dim');
-  throws({ hidden_size: 4040, num_attention_heads: 40 }, 'ERANGE', 'hidden_size');  // head dim 101: odd
-  throws({ hidden_size: 4200, num_attention_heads: 40, rotary_pct: 0.3 }, 'ERANGE', 'rotary_pct');  // int(105 * 0.3) = 31
+  throws({ model_type: 'llama', vocab_size: 32000, hidden_size: null, num_attention_heads: null }, 'EINVAL', 'head_dim');
+  throws({ model_type: 'llama', hidden_size: 4096, num_attention_heads: null }, 'EINVAL', 'num_attention_heads');
+  throws({ model_type: 'llama', hidden_size: null, n_head: 16 }, 'EINVAL', 'hidden_size');
+  throws({ model_type: 'llama', hidden_size: 4096, num_attention_heads: 0 }, 'ERANGE', 'num_attention_heads');
+  throws({ model_type: 'llama', hidden_size: '4096', num_attention_heads: 32 }, 'EINVAL', 'hidden_size');
+  throws({ model_type: 'llama', head_dim: 63 }, 'ERANGE', 'head_dim');
+  throws({ model_type: 'llama', hidden_size: 4040, num_attention_heads: 40 }, 'ERANGE', 'hidden_size');  // head dim 101: odd
+  throws({ model_type: 'gpt_neox', hidden_size: 4200, num_attention_heads: 40, rotary_pct: 0.3 }, 'ERANGE', 'rotary_pct');  // int(105 * 0.3) = 31
   throws({ ...LLAMA_31_8B, rope_theta: '500000' }, 'EINVAL', 'rope_theta');
   throws({ ...LLAMA_31_8B, rope_theta: 0 }, 'ERANGE', 'rope_theta');
   throws({ ...PYTHIA_410M, rotary_emb_base: -1 }, 'ERANGE', 'rotary_emb_base');

@@ -56,6 +56,8 @@ export interface RopeScaling {
   short_factor?: ArrayLike<number>;
   /** longrope (required): r/2 factors beyond it (seqLen > original) (float[], elements 1e-6 … 1e6; default unset). */
   long_factor?: ArrayLike<number>;
+  /** dynamic: HunYuan's NTK alpha, base x alpha^(r/(r-2)) at initialisation (factor then unused); a seqLen beyond maxPositionEmbeddings recomputes plain dynamic NTK, as HF's dynamic update does (float 1e-6 … 1e12; default unset). */
+  alpha?: number;
   /** Qwen-VL M-RoPE [t, h, w] frequency counts; must agree with mropeSection when both are given (int[], elements 0 … 32768; default unset). */
   mrope_section?: readonly number[] | Int32Array;
   /** Qwen3-VL interleaved M-RoPE; must agree with mropeInterleaved when both are given (default false). */

@@ -96,8 +96,48 @@ export interface LayerInfo {
   readonly window: number | null;
   /** Attention chunk size (Llama 4), or null. */
   readonly chunk: number | null;
-  /** Params of the query-scale kind where queries are scaled by position (Llama 4's NoPE layers), else null. */
-  readonly queryScale: { floorScale: number; attnScale: number } | null;
+  /** Params of the query-scale kind where queries are scaled by position (Llama 4's NoPE layers, Mistral 3's every layer), else null. */
+  readonly queryScale: { floorScale: number; attnScale: number; shift?: number } | null;
+  /** What the layer's attention adds: its scheme and the params of the posenc kind that computes it, or null (NoPE, Mamba, conv, linear attention). */
+  readonly positions: LayerPositions | null;
+  /** Encoder–decoders (T5): the stack the layer belongs to. */
+  readonly stack?: 'encoder' | 'decoder';
+}
+
+/** A layer's positional scheme. */
+export type LayerPositions =
+  | { readonly kind: 'rope'; readonly params: RopeConfigParams; readonly rotate?: 'last';
+      readonly info?: { qkHeadDim: number; softmaxMscale: number; softmaxScale: number } }
+  | { readonly kind: 'alibi'; readonly params: { heads: number; maxBias: number; form: 'causal' | 'mpt' | 'bloom'; scale?: number } }
+  | { readonly kind: 't5'; readonly params: { numBuckets: number; maxDistance: number; bidirectional: boolean }; readonly owner: number }
+  | { readonly kind: 'deberta'; readonly params: { bucketSize: number; maxPosition: number } }
+  | { readonly kind: 'learned-relative'; readonly size: number; readonly note: string };
+
+/** Positions added to the embeddings before the first layer. */
+export type InputPositions =
+  | { readonly kind: 'learned'; readonly size: number; readonly offset: number }
+  | { readonly kind: 'sinusoidal'; readonly params: { positions: number; dim: number; variant: string; offset: number; paddingIdx?: number } };
+
+/** What positionsFromConfig says of a config. */
+export interface ModelPositions {
+  /** config.model_type as published (text_config's where the model nests its text fields). */
+  readonly modelType: string | null;
+  /** The architecture record it was read with (a transformers model type), or `assume`. */
+  readonly family: string;
+  readonly input: InputPositions | null;
+  readonly layers: readonly LayerInfo[];
+  /** What transformers would warn for this config, and posenc's notes. */
+  readonly warnings: readonly { field: string; message: string }[];
+  /** Where values came from: a config key path, 'default:<ConfigClass>.<field>' or 'rule:<family>'. */
+  readonly sources: Readonly<Record<string, string>>;
+}
+
+/** Options of the config readers. */
+export interface ConfigOptions {
+  /** A layer type name or a layer index (ropeFromConfig). */
+  layer?: string | number;
+  /** Read the config as this model type's architecture (a warning says so). */
+  assume?: string;
 }
 
 /** Options of one compute, computeView or shape call. */
@@ -119,12 +159,18 @@ export interface Posenc {
   computeView<K extends KindName>(kind: K, params?: ParamsOf<K>, options?: ComputeOptions): ResultView<K>;
   /** x: [positions, dim] row-major; returns the rotated copy. */
   applyRope(x: ArrayLike<number>, params?: RopeParams): Float32Array;
-  /** Without layer: the params every RoPE layer shares (EINVAL naming 'layer' when they differ). */
-  ropeFromConfig(config: Record<string, unknown>): RopeConfigParams;
-  /** One layer's params, by layer type name or index; null for a NoPE layer. */
-  ropeFromConfig(config: Record<string, unknown>, options: { layer?: string | number }): RopeConfigParams | null;
-  /** Every layer of the model: type, RoPE (or null), window, chunk, query scale. */
-  layersFromConfig(config: Record<string, unknown>): LayerInfo[];
+  /** Without layer: the params every RoPE layer shares (EINVAL naming 'layer' when they differ); null for a model without RoPE. */
+  ropeFromConfig(config: Record<string, unknown>, options?: ConfigOptions): RopeConfigParams | null;
+  /** Every layer of the model: type, positions, RoPE (or null), window, chunk, query scale. */
+  layersFromConfig(config: Record<string, unknown>, options?: ConfigOptions): LayerInfo[];
+  /** Any config, RoPE or not: input positions, every layer's scheme, warnings, sources. */
+  positionsFromConfig(config: Record<string, unknown>, options?: ConfigOptions): ModelPositions;
+  /** The part of a config that positionsFromConfig reads: the same result from fewer bytes (what the explorer keeps in its URL). */
+  fieldsRead(config: Record<string, unknown>, options?: ConfigOptions): Record<string, unknown>;
+  /** The architecture records, by transformers model type. */
+  readonly architectures: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The transformers model types with a record. */
+  readonly modelTypes: readonly string[];
 
   /** The colormaps C provides (matplotlib's tables), the first being the default. */
   readonly colormaps: readonly ColormapInfo[];

@@ -1,4 +1,4 @@
-// npm run bench [-- --large] [--reps N] [--fresh N] [--save FILE] [--multimodal-only]
+// npm run bench [-- --large] [--reps N] [--fresh N] [--save FILE] [--multimodal-only] [--configs-only]
 //
 // Sinusoidal tables (vaswani, base 10000, float32) the ways a user could build them, in one Node
 // process with interleaved repetitions and medians: naive JS, JS with hoisted frequencies, posenc
@@ -342,6 +342,27 @@ const fmtMultimodal = (m) => [`Multimodal (${m.tokens} tokens, dim ${m.dim}, med
   ...Object.entries(m).filter(([, v]) => typeof v === 'object').map(([k, v]) => `- ${k}: ${v.cpuMs.toFixed(1)} ms CPU ` +
     `(${v.ms.toFixed(1)} wall), ${v.nsPerElement.toFixed(2)} ns${v.xPlainRope ? `, ×${v.xPlainRope.toFixed(2)} plain rope` : ''}` +
     (v.xRopeSameSize ? `, ×${v.xRopeSameSize.cpu.toFixed(2)} CPU / ×${v.xRopeSameSize.wall.toFixed(2)} wall the rope table of as many elements` : ''))];
+// Config reading (issue 21): positionsFromConfig on configs of every scheme and on the largest layer
+// count the reader accepts (target: under 5 ms each); the medians of interleaved repetitions.
+function configRuns(pe) {
+  const llama = { model_type: 'llama', hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, rope_theta: 500000,
+    max_position_embeddings: 131072, rope_scaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 } };
+  const configs = {
+    'Llama 3.1 8B (32 layers)': llama,
+    'Gemma 3 (48 layers, two RoPEs)': { model_type: 'gemma3_text', num_hidden_layers: 48, rope_scaling: { rope_type: 'linear', factor: 8 } },
+    'Qwen3-Next (48 layers, linear attention)': { model_type: 'qwen3_next', hidden_size: 2048, num_attention_heads: 16, head_dim: 256, num_hidden_layers: 48, partial_rotary_factor: 0.25 },
+    'GPT-2 (learned)': { model_type: 'gpt2' },
+    'T5 (12 + 12 layers)': { model_type: 't5', num_layers: 12 },
+    'Llama, 65536 layers': { ...llama, num_hidden_layers: 65536 },
+  };
+  const ms = timeInterleaved(Object.fromEntries(Object.entries(configs).map(([k, c]) => [k, () => pe.positionsFromConfig(c)])));
+  return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, median(v)]));
+}
+const fmtConfigs = (c) => ['positionsFromConfig (target: under 5 ms), median ms:', ...Object.entries(c).map(([k, v]) => `- ${k}: ${v.toFixed(3)} ms`)];
+if (args.includes('--configs-only')) {
+  console.log(fmtConfigs(configRuns(await load())).join('\n'));
+  process.exit(0);
+}
 if (args.includes('--multimodal-only')) {
   console.log(fmtMultimodal(multimodalRuns(await load())).join('\n'));
   process.exit(0);
@@ -452,6 +473,7 @@ const analysis = analysisRun(pe);
 conditions.cpuAfter = cpuNow();
 const perCPU = perCPURuns(pe);
 const multimodal = multimodalRuns(pe);
+const configReading = configRuns(pe);
 conditions.loadAfter = loadavg()[0];
 
 // ---- report ----
@@ -496,6 +518,7 @@ const report = {
   analysis,
   perCPU,
   multimodal,
+  configReading,
 };
 const at = report.sizes.find((s) => s.positions === 8192 && s.dim === 1024)?.methods;
 if (at) {
@@ -559,6 +582,7 @@ if (report.targets) {
 }
 lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; on CPU ${conditions.cpuBefore ?? '?'} at the start, ${conditions.cpuAfter ?? '?'} before the pinned runs (allowed: ${conditions.cpusAllowed ?? '?'}); up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
 lines.push('', ...fmtMultimodal(multimodal));
+lines.push('', ...fmtConfigs(configReading));
 console.log(lines.join('\n'));
 report.markdown = lines.join('\n');
 if (SAVE) {

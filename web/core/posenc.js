@@ -4,8 +4,8 @@
 import { PosencError, fmt, describe } from './error.js';
 import { Heap } from './heap.js';
 import { Colour } from './colour.js';
-import { ropeFromConfig } from '../rope-config.js';
-import { layersFromConfig } from '../model-config.js';
+import { fieldsRead, layersFromConfig, positionsFromConfig, ropeFromConfig } from './architectures/reader.js';
+import { MODEL_TYPES, RECORDS } from './architectures/index.js';
 
 export const VERSION = '0.1.0';
 
@@ -324,9 +324,29 @@ export class Posenc {
     return ropeFromConfig(this, config, options);
   }
 
-  /** A model's config.json → one entry per layer: { index, type, rope, window, chunk, queryScale }. */
-  layersFromConfig(config) {
-    return layersFromConfig(this, config);
+  /** A model's config.json → one entry per layer: { index, type, positions, rope, window, chunk, queryScale }. */
+  layersFromConfig(config, options) {
+    return layersFromConfig(this, config, options);
+  }
+
+  /** A model's config.json, RoPE or not → { modelType, family, input, layers, warnings, sources }. */
+  positionsFromConfig(config, options) {
+    return positionsFromConfig(this, config, options);
+  }
+
+  /** The part of a config positionsFromConfig reads (the same result, far fewer bytes). */
+  fieldsRead(config, options) {
+    return fieldsRead(this, config, options);
+  }
+
+  /** The architecture records, one per transformers model type: what each does with positions. */
+  get architectures() {
+    return RECORDS;
+  }
+
+  /** The transformers model types posenc has a record for (web/core/architectures/model-types.txt). */
+  get modelTypes() {
+    return MODEL_TYPES;
   }
 
   // ---- Colour (colour.js): values → RGBA8 for drawing, computed in C. ----

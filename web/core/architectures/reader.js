@@ -1,0 +1,897 @@
+// A model's config.json → what each layer does with positions, read with the record of its
+// architecture (./index.js): the layer pattern, each layer's scheme (RoPE, ALiBi, T5 or DeBERTa
+// buckets, none) and the positions added before the first layer. Key mapping only: every number is
+// checked by the C registry (pe.shape, nothing computed) and a failure names the config field it came
+// from. A model type without a record, or a field that changes positions and that the record does not
+// read, is a refusal naming it; nothing is guessed.
+import { PosencError } from '../error.js';
+import { RECORDS, closest, recordOf, typeOfArchitecture } from './index.js';
+
+const squash = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
+const present = (o, k) => isObject(o) && o[k] !== undefined && o[k] !== null;
+const show = (v) =>
+  Array.isArray(v) || ArrayBuffer.isView(v) ? `an array of ${v.length}` : isObject(v) ? 'an object' : JSON.stringify(v);
+const at = (o, path) => path.split('.').reduce((x, k) => (x == null ? undefined : x[k]), o);
+
+// rope_type values whose pre-training length HF moves into the rope dict (standardize_rope_params).
+const USES_ORIGINAL = ['llama3', 'yarn', 'longrope', 'su'];
+// Keys of a rope dict read elsewhere (base, rotary part, M-RoPE sections) rather than as scaling fields.
+const READ_APART = ['rope_theta', 'partial_rotary_factor', 'mrope_section', 'mrope_interleaved'];
+// Layer types that are attention (they take the record's `attention` scheme); a record's `kinds` names
+// the scheme of its other layer types (mamba, linear_attention, conv …).
+const ATTENTION = ['full_attention', 'sliding_attention', 'chunked_attention', 'attention'];
+const MAX_LAYERS = 65536;
+// Config keys that change positions in any model that has them and that no record reads.
+const REFUSED = {
+  dual_chunk_attention_config: 'is dual chunk attention: transformers ignores it, and the engines that serve such models remap ' +
+    'positions per chunk, which posenc does not compute',
+};
+
+/** A layer type rule of a record → (i) => type name. `get` reads the config (class defaults applied). */
+const RULES = {
+  all: (r, get, fail) => {
+    const w = r.layers?.slidingKey ? get(r.layers.slidingKey) : undefined;
+    if (w !== undefined && (!Number.isInteger(w) || w < 1)) throw fail(r.layers.slidingKey, 'is not a positive integer (a window in tokens)', typeof w === 'number' ? 'ERANGE' : 'EINVAL');
+    const sliding = w !== undefined;
+    const type = sliding ? 'sliding_attention' : r.layers?.type ?? 'full_attention';
+    return () => type;
+  },
+  // the first rule whose key the config has (the last one regardless): Nemotron-H's layers_block_type,
+  // else hybrid_override_pattern, else its default
+  first: (r, get, fail, cfg, n, noRope, warn) => {
+    const pick = r.layers.of.find((x, i) => i === r.layers.of.length - 1 || get(x.key) !== undefined);
+    return RULES[pick.rule]({ ...r, layers: pick }, get, fail, cfg, n, noRope, warn);
+  },
+  // layer i full when (i + phase) % n == 0 (phase 1: every n-th layer from the n-th; 0: from layer 0)
+  every: (r, get, fail) => {
+    const n = integer(get, fail, r.layers.key, r.layers.n, 1), phase = r.layers.phase ?? 1;
+    return (i) => ((i + phase) % n !== 0 ? 'sliding_attention' : 'full_attention');
+  },
+  // layer i `type` when it is in the list, else `other` (Bamba attn_layer_indices, LFM2 full_attn_idxs,
+  // Mllama cross_attention_layers); an absent list: `absent` ('all': every layer `type`) or none of them
+  indices: (r, get, fail) => {
+    const { key, other, type = 'attention', absent } = r.layers;
+    const given = get(key);
+    if (given === undefined && absent === 'all') return () => type;
+    if (!Array.isArray(given ?? []) || !(given ?? []).every((v) => Number.isInteger(v))) throw fail(key, 'is not a list of layer indices');
+    const list = new Set(given ?? []);
+    return (i) => (list.has(i) ? type : other);
+  },
+  // DeepSeek-V4 (DeepseekV4Config.__post_init__): compress_ratios per layer (0 sliding, 4 compressed
+  // sparse, 128 heavily compressed), else two heavily compressed layers, then alternating
+  deepseek_v4: (r, get, fail, cfg, n) => {
+    const ratios = get('compress_ratios');
+    const byRatio = { 0: 'sliding_attention', 4: 'compressed_sparse_attention', 128: 'heavily_compressed_attention' };
+    if (ratios !== undefined) {
+      if (!Array.isArray(ratios) || ratios.length < n) throw fail('compress_ratios', `is not a list of ${n} compress ratios`);
+      return (i) => {
+        if (!Object.hasOwn(byRatio, ratios[i])) throw fail(`compress_ratios.${i}`, 'is not 0, 4 or 128');
+        return byRatio[ratios[i]];
+      };
+    }
+    return (i) => (i < 2 ? 'heavily_compressed_attention' : (i - 2) % 2 ? 'compressed_sparse_attention' : 'heavily_compressed_attention');
+  },
+  // Qwen2/Qwen3 (and their VL text models): sliding only with use_sliding_window (flag: false, dots1:
+  // without it) and a window, from max_window_layers on (Qwen2Config.__post_init__).
+  qwen: (r, get, fail) => {
+    const windowed = (r.layers.flag === false || get('use_sliding_window')) && get('sliding_window') !== undefined;
+    const from = integer(get, fail, 'max_window_layers', r.layers.maxWindowLayers, 0);
+    return (i) => (windowed && i >= from ? 'sliding_attention' : 'full_attention');
+  },
+  // Qwen2MoeConfig: every other layer from layer 0, below max_window_layers, with use_sliding_window
+  qwen2_moe: (r, get, fail) => {
+    const below = integer(get, fail, 'max_window_layers', r.layers.maxWindowLayers, 0);
+    return (i) => (get('use_sliding_window') && (i + 1) % 2 && i < below ? 'sliding_attention' : 'full_attention');
+  },
+  // EXAONE 4: sliding_window null = every layer full; the pattern an int, or a string ('LLLG', the last
+  // layer global whatever its letter, Exaone4Config's docstring).
+  exaone4: (r, get, fail, cfg, n) => {
+    if (cfg.sliding_window === null) return () => 'full_attention';
+    const p = get('sliding_window_pattern') ?? 4;
+    if (typeof p === 'string' && /^[LG]+$/.test(p)) return (i) => (i !== n - 1 && p[i % p.length] === 'L' ? 'sliding_attention' : 'full_attention');
+    const every = integer(get, fail, 'sliding_window_pattern', 4, 1);
+    return (i) => ((i + 1) % every !== 0 ? 'sliding_attention' : 'full_attention');
+  },
+  // ModernBERT: layer i global when i % global_attn_every_n_layers == 0
+  modernbert: (r, get, fail) => {
+    const every = integer(get, fail, 'global_attn_every_n_layers', 3, 1);
+    return (i) => (i % every ? 'sliding_attention' : 'full_attention');
+  },
+  // Llama 4: the RoPE layers are chunked, the NoPE ones full
+  llama4: (r, get, fail, cfg, n, noRope) => (i) => (noRope[i] ? 'chunked_attention' : 'full_attention'),
+  // SmolLM3Config: a RoPE layer slides only with use_sliding_window and a window
+  smollm3: (r, get, fail, cfg, n, noRope) => (i) =>
+    (get('use_sliding_window') && get('sliding_window') !== undefined && !noRope[i] ? 'sliding_attention' : 'full_attention'),
+  // Qwen3-Next: layer i full_attention when (i + 1) % full_attention_interval == 0, else `other`
+  interval: (r, get, fail) => {
+    const n = integer(get, fail, r.layers.key, r.layers.n, 1), phase = r.layers.phase ?? 1;
+    return (i) => ((i + phase) % n === 0 ? 'full_attention' : r.layers.other);
+  },
+  // Jamba: layer i attention when i % attn_layer_period == attn_layer_offset
+  period: (r, get, fail) => {
+    const period = integer(get, fail, r.layers.period, r.layers.n, 1);
+    const offset = integer(get, fail, r.layers.offset, r.layers.at, 0);
+    return (i) => (i % period === offset ? r.layers.attention ?? 'attention' : r.layers.other);
+  },
+  // a list per layer (MiniMax attn_type_list, Zamba2 layers_block_type, RecurrentGemma block_types
+  // cycled), mapped to layer type names
+  list: (r, get, fail, cfg, n, noRope, warn) => {
+    const { key, map, cycle } = r.layers;
+    const list = get(key) ?? r.layers.default;
+    if (r.layers.warn && list !== undefined) warn(key, r.layers.warn);
+    if (!Array.isArray(list)) throw fail(key, 'is not a list of layer kinds');
+    if (list.length === 0 || (!cycle && list.length < n)) throw fail(key, `has ${list.length} entries for ${n} layers`);
+    return (i) => {
+      const v = list[cycle ? i % list.length : i];
+      const t = map ? map[v] : v;
+      if (typeof t !== 'string') throw fail(`${key}.${cycle ? i % list.length : i}`, `is ${show(v)}, not one of ${Object.keys(map ?? {}).join(', ')}`);
+      return t;
+    };
+  },
+  // one character per layer (Nemotron-H hybrid_override_pattern: M mamba, * attention, - mlp, E moe)
+  chars: (r, get, fail, cfg, n) => {
+    const { key, map } = r.layers;
+    const s = get(key);
+    if (typeof s !== 'string') throw fail(key, 'is not a string of one character per layer');
+    if (s.length !== n) throw fail(key, `has ${s.length} characters for ${n} layers`);
+    return (i) => {
+      const t = map[s[i]];
+      if (t === undefined) throw fail(key, `has ${JSON.stringify(s[i])} at layer ${i}, not one of ${Object.keys(map).join(' ')}`);
+      return t;
+    };
+  },
+};
+
+function integer(get, fail, key, fallback, min) {
+  const v = key === undefined ? undefined : get(key);
+  if (v === undefined) return fallback;
+  if (!Number.isInteger(v) || v < min) throw fail(key, `is not an integer >= ${min}`, typeof v === 'number' ? 'ERANGE' : 'EINVAL');
+  return v;
+}
+
+export class Reader {
+  constructor(pe, config, options = {}) {
+    if (!isObject(config)) {
+      throw new PosencError(`posenc: config = ${config === null ? 'null' : typeof config} is not an object (a parsed config.json)`,
+        'EINVAL', 'config');
+    }
+    if (!isObject(options)) throw new PosencError('posenc: options is not an object ({ layer, assume })', 'EINVAL', 'options');
+    this.pe = pe;
+    this.root = config;
+    this.pre = '';
+    this.warnings = [];
+    this.sources = {};
+    let rec = this.topRecord(config, options.assume);
+    let cfg = config;
+    // A text record on a file that nests its text fields (a composite saved under its text model's
+    // type, as some Ministral 3 and Qwen-VL files are): the fields are read where they are.
+    if (!rec.text && isObject(config.text_config) && !['head_dim', 'qk_rope_head_dim', 'hidden_size', 'n_embd', 'd_model'].some((k) => present(config, k))) {
+      this.warnings.push({ field: 'text_config', message: `read as ${rec.modelType}'s text model: the top level has no head size and text_config does` });
+      rec = { ...rec, text: 'text_config', textType: rec.modelType };
+    }
+    // Composite configs (Llava, Gemma 3, Qwen-VL, Qwen-Omni …): the language model's fields under its
+    // sub-config, read with that sub-config's record; a legacy flat file (text fields at the top) or
+    // an absent sub-config with the class default text config.
+    while (rec.text) {
+      const sub = cfg[rec.text];
+      if (isObject(sub)) {
+        cfg = sub;
+        this.pre += `${rec.text}.`;
+        const t = sub.model_type ?? rec.textType;
+        if (t === undefined) throw this.fail('model_type', 'is missing, so the text model cannot be read');
+        rec = recordOf(t, `${this.pre}model_type`);
+      } else {
+        if (!rec.textType) throw this.fail(rec.text, `is missing: ${rec.modelType} reads its language model from it`);
+        rec = RECORDS[rec.textType];
+      }
+    }
+    this.publishedType = typeof cfg.model_type === 'string' ? cfg.model_type : config.model_type;
+    if (rec.unsupported) {
+      throw new PosencError(`posenc: config.${this.pre}model_type = ${JSON.stringify(rec.modelType)}: posenc cannot compute its positions: ${rec.unsupported}`,
+        'EINVAL', `${this.pre}model_type`);
+    }
+    this.record = rec;
+    this.family = rec.modelType;
+    this.configClass = (rec.from.match(/\b([A-Z]\w*Config)\b/) ?? [])[1] ?? rec.modelType;
+    // every key of the file the reading looks at, so that a view can keep just those (fieldsRead)
+    this.read = new Set();
+    const read = this.read, given = cfg;
+    this.given = new Proxy(cfg, {
+      get(o, k) {
+        if (typeof k === 'string' && Object.hasOwn(o, k)) read.add(k);
+        return o[k];
+      },
+    });
+    this.cfg = new Proxy({ ...rec.defaults, ...cfg }, {
+      get(o, k) {
+        if (typeof k === 'string' && Object.hasOwn(given, k)) read.add(k);
+        return o[k];
+      },
+    });
+    for (const [k, why] of Object.entries({ ...REFUSED, ...rec.refuse })) {
+      if (present(cfg, k)) throw this.fail(k, why.startsWith('is ') ? why : `changes positions and posenc cannot compute it: ${why}`);
+    }
+    const kind = pe.kinds.find((k) => k.name === 'rope-frequencies');
+    this.defaults = Object.fromEntries(kind.params.map((p) => [p.name, p.default]));
+    this.fields = new Set(kind.params.find((p) => p.name === 'ropeScaling').fields.map((f) => f.name));
+    this.ropeParams = new Set(pe.kinds.find((k) => k.name === 'rope').params.map((p) => p.name));
+  }
+
+  /** The record of the top level: model_type, else architectures, else `assume`; never a guess. */
+  topRecord(config, assume) {
+    if (assume !== undefined) {
+      const rec = recordOf(assume, 'assume');
+      this.warnings.push({ field: 'model_type', message: `read as ${assume} because { assume: '${assume}' } was given` +
+        (config.model_type !== undefined ? ` (the config says ${JSON.stringify(config.model_type)})` : '') });
+      this.sources.family = 'option:assume';
+      return rec;
+    }
+    const mt = config.model_type;
+    if (typeof mt === 'string' && Object.hasOwn(RECORDS, mt)) {
+      this.sources.family = 'model_type';
+      return RECORDS[mt];
+    }
+    // a known type miscased or spelt with other separators ('Gemma3', 'qwen-2') is a mistake, not remote code
+    if (typeof mt === 'string' && squash(closest(mt, 1)[0]) === squash(mt)) return recordOf(mt);
+    // remote code: the architectures class names a transformers model type (Kimi-K2's
+    // DeepseekV3ForCausalLM); every entry must agree
+    const arch = Array.isArray(config.architectures) ? config.architectures : [];
+    const types = [...new Set(arch.map(typeOfArchitecture).filter(Boolean))];
+    if (types.length === 1) {
+      this.warnings.push({ field: 'model_type', message: `${mt === undefined ? 'no model_type' : `model_type ${JSON.stringify(mt)} is not a transformers model type`}; ` +
+        `read as ${types[0]}, the model type of architectures ${JSON.stringify(arch)}` });
+      this.sources.family = 'architectures';
+      return RECORDS[types[0]];
+    }
+    if (mt === undefined || mt === null) {
+      throw new PosencError('posenc: config.model_type is missing (and no architectures entry names a transformers model): posenc reads a config ' +
+        "by its architecture and never guesses; { assume: '<model type>' } reads it as that family", 'EINVAL', 'model_type');
+    }
+    return recordOf(mt);
+  }
+
+  /** A PosencError naming config field `field` (a path relative to the text model's fields). */
+  fail(field, what, code = 'EINVAL') {
+    const path = this.pre + field;
+    const value = at(this.root, path);
+    const shown = value === undefined ? '' : ` = ${show(value)}`;
+    return new PosencError(`posenc: config.${path}${shown} ${what}`, code, path);
+  }
+
+  get(k) {
+    return present(this.cfg, k) ? this.cfg[k] : undefined;
+  }
+
+  /** Where a config value came from: its key path, or the config class default. */
+  source(k) {
+    const v = at(this.given, k);
+    return v !== undefined && v !== null ? this.pre + k : `default:${this.configClass}.${k}`;
+  }
+
+  /** The number of layers, or undefined when the config gives none. */
+  layerCount() {
+    // a { length: key } entry counts the layers by a list or string of one entry per layer (Nemotron-H)
+    const keyOf = (k) => (typeof k === 'object' ? k.length : k);
+    const entry = (this.record.layerCount ?? ['num_hidden_layers', 'n_layer', 'num_layers']).find((k) => present(this.cfg, keyOf(k)));
+    if (!entry) return undefined;
+    const key = keyOf(entry);
+    const v = this.cfg[key];
+    const n = typeof entry === 'object' && (typeof v === 'string' || Array.isArray(v)) ? v.length : v;
+    if (typeof n !== 'number') throw this.fail(key, 'is not a number');
+    if (!Number.isInteger(n) || n < 1 || n > MAX_LAYERS) throw this.fail(key, `is not an integer in [1, ${MAX_LAYERS}]`, 'ERANGE');
+    this.sources.layers = this.source(key);
+    return n;
+  }
+
+  /** no_rope_layers (1 = RoPE, 0 = NoPE), else the default every no_rope_layer_interval. */
+  noRopeLayers(n) {
+    const given = this.get('no_rope_layers');
+    // Llama 4 takes an empty list as absent (`if self.no_rope_layers`); SmolLM3 only None.
+    if (given !== undefined && !(this.record.emptyNoRope && Array.isArray(given) && given.length === 0)) {
+      if (!Array.isArray(given)) throw this.fail('no_rope_layers', 'is not a list of 0/1 per layer');
+      if (given.length < n) throw this.fail('no_rope_layers', `has fewer entries than the ${n} layers`);
+      return given.slice(0, n).map((v, i) => {
+        if (v !== 0 && v !== 1 && v !== true && v !== false) throw this.fail(`no_rope_layers.${i}`, 'is not 0 or 1 (1 = the layer uses RoPE)');
+        return Number(v);
+      });
+    }
+    const every = integer((k) => this.get(k), (...a) => this.fail(...a), 'no_rope_layer_interval', 4, 1);
+    return Array.from({ length: n }, (_, i) => Number((i + 1) % every !== 0));
+  }
+
+  /** Every layer's type name, as the config gives them or as the record's rule builds them. */
+  layerTypes(n, noRope) {
+    const given = this.get('layer_types');
+    const rule = this.record.layers?.rule ?? 'all';
+    let types;
+    if (given !== undefined) {
+      if (!Array.isArray(given)) throw this.fail('layer_types', 'is not a list of layer type names');
+      if (given.length !== n) throw this.fail('layer_types', `has ${given.length} entries for ${n} layers`);
+      types = given.slice();
+      this.sources.layerTypes = this.source('layer_types');
+    } else {
+      if (!Object.hasOwn(RULES, rule)) throw new Error(`posenc records: ${this.family} names the layer rule ${rule}, which the reader lacks`);
+      const p = RULES[rule](this.record, (k) => this.get(k), (...a) => this.fail(...a), this.cfg, n, noRope, (...a) => this.warn(...a));
+      types = Array.from({ length: n }, (_, i) => p(i));
+      this.sources.layerTypes = `rule:${this.family}`;
+    }
+    if (this.record.lastFull) types[n - 1] = 'full_attention';
+    types.forEach((t, i) => {
+      if (typeof t !== 'string' || !(ATTENTION.includes(t) || Object.hasOwn(this.record.kinds ?? {}, t))) {
+        throw this.fail(given !== undefined ? `layer_types.${i}` : 'model_type',
+          `gives layer ${i} the type ${JSON.stringify(t)}, which ${this.family}'s modeling code does not have (it has ` +
+          `${[...ATTENTION, ...Object.keys(this.record.kinds ?? {})].join(', ')})`);
+      }
+    });
+    return types;
+  }
+
+  /** The rope dict: v5 reads a non-null rope_scaling before rope_parameters (convert_rope_params_to_dict). */
+  ropeKey() {
+    return this.get('rope_scaling') !== undefined ? 'rope_scaling' : this.get('rope_parameters') !== undefined ? 'rope_parameters' : undefined;
+  }
+
+  /** The rope dict of a layer type: { dict, path, keyed, theta: { value, path } | undefined }. */
+  ropeSource(type) {
+    const key = this.ropeKey();
+    const top = key ? this.cfg[key] : {};
+    if (!isObject(top)) throw this.fail(key, 'is not an object');
+    if (key && present(this.given, 'rope_scaling') && present(this.given, 'rope_parameters')) {
+      this.warn('rope_parameters', 'is ignored: rope_scaling is also given, and transformers reads rope_scaling first');
+    }
+    const from = present(this.given, key) ? this.pre + key : `default:${this.configClass}.${key}`;
+    const named = this.record.ropeDicts?.[type];
+    if (named) {
+      // DeepSeek-V4: rope_parameters.main / .compress, by layer type
+      if (!isObject(top[named])) throw this.fail(`${key}.${named}`, `is missing: ${type} layers rotate with it`);
+      return { dict: top[named], path: `${key}.${named}`, from, keyed: true, theta: this.legacyTheta(type, true) };
+    }
+    const values = Object.values(top);
+    const keyed = values.length > 0 && values.some(isObject);
+    if (keyed) {
+      // v5: a dict keyed by layer type (standardize_rope_params); every value a dict.
+      for (const [k, v] of Object.entries(top)) {
+        if (!isObject(v) && v !== null) throw this.fail(`${key}.${k}`, 'sits beside per-layer-type RoPE dicts but is not one');
+      }
+      if (!isObject(top[type])) {
+        // Gemma 3, ModernBERT and Olmo3 fill a missing type with default RoPE at the legacy/default base
+        // (their convert_rope_params_to_dict); other classes would fail on it, so posenc refuses.
+        if (!this.record.fillTypes) throw this.fail(`${key}.${type}`, `is missing: ${key} is keyed by layer type and the model has ${type} layers`);
+        return { dict: {}, path: `${key}.${type}`, from, keyed: true, theta: this.legacyTheta(type, true) };
+      }
+      return { dict: top[type], path: `${key}.${type}`, from, keyed: true, theta: this.legacyTheta(type, true) };
+    }
+    if (key !== 'rope_parameters' && this.record.localBase && type === 'sliding_attention') {
+      // Gemma 3 (and Olmo3): rope_scaling is for the global layers only; the local ones are default
+      // RoPE at their own base.
+      return { dict: {}, path: key ?? 'rope_scaling', from, keyed: false, theta: this.legacyTheta(type, false) };
+    }
+    return { dict: top, path: key ?? 'rope_scaling', from, keyed: false, theta: this.legacyTheta(type, false) };
+  }
+
+  /** A base given outside the rope dict for this layer type: { value, path (undefined = a class default) }. */
+  legacyTheta(type, keyed) {
+    const rec = this.record;
+    const byType = rec.baseKeys?.[type];
+    if (byType) return present(this.cfg, byType) ? { value: this.cfg[byType], path: this.source(byType) } : undefined;
+    if (rec.localBase && type === 'sliding_attention') {
+      // Olmo3: the full-attention branch pops rope_theta first, so a sliding dict gets the class default
+      if (rec.localBase === 'default') {
+        if (keyed || this.get('rope_parameters') === undefined) return { value: rec.defaults.rope_theta, path: `default:${this.configClass}.rope_theta` };
+      } else if (present(this.cfg, rec.localBase)) {
+        return { value: this.cfg[rec.localBase], path: this.source(rec.localBase) };
+      }
+    }
+    const k = (rec.baseKey ? [rec.baseKey, 'rope_theta'] : ['rope_theta']).find((x) => at(this.cfg, x) !== undefined && at(this.cfg, x) !== null);
+    if (k) return { value: at(this.cfg, k), path: this.source(k) };
+    return undefined;
+  }
+
+  warn(field, message) {
+    const path = this.pre + field;
+    if (!this.warnings.some((w) => w.field === path && w.message === message)) this.warnings.push({ field: path, message });
+  }
+
+  /** The head dim of a layer type: { dim, from }. */
+  headDim(type) {
+    const rec = this.record, cfg = this.cfg;
+    const keys = rec.headDimByType?.[type] ? [rec.headDimByType[type]] : rec.rotary === 'qk_rope_head_dim' ? ['qk_rope_head_dim'] : rec.headDim ?? ['head_dim'];
+    const key = keys.find((k) => cfg[k]);  // `or`: 0/null fall through
+    if (key) return { dim: cfg[key], from: this.source(key) };
+    // attribute_map spellings: GPT-2/CodeGen n_embd, n_head; DBRX d_model, n_heads
+    const hidden = ['hidden_size', 'n_embd', 'd_model'].find((k) => present(cfg, k));
+    const heads = ['num_attention_heads', 'n_head', 'n_heads', 'num_heads'].find((k) => present(cfg, k));
+    if (!hidden || !heads) {
+      throw this.fail(hidden ? heads ?? 'num_attention_heads' : heads ? 'hidden_size' : keys[0] ?? 'hidden_size',
+        `is missing, so no head dim can be derived (set ${keys.length ? `${keys.join(', ')}, or ` : ''}hidden_size and num_attention_heads)`);
+    }
+    for (const k of [hidden, heads]) {
+      if (!Number.isInteger(cfg[k]) || cfg[k] < 1) throw this.fail(k, 'is not a positive integer', typeof cfg[k] === 'number' ? 'ERANGE' : 'EINVAL');
+    }
+    return { dim: Math.floor(cfg[hidden] / cfg[heads]), from: `${this.source(hidden)} / ${this.source(heads)}` };
+  }
+
+  /** The posenc rope params of one layer type, with `from`: each param's source. */
+  rope(type) {
+    const rec = this.record, cfg = this.cfg;
+    const { dict, path, from: dictFrom, keyed, theta } = this.ropeSource(type);
+    const from = {};
+    const out = {};
+    const hd = this.headDim(type);
+    out.dim = hd.dim;
+    from.dim = hd.from;
+
+    // Base: the rope dict's rope_theta wins (convert_rope_params_to_dict), then the record's legacy key
+    // for this layer type, then rope_theta, then the class default.
+    if (present(dict, 'rope_theta')) {
+      out.base = dict.rope_theta;
+      from.base = `${this.pre}${path}.rope_theta`;
+    } else if (theta) {
+      out.base = theta.value;
+      from.base = theta.path;
+    } else if (rec.theta?.[type] !== undefined || rec.defaults?.rope_theta !== undefined) {
+      out.base = rec.theta?.[type] ?? rec.defaults.rope_theta;
+      from.base = `default:${this.configClass}.rope_theta`;
+    } else {
+      out.base = this.defaults.base;
+      from.base = 'default:posenc.base';
+    }
+
+    // Rotary part: partial_rotary_factor (top level wins over an unkeyed dict, as standardize_rope_params;
+    // a per-layer-type dict's own wins), or the record's key (GPT-NeoX rotary_pct, GPT-J rotary_dim).
+    const rotaryKey = rec.rotary === undefined ? 'partial_rotary_factor' : rec.rotary;
+    const inDict = present(dict, 'partial_rotary_factor') ? `${path}.partial_rotary_factor` : undefined;
+    const topKeys = [...new Set(['partial_rotary_factor', rotaryKey].filter((k) => k && k !== 'qk_rope_head_dim'))];
+    const topKey = topKeys.find((k) => present(cfg, k));
+    const prfKey = keyed ? inDict ?? topKey : topKey ?? inDict;
+    out.partialRotaryFactor = this.defaults.partialRotaryFactor;
+    if (prfKey === 'rotary_dim') {
+      const rd = cfg.rotary_dim;
+      if (typeof rd !== 'number') throw this.fail('rotary_dim', 'is not a number');
+      // C forms r = int(dim * factor); pick the factor that gives rotary_dim back exactly.
+      out.partialRotaryFactor = Math.trunc(out.dim * (rd / out.dim)) === rd ? rd / out.dim : (rd + 0.5) / out.dim;
+    } else if (prfKey) {
+      out.partialRotaryFactor = prfKey === inDict ? dict.partial_rotary_factor : cfg[prfKey];
+    }
+    if (prfKey) from.partialRotaryFactor = prfKey === inDict ? this.pre + inDict : this.source(prfKey);
+    if (rotaryKey !== 'rotary_dim' && typeof this.given.rotary_dim === 'number' && this.given.rotary_dim !== Math.trunc(out.dim * out.partialRotaryFactor)) {
+      this.warn('rotary_dim', `is not read by ${this.configClass}: transformers rotates int(${out.dim} × ${out.partialRotaryFactor}) = ` +
+        `${Math.trunc(out.dim * out.partialRotaryFactor)} dims (partial_rotary_factor); a port that follows rotary_dim rotates ${this.given.rotary_dim}`);
+    }
+
+    // Pairs: the record's layout, or the config's switch for it (DeepSeek-V3 rope_interleave).
+    out.layout = rec.layout ?? 'neox';
+    if (rec.layoutKey) {
+      const v = cfg[rec.layoutKey.key] ?? rec.layoutKey.default;
+      if (typeof v !== 'boolean') throw this.fail(rec.layoutKey.key, 'is not true or false');
+      out.layout = v ? 'gptj' : 'neox';
+      from.layout = present(this.given, rec.layoutKey.key) ? this.pre + rec.layoutKey.key : `default:${this.configClass}.${rec.layoutKey.key}`;
+    } else {
+      from.layout = `rule:${this.family}`;
+    }
+
+    const maxKey = ['max_position_embeddings', 'n_positions', 'max_seq_len'].find((k) => present(cfg, k));
+    out.maxPositionEmbeddings = maxKey ? cfg[maxKey] : this.defaults.maxPositionEmbeddings;
+    from.maxPositionEmbeddings = maxKey ? this.source(maxKey) : 'default:posenc.maxPositionEmbeddings';
+
+    // The scaling dict: registry fields verbatim; `type` is the legacy rope_type (rope_type wins when
+    // both are given); Qwen2-VL's 'mrope' is default RoPE on the text positions; the record's own
+    // spellings (Phi-3 reads 'su' and 'yarn' as longrope). Any other key would change positions
+    // unread: refused. A per-layer-type yarn dict's own `truncate` is followed (transformers reads the
+    // top-level dict's, which a keyed dict lacks: taken as an oversight).
+    const apart = [...READ_APART, ...(rec.ropeReads ?? [])];
+    const scaling = {};
+    for (const [k, v] of Object.entries(dict)) {
+      if (v === null || v === undefined || apart.includes(k)) continue;
+      if (!this.fields.has(k)) {
+        throw this.fail(`${path}.${k}`, `is a RoPE key ${this.family}'s code does not read, or posenc does not (it reads ${[...this.fields, ...apart].join(', ')})`);
+      }
+      if (k === 'type' && present(dict, 'rope_type')) continue;
+      const key = k === 'type' ? 'rope_type' : k;
+      scaling[key] = v === 'mrope' && key === 'rope_type' ? 'default' : v;
+      from[`ropeScaling.${key}`] = `${this.pre}${path}.${k}`;
+    }
+    if (rec.ropeTypes && Object.hasOwn(rec.ropeTypes, scaling.rope_type)) scaling.rope_type = rec.ropeTypes[scaling.rope_type];
+    if (present(cfg, 'original_max_position_embeddings') && USES_ORIGINAL.includes(scaling.rope_type)) {
+      // Phi-3 keeps the pre-training length at the top level; HF gives it priority.
+      scaling.original_max_position_embeddings = cfg.original_max_position_embeddings;
+      from['ropeScaling.original_max_position_embeddings'] = this.source('original_max_position_embeddings');
+    }
+    scaling.rope_type ??= 'default';
+    if (!from['ropeScaling.rope_type']) from['ropeScaling.rope_type'] = Object.keys(dict).length ? dictFrom : 'default:rope_type';
+    out.ropeScaling = scaling;
+    if (typeof scaling.factor === 'number' && scaling.factor < 1 && scaling.rope_type !== 'default') {
+      this.warn(`${path}.factor`, `is ${scaling.factor} < 1: transformers warns that factor should be >= 1`);
+    }
+
+    // M-RoPE sections (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, GLM-4V …), when the registry's rope takes them.
+    for (const [k, name] of [['mrope_section', 'mropeSection'], ['mrope_interleaved', 'mropeInterleaved']]) {
+      if (present(dict, k) && rec.sections === false) {
+        this.warn(`${path}.${k}`, `is not passed on: ${this.family} assigns frequencies to its t, h, w axes otherwise than Qwen's M-RoPE; ` +
+          'the table is that of text positions (equal t, h, w ids), which it matches exactly');
+      } else if (present(dict, k) && this.ropeParams.has(name)) {
+        out[name] = dict[k];
+        from[name] = `${this.pre}${path}.${k}`;
+      }
+    }
+
+    // Let C judge every derived value (pe.shape: the checks of a compute, nothing computed).
+    try {
+      this.pe.shape('rope-frequencies', out);
+    } catch (e) {
+      if (!(e instanceof PosencError)) throw e;
+      const src = from[e.param] ?? (e.param.startsWith('ropeScaling.') ? `${this.pre}${path}.${e.param.slice(12)}` : e.param);
+      const field = src.startsWith(this.pre) ? src.slice(this.pre.length).split(' / ')[0] : src.replace(/^default:[^.]*\./, '');
+      const value = at(this.root, this.pre + field);
+      throw this.fail(field, `${value === undefined ? 'is missing' : 'is not usable'}: ${e.message}`, e.code);
+    }
+    return { params: out, from, dict };
+  }
+
+  /** Sliding window of a layer type, as config.sliding_window holds it (ModernBERT: local_attention // 2). */
+  window(type) {
+    if (type !== 'sliding_attention') return null;
+    if (this.record.localAttention) {
+      const la = this.get(this.record.localAttention) ?? 128;
+      if (!Number.isInteger(la) || la < 0) throw this.fail(this.record.localAttention, 'is not a non-negative integer', typeof la === 'number' ? 'ERANGE' : 'EINVAL');
+      return Math.floor(la / 2);
+    }
+    let w = this.get('sliding_window') ?? this.record.window ?? null;
+    if (w === null) return null;
+    if (!Number.isInteger(w) || w < 1) throw this.fail('sliding_window', 'is not a positive integer', typeof w === 'number' ? 'ERANGE' : 'EINVAL');
+    // Bidirectional Gemma (Gemma 3 use_bidirectional_attention, e.g. EmbeddingGemma; Gemma 4 'all') keeps
+    // exclusive bounds: Gemma3TextConfig / Gemma4TextConfig store sliding_window // 2 + 1.
+    const bidi = this.get('use_bidirectional_attention');
+    const when = this.record.bidirectional;
+    if (when !== undefined && (when === true ? bidi === true : bidi === when)) w = Math.floor(w / 2) + 1;
+    return w;
+  }
+
+  chunk(type) {
+    if (type !== 'chunked_attention') return null;
+    const c = this.get('attention_chunk_size') ?? this.record.chunk ?? null;
+    if (c === null) return null;
+    if (!Number.isInteger(c) || c < 1) throw this.fail('attention_chunk_size', 'is not a positive integer', typeof c === 'number' ? 'ERANGE' : 'EINVAL');
+    return c;
+  }
+
+  /** A query temperature: Llama 4's on NoPE layers (attn_temperature_tuning), or one from the rope dict on every layer (Mistral 3). */
+  queryScale(dict) {
+    const qs = this.record.queryScale;
+    if (!qs) return null;
+    let out, fields;
+    if (qs.beta) {
+      // Mistral 3 / Ministral 3: 1 + beta log(1 + floor(p / original_max_position_embeddings))
+      const beta = dict?.[qs.beta];
+      if (beta === undefined || beta === null) return null;
+      const orig = dict.original_max_position_embeddings ?? this.get('max_position_embeddings');
+      out = { floorScale: orig, attnScale: beta, shift: 0 };
+      fields = { floorScale: `${this.ropeKey()}.original_max_position_embeddings`, attnScale: `${this.ropeKey()}.${qs.beta}` };
+    } else {
+      const tuning = this.cfg.attn_temperature_tuning;
+      if (tuning === undefined ? false : !tuning) return null;
+      out = { floorScale: this.get('floor_scale') ?? qs.floorScale, attnScale: this.get('attn_scale') ?? qs.attnScale };
+      fields = { floorScale: 'floor_scale', attnScale: 'attn_scale' };
+    }
+    try {
+      this.pe.shape('query-scale', out);
+    } catch (e) {
+      if (!(e instanceof PosencError)) throw e;
+      throw this.fail(fields[e.param] ?? e.param, `is not usable: ${e.message}`, e.code);
+    }
+    return out;
+  }
+
+  /** The positions a layer's attention adds, for a scheme other than RoPE. */
+  scheme(kind, stackInfo) {
+    const rec = this.record, cfg = this.cfg;
+    const num = (key, fallback) => {
+      if (typeof key === 'number') return key;
+      const k = Array.isArray(key) ? key.find((x) => at(cfg, x) !== undefined && at(cfg, x) !== null) : key;
+      const v = k === undefined ? undefined : at(cfg, k);
+      return v === undefined || v === null ? fallback : v;
+    };
+    if (kind === 'alibi') {
+      const a = rec.alibi;
+      const heads = num(a.heads);
+      const params = { heads, maxBias: num(a.maxBias, 8), form: a.form ?? 'causal' };
+      if (a.headDim) params.headDim = this.headDim('full_attention').dim;
+      const headsKey = Array.isArray(a.heads) ? a.heads.find((x) => at(cfg, x) !== undefined) ?? a.heads[0] : a.heads;
+      return this.checked('alibi', params, { heads: headsKey, maxBias: a.maxBias });
+    }
+    if (kind === 't5') {
+      const t = rec.t5;
+      const params = { numBuckets: num(t.buckets, 32), maxDistance: num(t.maxDistance, 128), bidirectional: stackInfo.stack !== 'decoder' };
+      return { ...this.checked('t5', params, { numBuckets: t.buckets, maxDistance: t.maxDistance }), owner: stackInfo.owner };
+    }
+    if (kind === 'deberta') {
+      const d = rec.deberta;
+      const maxRel = num(d.max, -1);
+      const params = { bucketSize: num(d.buckets, -1), maxPosition: maxRel < 1 ? num('max_position_embeddings', 512) : maxRel };
+      return this.checked('deberta', params, { bucketSize: d.buckets, maxPosition: d.max });
+    }
+    if (kind === 'learned-relative') {
+      return { kind, size: 2 * num('max_position_embeddings', 512) - 1, note: 'learned distance embeddings (weights): no values to compute' };
+    }
+    return null;
+  }
+
+  /** { kind, params } after C's checks, a failure named by the config field the param came from. */
+  checked(kind, params, fields) {
+    try {
+      this.pe.shape(kind, params);
+    } catch (e) {
+      if (!(e instanceof PosencError)) throw e;
+      const field = fields[e.param];
+      throw typeof field === 'string' ? this.fail(field, `is not usable: ${e.message}`, e.code) : e;
+    }
+    return { kind, params };
+  }
+
+  /** The attention scheme of this config: the record's, or what a flag switches it to. */
+  attention() {
+    const rec = this.record;
+    if (rec.positionType) {
+      const v = this.get(rec.positionType);
+      const map = { absolute: rec.attention, relative_key: 'learned-relative', relative_key_query: 'learned-relative', ...rec.positionTypes };
+      if (v !== undefined) {
+        if (!Object.hasOwn(map, v)) throw this.fail(rec.positionType, `is not one of ${Object.keys(map).join(', ')}`);
+        return map[v];
+      }
+    }
+    if (rec.alibi?.flag) {
+      const v = at(this.cfg, rec.alibi.flag);
+      if (v !== undefined && v !== null && typeof v !== 'boolean') throw this.fail(rec.alibi.flag, 'is not true or false');
+      return v ? 'alibi' : rec.alibi.otherwise ?? 'none';
+    }
+    if (rec.deberta?.flag && !this.get(rec.deberta.flag)) return 'none';
+    if (rec.ropeFlag) {
+      const v = this.get(rec.ropeFlag.key) ?? rec.ropeFlag.default;
+      if (typeof v !== 'boolean') throw this.fail(rec.ropeFlag.key, 'is not true or false');
+      return v ? 'rope' : 'none';
+    }
+    return rec.attention;
+  }
+
+  /** The positions added to the embeddings: { kind: 'learned', size, offset } | { kind: 'sinusoidal', params } | null. */
+  input(attention) {
+    const inp = this.record.input;
+    if (!inp) return null;
+    if (inp.flag && !this.get(inp.flag)) return null;
+    if (this.record.positionType && attention !== this.record.attention && ['learned-relative', 'rope', 'none'].includes(attention) && inp.kind === 'learned') return null;
+    const size = (s) => {
+      if (typeof s === 'number') return s;
+      if (typeof s === 'string') {
+        const v = at(this.cfg, s);
+        if (!Number.isInteger(v) || v < 0) throw this.fail(s, 'is not a non-negative integer', typeof v === 'number' ? 'ERANGE' : 'EINVAL');
+        this.sources['input.size'] = this.source(s);
+        return v;
+      }
+      // a patch grid: (image_size / patch_size)^2 + extra (CLS)
+      const [img, patch] = s.grid.map((k) => at(this.cfg, k));
+      const side = (v, k) => {
+        const x = Array.isArray(v) ? v : [v, v];
+        if (!x.every((e) => Number.isInteger(e) && e > 0)) throw this.fail(k, 'is not a positive integer (or a pair of them)');
+        return x;
+      };
+      const [ih, iw] = side(img, s.grid[0]), [ph, pw] = side(patch, s.grid[1]);
+      this.sources['input.size'] = `${this.source(s.grid[0])} / ${this.source(s.grid[1])}`;
+      return Math.floor(ih / ph) * Math.floor(iw / pw) + (s.extra ?? 0);
+    };
+    if (inp.kind === 'learned') return { kind: 'learned', size: size(inp.size), offset: typeof inp.offset === 'string' ? this.get(inp.offset) + 1 : inp.offset ?? 0 };
+    if (inp.kind === 'sinusoidal') {
+      const dim = size(inp.dim);
+      const params = { positions: size(inp.size), dim, variant: inp.variant, offset: inp.offset ?? 0 };
+      if (inp.variant === 'fairseq') {
+        const pad = typeof inp.paddingIdx === 'string' ? this.get(inp.paddingIdx) : inp.paddingIdx;
+        params.paddingIdx = pad ?? 1;
+        if (inp.offset === undefined) params.offset = params.paddingIdx + 1;
+      }
+      if (inp.base) params.base = inp.base;
+      return this.checked('sinusoidal', params, { dim: inp.dim, positions: inp.size });
+    }
+    throw new Error(`posenc records: ${this.family} has input kind ${inp.kind}`);
+  }
+
+  /** Every layer: { index, type, positions, rope, window, chunk, queryScale } (+ stack for encoder–decoders). */
+  layers() {
+    const rec = this.record;
+    const attention = this.attention();
+    if (attention === 't5') return this.t5Layers();
+    const n = this.layerCount();
+    if (n === undefined) throw this.fail('num_hidden_layers', 'is missing, so the layers cannot be listed');
+    const usesNoRope = rec.noRopeLayers || present(this.cfg, 'no_rope_layers');
+    if (present(this.cfg, 'no_rope_layers') && !rec.noRopeLayers && attention === 'rope' && !(rec.reads ?? []).includes('no_rope_layers')) {
+      throw this.fail('no_rope_layers', `changes positions and ${this.family}'s code does not read it`);
+    }
+    const noRope = usesNoRope ? this.noRopeLayers(n) : undefined;
+    const types = this.layerTypes(n, noRope);
+    const nope = rec.nope ?? [];
+    const nopeWhen = rec.nopeUnlessNull ? this.cfg[rec.nopeUnlessNull] !== null : true;
+    const ropes = new Map();
+    const key = this.ropeKey();
+    const top = key ? this.get(key) : undefined;
+    if (attention === 'rope' && isObject(top) && Object.values(top).some(isObject)) {
+      // A dict keyed by layer type is read whole: a type's dict that no layer uses is still checked.
+      for (const k of Object.keys(top)) {
+        if (!isObject(top[k])) continue;
+        if (!ATTENTION.includes(k) && !Object.hasOwn(rec.kinds ?? {}, k)) {
+          throw this.fail(`${key}.${k}`, `is a layer type ${this.family}'s modeling code does not have (it has ${ATTENTION.join(', ')})`);
+        }
+        ropes.set(k, this.rope(k));
+      }
+    }
+    const other = new Map();
+    let qsAll = null, qsNope;
+    return types.map((type, index) => {
+      const own = ATTENTION.includes(type) ? 'attention' : rec.kinds[type];
+      const layerKind = own === 'attention' ? attention : own;
+      const none = layerKind !== 'rope' || (noRope ? !noRope[index] : nopeWhen && nope.includes(type));
+      let positions = null, rope = null, queryScale = null;
+      if (layerKind === 'rope' && !none) {
+        if (!ropes.has(type)) ropes.set(type, this.rope(type));
+        const r = ropes.get(type);
+        rope = r.params;
+        positions = { kind: 'rope', params: rope };
+        if (rec.rotate === 'last') positions.rotate = 'last';
+        // a second rotation of the same frequencies in the layer (DeepSeek-V3.2's indexer)
+        for (const [name, x] of Object.entries(rec.extra ?? {})) {
+          positions[name] = { kind: 'rope', params: { ...rope, layout: x.layout ?? rope.layout }, ...(x.rotate === 'last' ? { rotate: 'last' } : {}) };
+        }
+        if (rec.softmaxScale) positions.info = this.softmaxScale(r);
+        for (const [k, v] of Object.entries(r.from)) this.sources[`layers.${type}.rope.${k}`] = v;
+        qsAll ??= this.record.queryScale?.beta ? this.queryScale(r.dict) : null;
+        if (qsAll) queryScale = qsAll;
+      } else if (layerKind === 'rope' && none && rec.queryScale && !rec.queryScale.beta) {
+        if (qsNope === undefined) qsNope = this.queryScale();
+        queryScale = qsNope;
+      } else if (layerKind !== 'rope' && layerKind !== 'none') {
+        if (!other.has(layerKind)) other.set(layerKind, this.scheme(layerKind, {}));
+        positions = other.get(layerKind);
+      }
+      return { index, type, positions, rope, window: this.window(type), chunk: this.chunk(type), queryScale };
+    });
+  }
+
+  /** DeepSeek-V2/V3: softmax scale qk_head_dim^-0.5 · mscale², mscale from C (info.softmaxMscale). */
+  softmaxScale(r) {
+    const qk = (this.get('qk_nope_head_dim') ?? 0) + (this.get('qk_rope_head_dim') ?? 0);
+    if (!(qk > 0)) return undefined;
+    const mscale = this.pe.compute('rope-frequencies', r.params).info.softmaxMscale;
+    return { qkHeadDim: qk, softmaxMscale: mscale, softmaxScale: qk ** -0.5 * mscale * mscale };
+  }
+
+  /** T5-style encoder–decoders: encoder layers, then decoder layers; each stack's table is computed by
+   * its first layer and shared (owner), or one per layer (UMT5). */
+  t5Layers() {
+    const t = this.record.t5;
+    const count = (k, fallback) => {
+      const v = k === undefined ? undefined : this.get(k);
+      if (v === undefined) return fallback;
+      if (!Number.isInteger(v) || v < 0 || v > MAX_LAYERS) throw this.fail(k, `is not an integer in [0, ${MAX_LAYERS}]`, typeof v === 'number' ? 'ERANGE' : 'EINVAL');
+      return v;
+    };
+    const enc = count(t.encoder, undefined);
+    if (enc === undefined) throw this.fail(t.encoder, 'is missing, so the layers cannot be listed');
+    const dec = t.decoder === null ? 0 : count(t.decoder, enc);
+    this.sources.layers = this.source(t.encoder);
+    const out = [];
+    const add = (stack, n) => {
+      const first = out.length;
+      for (let i = 0; i < n; i++) {
+        const index = out.length;
+        const positions = this.scheme('t5', { stack, owner: t.perLayer ? index : first });
+        out.push({ index, type: 'full_attention', stack, positions, rope: null, window: null, chunk: null, queryScale: null });
+      }
+    };
+    add('encoder', enc);
+    add('decoder', dec);
+    return out;
+  }
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The part of a config that positionsFromConfig reads: the same result from far fewer bytes (the
+ * explorer keeps this in its URL, not the whole file). Refusals are those of positionsFromConfig.
+ */
+export function fieldsRead(pe, config, options = {}) {
+  const r = new Reader(pe, config, options);
+  r.layers();
+  r.input(r.attention());
+  const keep = {};
+  for (const k of ['model_type', 'architectures']) if (Object.hasOwn(config, k)) keep[k] = config[k];
+  // the nesting path down to the text model's fields
+  const path = r.pre.split('.').filter(Boolean);
+  let out = keep, src = config;
+  for (const k of path) {
+    src = src[k];
+    out[k] = Object.hasOwn(src, 'model_type') ? { model_type: src.model_type } : {};
+    out = out[k];
+  }
+  for (const k of r.read) out[k] = src[k];
+  return keep;
+}
+const freezeLayer = (l) => {
+  if (l.positions) {
+    for (const v of Object.values(l.positions)) if (v && typeof v === 'object' && v !== l.positions.params) Object.freeze(v);
+    Object.freeze(l.positions);
+  }
+  return Object.freeze(l);
+};
+
+/** config → [{ index, type, positions, rope, window, chunk, queryScale }], one entry per layer. */
+export function layersFromConfig(pe, config, options = {}) {
+  return new Reader(pe, config, options).layers().map(freezeLayer);
+}
+
+/** config → { modelType, family, input, layers, warnings, sources }: everything the model does with positions. */
+export function positionsFromConfig(pe, config, options = {}) {
+  const r = new Reader(pe, config, options);
+  const layers = r.layers().map(freezeLayer);
+  const input = r.input(r.attention());
+  return Object.freeze({
+    modelType: r.publishedType ?? null,
+    family: r.family,
+    input: input && Object.freeze(input),
+    layers: Object.freeze(layers),
+    warnings: Object.freeze(r.warnings.map(Object.freeze)),
+    sources: Object.freeze({ ...r.sources }),
+  });
+}
+
+/**
+ * config → the rope params of one layer (options.layer: a layer type name or a layer index; null for
+ * a NoPE layer), or, without a layer, the params every RoPE layer shares; null for a model without RoPE.
+ */
+export function ropeFromConfig(pe, config, options = {}) {
+  const r = new Reader(pe, config, options);
+  const { layer } = options;
+  if (layer !== undefined && layer !== null && typeof layer !== 'string' && !Number.isInteger(layer)) {
+    throw new PosencError(`posenc ropeFromConfig: layer = ${show(layer)} is neither a layer type name nor a layer index`, 'EINVAL', 'layer');
+  }
+  let entries;
+  if (r.attention() !== 'rope') {
+    if (layer === undefined || layer === null) return null;
+    entries = r.layers();
+  } else if (r.layerCount() === undefined) {
+    // No layer count: the layer types the rope dict (or the record's legacy keys) speaks of.
+    if (Number.isInteger(layer)) throw r.fail('num_hidden_layers', 'is missing, so no layer can be chosen by index');
+    const key = r.ropeKey();
+    const top = key ? r.get(key) : undefined;
+    const keyed = isObject(top) && Object.values(top).some(isObject);
+    const rec = r.record;
+    const perType = keyed || (rec.localBase && rec.localBase !== 'default' && r.get(rec.localBase) !== undefined) ||
+      Object.values(rec.baseKeys ?? {}).some((k) => r.get(k) !== undefined);
+    const types = keyed ? Object.keys(top).filter((k) => isObject(top[k])) : perType ? ['full_attention', 'sliding_attention'] : ['full_attention'];
+    entries = types.map((type) => ({ type, rope: r.rope(type).params }));
+  } else {
+    entries = r.layers();
+  }
+  const typeNames = [...new Set(entries.map((e) => e.type))];
+  if (typeof layer === 'string') {
+    const e = entries.find((x) => x.type === layer);
+    if (!e) {
+      throw new PosencError(`posenc ropeFromConfig: layer = ${JSON.stringify(layer)} is not a layer type of this model (${typeNames.join(', ')})`,
+        'EINVAL', 'layer');
+    }
+    return e.rope;
+  }
+  if (Number.isInteger(layer)) {
+    if (layer < 0 || layer >= entries.length) {
+      throw new PosencError(`posenc ropeFromConfig: layer = ${layer} is not a layer index of this model (0 .. ${entries.length - 1})`, 'ERANGE', 'layer');
+    }
+    return entries[layer].rope;
+  }
+  const ropes = entries.filter((e) => e.rope);
+  if (ropes.length === 0) return null;
+  if (ropes.some((e) => !same(e.rope, ropes[0].rope))) {
+    const differ = [...new Set(ropes.map((e) => e.type))];
+    throw new PosencError(`posenc ropeFromConfig: the layers differ in RoPE (${differ.join(', ')}${differ.length === 1 ? ': per-layer head dims' : ''}); ` +
+      `choose one with { layer: ${typeNames.map((t) => JSON.stringify(t)).join(' | ')} | index }`, 'EINVAL', 'layer');
+  }
+  return ropes[0].rope;
+}

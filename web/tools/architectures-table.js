@@ -1,0 +1,109 @@
+// The supported-architectures table, generated from the records (web/core/architectures/records):
+// web/docs/architectures.md in full (one row per transformers model type), and README's summary between
+// <!-- models:begin --> and <!-- models:end -->.
+//   node web/tools/architectures-table.js           print the full table
+//   node web/tools/architectures-table.js --write   rewrite web/docs/architectures.md and README's summary
+// tests/architectures.test.js fails when they and the records disagree (npm run readme fixes it).
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { RECORDS, MODEL_TYPES } from '../core/architectures/index.js';
+
+export const BEGIN = '<!-- models:begin -->';
+export const END = '<!-- models:end -->';
+export const COMMIT = 'df8ee314c9e4ad9283b2d5d7d79fca56fcf7b320';
+export const DOC = 'web/docs/architectures.md';
+
+const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (s) => `\`${s}\``;
+
+/** The scheme of a record in a few words: what its layers and its input do. */
+export function schemeOf(r) {
+  if (r.unsupported) return 'not computed';
+  if (r.text) return `language model: ${r.textType ? code(r.textType) : 'its text_config'}`;
+  const parts = [];
+  const att = r.attention;
+  if (att === 'rope') {
+    parts.push(`RoPE ${r.layout ?? 'neox'}${r.rotate === 'last' ? ', last dims' : ''}`);
+  } else if (att === 'alibi') {
+    parts.push(`ALiBi (${r.alibi?.form ?? 'causal'})`);
+  } else if (att && att !== 'none') {
+    parts.push(att === 't5' ? 'T5 buckets' : att === 'deberta' ? 'DeBERTa buckets' : att);
+  }
+  if (r.alibi?.flag) parts.push(`with ${code(r.alibi.flag)}; else ${r.alibi.otherwise ?? 'none'}`);
+  if (r.ropeFlag) parts.push(`when ${code(r.ropeFlag.key)}`);
+  const kinds = Object.keys(r.kinds ?? {});
+  if (kinds.length) parts.push(`${kinds.join(', ')} layers: none`);
+  if (r.input) parts.push(`input ${r.input.kind}${r.input.variant ? ` (${r.input.variant})` : ''}`);
+  if (!parts.length) parts.push('no positions');
+  return parts.join('; ');
+}
+
+function layersOf(r) {
+  if (r.unsupported || r.text || r.attention !== 'rope') return '';
+  const l = r.layers ?? { rule: 'all' };
+  const bits = [];
+  if (l.rule !== 'all' || l.slidingKey) bits.push(l.key ? `${l.rule} ${code(l.key)}` : l.rule);
+  if (r.noRopeLayers) bits.push(code('no_rope_layers'));
+  if (r.nope?.length) bits.push(`NoPE on ${r.nope.join(', ')}`);
+  if (r.localBase && r.localBase !== 'default') bits.push(`sliding base ${code(r.localBase)}`);
+  return bits.join('; ');
+}
+
+/** The full table: every model type, its scheme, layer pattern, and where it was read. */
+export function fullTable() {
+  const rows = MODEL_TYPES.map((k) => {
+    const r = RECORDS[k];
+    const what = r.unsupported ? cell(r.unsupported) : cell(schemeOf(r));
+    return `| ${code(k)} | ${what} | ${cell(layersOf(r))} | ${cell(r.from)} |`;
+  });
+  return [
+    '# Supported architectures',
+    '',
+    `One record per model type of transformers at commit ${COMMIT} (src/transformers/models/auto/auto_mappings.py;`,
+    'the list is web/core/architectures/model-types.txt). Generated from web/core/architectures/records by',
+    '`npm run readme`; paths are relative to src/transformers/models/. A model type marked "not computed" is',
+    'refused by `pe.positionsFromConfig`, naming it and the reason.',
+    '',
+    '| model type | positions | layer pattern | read from |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+/** README's summary: how many model types each scheme covers, and where the full table is. */
+export function summary() {
+  const groups = new Map();
+  for (const k of MODEL_TYPES) {
+    const r = RECORDS[k];
+    const g = r.unsupported ? 'not computed (the reason is in the table)' : r.text ? 'composite (read through its language model)'
+      : r.attention === 'rope' ? 'RoPE' : r.attention === 'alibi' || r.alibi?.flag ? 'ALiBi' : r.attention === 't5' ? 'T5 buckets'
+        : r.attention === 'deberta' ? 'DeBERTa buckets' : r.input ? `${r.input.kind} absolute positions only` : 'no positions';
+    groups.set(g, [...(groups.get(g) ?? []), k]);
+  }
+  const lines = [...groups].sort((a, b) => b[1].length - a[1].length)
+    .map(([g, ks]) => `| ${g} | ${ks.length} | ${ks.slice(0, 12).map(code).join(', ')}${ks.length > 12 ? ', …' : ''} |`);
+  return [
+    BEGIN,
+    `${MODEL_TYPES.length} model types (transformers ${COMMIT.slice(0, 12)}), every one in [${DOC}](${DOC}):`,
+    '',
+    '| positions | model types | e.g. |',
+    '|---|---|---|',
+    ...lines,
+    END,
+  ].join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--write')) {
+    const root = new URL('../../', import.meta.url);
+    await writeFile(new URL(DOC, root), fullTable());
+    const readme = new URL('README.md', root);
+    const text = await readFile(readme, 'utf8');
+    const a = text.indexOf(BEGIN), b = text.indexOf(END);
+    if (a < 0 || b < a) throw new Error(`README.md lacks ${BEGIN} … ${END}`);
+    await writeFile(readme, text.slice(0, a) + summary() + text.slice(b + END.length));
+  } else {
+    process.stdout.write(fullTable());
+  }
+}
