@@ -473,7 +473,7 @@ describe('explorer in Chromium', () => {
   test("a model's config.json fills the RoPE controls (rope_type fields shown)", async () => {
     const { page, problems } = await ex.open('?kind=rope');
     // meta-llama/Llama-3.1-8B config.json (the RoPE part)
-    const config = { hidden_size: 4096, num_attention_heads: 32, num_key_value_heads: 8, max_position_embeddings: 131072,
+    const config = { model_type: 'llama', hidden_size: 4096, num_attention_heads: 32, num_key_value_heads: 8, max_position_embeddings: 131072,
       rope_theta: 500000.0, rope_scaling: { factor: 8.0, low_freq_factor: 1.0, high_freq_factor: 4.0,
         original_max_position_embeddings: 8192, rope_type: 'llama3' }, vocab_size: 128256 };
     await page.click('summary');

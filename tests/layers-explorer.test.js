@@ -98,6 +98,38 @@ describe('layer map', () => {
     await page.close();
   });
 
+  test('models without RoPE: BLOOM opens ALiBi with its heads, T5 its buckets (encoder then decoder), Jamba and GPT-2 say why there is no table', async () => {
+    const { page, problems } = await ex.open('?kind=rope');
+    assert.equal(await rendered(page, () => page.click('#preset-layers-bloom')), 'ok');
+    let st = await page.evaluate(() => ({ kind: window.explorer.state.kind, params: structuredClone(window.explorer.state.params) }));
+    assert.equal(st.kind, 'alibi');
+    assert.deepEqual([st.params.heads, st.params.form, st.params.maxBias], [16, 'bloom', 8]);
+    const data = await page.evaluate(() => Array.from(window.explorer.plane.data.slice(0, 8)));
+    const want = pe.compute('alibi', { heads: 16, form: 'bloom', maxBias: 8, queries: st.params.queries ?? 50 }).data;
+    assert.deepEqual(data, Array.from(want.slice(0, 8)));
+
+    assert.equal(await rendered(page, () => page.click('#preset-layers-t5')), 'ok');
+    const cells = await strip(page);
+    assert.equal(cells.length, 12);
+    assert.ok(cells.every((c) => !c.nope));
+    assert.equal(await rendered(page, () => page.click('#layers .layer[data-index="6"]')), 'ok');
+    st = await page.evaluate(() => ({ kind: window.explorer.state.kind, params: structuredClone(window.explorer.state.params) }));
+    assert.deepEqual([st.kind, st.params.bidirectional, st.params.numBuckets, st.params.maxDistance], ['t5', false, 32, 128]);
+    assert.match(await page.textContent('#layers .layer-detail'), /decoder, table of layer 6|decoder\)/);
+
+    await page.click('#preset-layers-jamba');
+    const jamba = await strip(page);
+    assert.equal(jamba.length, 32);
+    assert.ok(jamba.every((c) => c.nope));
+    assert.match(await page.textContent('#layers .layer-detail'), /No layer of this model adds positions at all/);
+
+    await page.click('#preset-layers-gpt2');
+    assert.match(await page.textContent('#layers .layer-input'), /learned absolute positions, 1024 rows/);
+    assert.match(await page.textContent('#layers .layer-detail'), /learned input table/);
+    clean(problems);
+    await page.close();
+  });
+
   test('a URL with a config the explorer cannot read still renders, the reason shown; a layer beyond the model selects nothing', async () => {
     const bad = await ex.open(`?kind=rope&config=${encodeURIComponent('{"num_hidden_layers": 4, "head_dim": 64, "layer_types": "x"')}`);
     assert.equal(await bad.page.evaluate(() => document.documentElement.dataset.status), 'ok');
@@ -106,7 +138,7 @@ describe('layer map', () => {
     assert.ok(notes.some((t) => t.includes('config is not JSON')), notes.join(' | '));
     clean(bad.problems);
     await bad.page.close();
-    const typed = await ex.open(`?kind=rope&layer=999&config=${encodeURIComponent(JSON.stringify({ num_hidden_layers: 4, head_dim: 64,
+    const typed = await ex.open(`?kind=rope&layer=999&config=${encodeURIComponent(JSON.stringify({ model_type: 'llama', num_hidden_layers: 4, head_dim: 64,
       layer_types: ['full_attention', 'full_attention', 'linear_attention', 'full_attention'] }))}`);
     const shown = await typed.page.locator('[data-error]:not([hidden])').allTextContents();
     assert.ok(shown.some((t) => t.includes('config.layer_types.2')), shown.join(' | '));

@@ -327,11 +327,11 @@ export class Controls {
 
   #config() {
     const text = el('textarea', { id: 'c-config', rows: 6, spellcheck: false,
-      placeholder: '{ "hidden_size": 4096, "num_attention_heads": 32, "rope_theta": 500000, "rope_scaling": { … } }' });
+      placeholder: '{ "model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, "rope_theta": 500000, "rope_scaling": { … } }' });
     const fill = el('button', { type: 'button', id: 'c-config-fill' }, 'Fill the controls');
     fill.addEventListener('click', () => this.#on.config(text.value));
-    const row = this.#row('config', 'config.json', text, 'rope_theta, head_dim or hidden_size / num_attention_heads, ' +
-      'partial_rotary_factor, max_position_embeddings, rope_scaling: read the way transformers reads them');
+    const row = this.#row('config', 'config.json', text, 'any model\'s config.json, read with the record of its model_type as ' +
+      'transformers reads it: every layer\'s positions (RoPE, ALiBi, T5 or DeBERTa buckets, none) and the input positions');
     row.append(fill);
     return el('details', { class: 'group config' }, el('summary', {}, 'Fill from a model\'s config.json'), row);
   }

@@ -55,4 +55,32 @@ export const MODEL_PRESETS = [
       num_attention_heads: 12, num_hidden_layers: 22,
     },
   },
+  {
+    // bigscience/bloom-560m config.json (its onnx/ copy at ac2ae5f): ALiBi on every layer, 16 heads, no RoPE
+    id: 'bloom', label: 'BLOOM-560m (ALiBi)', layer: null,
+    config: { architectures: ['BloomForCausalLM'], model_type: 'bloom', hidden_size: 1024, n_head: 16, n_layer: 24 },
+  },
+  {
+    // t5-small's architecture (a fine-tune keeping it, sherif1311/t5-small-finetuned-xsum): 6 + 6 layers, 32 buckets up to 128
+    id: 't5', label: 'T5-small (buckets)', layer: null,
+    config: { architectures: ['T5ForConditionalGeneration'], model_type: 't5', d_model: 512, num_heads: 8, num_layers: 6,
+      relative_attention_num_buckets: 32, relative_attention_max_distance: 128 },
+  },
+  {
+    // ai21labs/Jamba-v0.1 config.json at 871ab2b: an attention layer every 8 from layer 4, none of them with positions
+    id: 'jamba', label: 'Jamba (no positions)', layer: null,
+    config: { architectures: ['JambaForCausalLM'], model_type: 'jamba', hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32,
+      attn_layer_period: 8, attn_layer_offset: 4 },
+  },
+  {
+    // the qwen3_next architecture (QuantTrio/Qwen3-Coder-Next-E336 config.json): 3 linear-attention layers per full one, RoPE on a quarter of the head
+    id: 'qwen3-next', label: 'Qwen3-Next (hybrid)', layer: null,
+    config: { architectures: ['Qwen3NextForCausalLM'], model_type: 'qwen3_next', hidden_size: 2048, num_attention_heads: 16, head_dim: 256,
+      num_hidden_layers: 48, rope_theta: 5000000, partial_rotary_factor: 0.25, full_attention_interval: 4, max_position_embeddings: 262144 },
+  },
+  {
+    // openai-community/gpt2 config.json: learned absolute positions (1024 rows), no positions inside attention
+    id: 'gpt2', label: 'GPT-2 (learned)', layer: null,
+    config: { architectures: ['GPT2LMHeadModel'], model_type: 'gpt2', n_embd: 768, n_head: 12, n_layer: 12, n_positions: 1024 },
+  },
 ];

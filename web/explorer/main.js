@@ -124,7 +124,10 @@ for (const preset of MODEL_PRESETS) {
   presets.append(b);
 }
 
-/** Show a config's layers and the chosen layer's table (layer null: the shared RoPE, else the first layer). */
+/**
+ * Show a config's layers and the chosen layer's table (layer null: the view every layer with positions
+ * shares, else the first such layer, else the positions added before the first layer, if computable).
+ */
 function useModel(config, layer) {
   let layers = null;
   try {
@@ -134,23 +137,28 @@ function useModel(config, layer) {
     layerMap.hide();
     if (e.param !== 'num_hidden_layers' && e.param !== 'text_config.num_hidden_layers') throw e;
   }
+  let view = null;
   if (layers && layer === null) {
-    try {
-      pe.ropeFromConfig(config);  // one RoPE for every layer: the map shows, nothing is chosen
-    } catch (e) {
-      if (!(e instanceof PosencError) || e.param !== 'layer') throw e;
-      layer = 0;  // layers differ: the first one's table
-    }
+    const first = layers.findIndex((l) => viewOfLayer(l, ropeKind()));
+    const key = (l) => JSON.stringify(viewOfLayer(l, ropeKind()));
+    if (first >= 0 && layers.some((l) => key(l) !== key(layers[first]))) layer = first;  // layers differ: the first one's table
+    else if (first >= 0) view = viewOfLayer(layers[first], ropeKind());
+    else if (layerMap.story.input?.kind === 'sinusoidal') view = { kind: 'sinusoidal', params: { ...layerMap.story.input.params } };
   }
   if (layers && layer !== null) {
     layerMap.select(layer);
     applyLayer(layer, layerMap.find(layer));
-  } else {
+  } else if (view) {
+    state.layer = undefined;
+    applyView(view);
+  } else if (!layers) {
     const params = pe.ropeFromConfig(config);  // throws before the state changes
+    if (params === null) throw new PosencError('posenc: this config has no RoPE and no num_hidden_layers to list its layers by', 'EINVAL', 'num_hidden_layers');
     state.layer = undefined;
     applyView({ kind: ropeKind(), params });
   }
-  state.config = JSON.stringify(config);
+  // the URL keeps what the reading used, not the whole file (a few hundred bytes for any real config)
+  state.config = JSON.stringify(layers ? pe.fieldsRead(config) : config);
   controls.render(state);
   schedule();
 }
@@ -164,7 +172,9 @@ function applyView(v) {
   } else {
     const positions = state.params.positions;
     state.kind = v.kind;
-    const rows = v.rows ?? (positions === undefined ? {} : { positions });
+    // the rows shown carry over to a kind that has positions (ALiBi, T5 have queries and keys)
+    const takes = pe.kinds.find((k) => k.name === v.kind).params.some((p) => p.name === 'positions');
+    const rows = v.rows ?? (positions === undefined || !takes ? {} : { positions });
     state.params = { ...rows, ...v.params };
     state.index = 0;
   }
@@ -179,7 +189,7 @@ function applyLayer(sel, entry) {
 
 function pickLayer(sel, entry) {
   if (!applyLayer(sel, entry)) {
-    controls.showError('kind', `Layer ${entry.index} has no positional encoding (NoPE) and no query scale: nothing to draw for it`);
+    controls.showError('kind', `Layer ${entry.index} (${entry.type}) adds no positions and no query scale: nothing to draw for it`);
     return;
   }
   controls.render(state);
