@@ -314,15 +314,17 @@ export class Reader {
     } else {
       if (!Object.hasOwn(RULES, rule)) throw new Error(`posenc records: ${this.family} names the layer rule ${rule}, which the reader lacks`);
       const p = RULES[rule](this.record, (k) => this.get(k), (...a) => this.fail(...a), this.cfg, n, noRope, (...a) => this.warn(...a));
-      types = Array.from({ length: n }, (_, i) => p(i));
+      types = new Array(n);
+      for (let i = 0; i < n; i++) types[i] = p(i);
       this.sources.layerTypes = `rule:${this.family}`;
     }
     if (this.record.lastFull) types[n - 1] = 'full_attention';
+    const known = new Set([...ATTENTION, ...Object.keys(this.record.kinds ?? {})]);
     types.forEach((t, i) => {
-      if (typeof t !== 'string' || !(ATTENTION.includes(t) || Object.hasOwn(this.record.kinds ?? {}, t))) {
+      if (!known.has(t)) {
         throw this.fail(given !== undefined ? `layer_types.${i}` : 'model_type',
           `gives layer ${i} the type ${JSON.stringify(t)}, which ${this.family}'s modeling code does not have (it has ` +
-          `${[...ATTENTION, ...Object.keys(this.record.kinds ?? {})].join(', ')})`);
+          `${[...known].join(', ')})`);
       }
     });
     return types;
@@ -725,10 +727,9 @@ export class Reader {
     }
     const other = new Map();
     let qsAll = null, qsNope;
-    return types.map((type, index) => {
-      const own = ATTENTION.includes(type) ? 'attention' : rec.kinds[type];
-      const layerKind = own === 'attention' ? attention : own;
-      const none = layerKind !== 'rope' || (noRope ? !noRope[index] : nopeWhen && nope.includes(type));
+    // what a layer carries depends on its type and whether it is NoPE: built once per pair, shared
+    // (frozen) by every layer of it, so a 65536-layer config costs one object per layer
+    const build = (type, none, layerKind) => {
       let positions = null, rope = null, queryScale = null;
       if (layerKind === 'rope' && !none) {
         if (!ropes.has(type)) ropes.set(type, this.rope(type));
@@ -738,9 +739,9 @@ export class Reader {
         if (rec.rotate === 'last') positions.rotate = 'last';
         // a second rotation of the same frequencies in the layer (DeepSeek-V3.2's indexer)
         for (const [name, x] of Object.entries(rec.extra ?? {})) {
-          positions[name] = { kind: 'rope', params: { ...rope, layout: x.layout ?? rope.layout }, ...(x.rotate === 'last' ? { rotate: 'last' } : {}) };
+          positions[name] = Object.freeze({ kind: 'rope', params: { ...rope, layout: x.layout ?? rope.layout }, ...(x.rotate === 'last' ? { rotate: 'last' } : {}) });
         }
-        if (rec.softmaxScale) positions.info = this.softmaxScale(r);
+        if (rec.softmaxScale) positions.info = Object.freeze(this.softmaxScale(r));
         for (const [k, v] of Object.entries(r.from)) this.sources[`layers.${type}.rope.${k}`] = v;
         qsAll ??= this.record.queryScale?.beta ? this.queryScale(r.dict) : null;
         if (qsAll) queryScale = qsAll;
@@ -751,8 +752,24 @@ export class Reader {
         if (!other.has(layerKind)) other.set(layerKind, this.scheme(layerKind, {}));
         positions = other.get(layerKind);
       }
-      return { index, type, positions, rope, window: this.window(type), chunk: this.chunk(type), queryScale };
-    });
+      return { positions: positions && Object.freeze(positions), rope, window: this.window(type), chunk: this.chunk(type), queryScale };
+    };
+    const byType = new Map();
+    const out = new Array(types.length);
+    for (let index = 0; index < types.length; index++) {
+      const type = types[index];
+      let t = byType.get(type);
+      if (!t) {
+        const own = ATTENTION.includes(type) ? 'attention' : rec.kinds[type];
+        const layerKind = own === 'attention' ? attention : own;
+        t = { layerKind, none: layerKind !== 'rope' || (nopeWhen && nope.includes(type)), with: null, without: null };
+        byType.set(type, t);
+      }
+      const none = noRope && t.layerKind === 'rope' ? !noRope[index] : t.none;
+      const c = none ? (t.without ??= build(type, true, t.layerKind)) : (t.with ??= build(type, false, t.layerKind));
+      out[index] = { index, type, positions: c.positions, rope: c.rope, window: c.window, chunk: c.chunk, queryScale: c.queryScale };
+    }
+    return out;
   }
 
   /** DeepSeek-V2/V3: softmax scale qk_head_dim^-0.5 · mscale², mscale from C (info.softmaxMscale). */
@@ -815,13 +832,7 @@ export function fieldsRead(pe, config, options = {}) {
   for (const k of r.read) out[k] = src[k];
   return keep;
 }
-const freezeLayer = (l) => {
-  if (l.positions) {
-    for (const v of Object.values(l.positions)) if (v && typeof v === 'object' && v !== l.positions.params) Object.freeze(v);
-    Object.freeze(l.positions);
-  }
-  return Object.freeze(l);
-};
+const freezeLayer = (l) => Object.freeze(l);
 
 /** config → [{ index, type, positions, rope, window, chunk, queryScale }], one entry per layer. */
 export function layersFromConfig(pe, config, options = {}) {
