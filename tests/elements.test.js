@@ -390,13 +390,18 @@ describe('errors', () => {
     assert.equal(r.view, null);
   });
 
-  test('a removed multimodal element stops all its colour-scheme and resolution watches (grid and inset too)', async () => {
+  test('a removed multimodal element stops all its theme and resolution watches (grid and inset too)', async () => {
     const r = await page.evaluate(async () => {
       const proto = MediaQueryList.prototype;
       const [add, remove] = [proto.addEventListener, proto.removeEventListener];
-      let live = 0, added = 0;
+      let live = 0, added = 0, observers = 0, observing = 0;
       proto.addEventListener = function (...a) { live++; added++; return add.apply(this, a); };
       proto.removeEventListener = function (...a) { live--; return remove.apply(this, a); };
+      const Observer = window.MutationObserver;
+      window.MutationObserver = class extends Observer {
+        constructor(f) { super(f); observers++; observing++; }
+        disconnect() { observing--; return super.disconnect(); }
+      };
       try {
         const el = document.createElement('posenc-heatmap');
         el.setAttribute('kind', 'mrope-positions');
@@ -407,17 +412,102 @@ describe('errors', () => {
         const grid = el.shadowRoot.querySelector('.posenc-grid') !== null;
         el.remove();
         await new Promise((ok) => setTimeout(ok, 0));
-        return { grid, added, live };
+        return { grid, added, live, observers, observing };
       } finally {
         Object.assign(proto, { addEventListener: add, removeEventListener: remove });
+        window.MutationObserver = Observer;
       }
     });
     assert.ok(r.grid, 'the element made its grid and inset');
     assert.ok(r.added >= 3, `heatmap, grid and inset watched the scheme (${r.added} watches)`);
     assert.equal(r.live, 0);
+    assert.ok(r.observers >= 3, `heatmap, grid and inset watched the page's theme attributes (${r.observers} observers)`);
+    assert.equal(r.observing, 0);
   });
 
   test('errors are shown, not logged: the console is still clean', () => {
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe("the page's theme, switched at run time", () => {
+  // Page side: a docs theme's switch (a stylesheet keyed on <html>'s data-theme or dark class), a
+  // plot and a heatmap drawn light; each step switches, waits a frame and reads what they drew.
+  async function themed(steps) {
+    const plot = await add('posenc-plot', { kind: 'sinusoidal', positions: '40', dim: '16', columns: '0,1' });
+    const heat = await add('posenc-heatmap', { kind: 'relative', queries: '10' });
+    return page.evaluate(async ({ plot, heat, steps }) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(`html[data-theme=dark] body, html.dark body, body[data-md-color-scheme=slate] {
+        color: rgb(240, 240, 240); background: rgb(16, 16, 16); font-family: "DejaVu Serif", serif; }`);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      const p = document.getElementById(plot), h = document.getElementById(heat);
+      const chart = p.view.chart;
+      let updates = 0;
+      const update = chart.update;
+      chart.update = function (...a) { updates++; return update.apply(this, a); };
+      const read = () => {
+        const px = window.readPixels(chart.canvas);
+        let light = 0;  // opaque near-white pixels: the dark theme's text (no line colour is that light)
+        for (let i = 0; i < px.length; i += 4) if (px[i + 3] === 255 && px[i] >= 230 && px[i + 1] >= 230 && px[i + 2] >= 230) light++;
+        return {
+          title: chart.options.scales.x.title.color, legend: chart.options.plugins.legend.labels.color, light, updates,
+          corner: [...window.readPixels(h.view.canvas).slice(0, 3)],
+          fonts: [chart.scales.x.options.ticks.font.family, chart.scales.y.options.title.font.family, chart.legend.options.labels.font.family],
+          host: getComputedStyle(p).fontFamily,
+        };
+      };
+      const html = document.documentElement;
+      const act = {
+        unrelated: () => html.classList.add('unrelated'),
+        'data-theme': () => { html.dataset.theme = 'dark'; },
+        'no data-theme': () => { delete html.dataset.theme; },
+        'dark class': () => html.classList.add('dark'),
+        'no dark class': () => html.classList.remove('dark'),
+        'material slate': () => { document.body.dataset.mdColorScheme = 'slate'; },
+        'material default': () => { document.body.dataset.mdColorScheme = 'default'; },
+      };
+      const out = [['start', read()]];
+      try {
+        for (const step of steps) {
+          act[step]();
+          await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+          out.push([step, read()]);
+        }
+      } finally {
+        html.classList.remove('unrelated', 'dark');
+        delete html.dataset.theme;
+        delete document.body.dataset.mdColorScheme;
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((x) => x !== sheet);
+      }
+      return Object.fromEntries(out);
+    }, { plot: plot.id, heat: heat.id, steps });
+  }
+
+  test('data-theme, a dark class on <html> and MkDocs Material\'s body attribute restyle the plot and the heatmap', async () => {
+    const r = await themed(['unrelated', 'data-theme', 'no data-theme', 'dark class', 'no dark class', 'material slate', 'material default']);
+    const light = r.start;
+    assert.equal(light.light, 0);
+    assert.deepEqual(light.corner, [255, 255, 255]);  // the page's white behind the heatmap
+    // a class that styles nothing: nothing is drawn again
+    assert.equal(r.unrelated.updates, 0);
+    assert.deepEqual(r.unrelated.corner, light.corner);
+    let updates = 0;
+    for (const step of ['data-theme', 'dark class', 'material slate']) {
+      const d = r[step];
+      assert.equal(d.updates, ++updates, `${step}: one redraw`);
+      assert.equal(d.title, 'rgb(240, 240, 240)', step);
+      assert.equal(d.legend, 'rgb(240, 240, 240)', step);
+      assert.ok(d.light > 50, `${step}: the plot's labels are drawn light (${d.light} pixels)`);
+      assert.deepEqual(d.corner, [16, 16, 16], `${step}: the heatmap's background`);
+      assert.deepEqual(d.fonts, Array(3).fill(d.host), `${step}: the plot's font is the host's`);
+      assert.equal(d.host, '"DejaVu Serif", serif');
+      const back = r[{ 'data-theme': 'no data-theme', 'dark class': 'no dark class', 'material slate': 'material default' }[step]];
+      assert.equal(back.updates, ++updates);
+      assert.deepEqual([back.title, back.light, back.corner], [light.title, 0, light.corner], `${step} undone`);
+      assert.deepEqual(back.fonts, Array(3).fill(light.host));
+    }
+    assert.notEqual(light.title, 'rgb(240, 240, 240)');
     assert.deepEqual(problems, []);
   });
 });

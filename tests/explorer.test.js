@@ -262,7 +262,8 @@ describe('explorer in Chromium', () => {
     assert.equal(lines[4].n, 50);
     const readout = await page.textContent('.posenc-heatmap-readout');
     const v = await page.evaluate(() => window.explorer.plane.value(7, 5));
-    assert.equal(readout, `Sequence Position 7, Embedding Dimension 5: ${v}`);
+    assert.ok(!Number.isInteger(v));
+    assert.equal(readout, `Sequence Position 7, Embedding Dimension 5: ${Number(v.toPrecision(6))}`);  // six digits
     await rendered(page, () => overlay.click({ position: point }));
     assert.deepEqual((await chartLines(page)).map((l) => l.column), [0, 1, 10, 20]);
     await overlay.focus();
@@ -465,7 +466,7 @@ describe('explorer in Chromium', () => {
     });
     assert.equal(await page.evaluate(() => window.explorer.heatmap.plane === window.explorer.plane), true);
     await page.locator('.posenc-heatmap-overlay').hover({ position: point });
-    assert.equal(await page.textContent('.posenc-heatmap-readout'), `Sequence Position 7, Embedding Dimension 5: ${want}`);
+    assert.equal(await page.textContent('.posenc-heatmap-readout'), `Sequence Position 7, Embedding Dimension 5: ${Number(want.toPrecision(6))}`);
     clean(problems);
     await page.close();
   });

@@ -198,3 +198,11 @@ test('an explorer URL list with an empty item is garbage for C to reject, not a 
   assert.throws(() => pe.compute('rope', state.params), (e) => e.code === 'EINVAL' && e.param === 'mropeSection');
   assert.deepEqual(fromQuery('?kind=rope&mropeSection=16, 24,24', pe).state.params.mropeSection, [16, 24, 24]);
 });
+
+test('the readout formats values to six significant digits, integers whole (views/heatmap.js formatValue)', async () => {
+  const { formatValue } = await import('../web/views/heatmap.js');
+  const sin1 = pe.compute('sinusoidal', { positions: 2, dim: 2 }).data[2];  // float32 sin(1): 16 digits as a double
+  assert.equal(String(sin1), '0.8414709568023682');
+  assert.deepEqual([sin1, 3, -0, 1e-7 / 3, 500000, 123456.789, -2.5, Infinity, -Infinity, NaN].map(formatValue),
+    ['0.841471', '3', '-0', '3.33333e-8', '500000', '123457', '-2.5', 'Infinity', '−Infinity (masked)', 'NaN']);
+});

@@ -160,9 +160,8 @@ export class Controls {
     const index = this.#lead.querySelector('#c-index');
     if (index && document.activeElement !== index) setIf(index, 'value', String(lead.index));
     const [lo, hi] = heatmap.limits;
-    const short = (v) => formatValue(Number.isFinite(v) ? Number(v.toPrecision(6)) : v);
-    setIf(this.#view.vmin, 'placeholder', `auto ${short(lo)}`);
-    setIf(this.#view.vmax, 'placeholder', `auto ${short(hi)}`);
+    setIf(this.#view.vmin, 'placeholder', `auto ${formatValue(lo)}`);
+    setIf(this.#view.vmax, 'placeholder', `auto ${formatValue(hi)}`);
     if (document.activeElement !== this.#view.columns) setIf(this.#view.columns, 'value', state.columns.join(', '));
     const auto = heatmap.labels();
     for (const [name, input] of Object.entries(this.#view.labels)) setIf(input, 'placeholder', state[name] === undefined ? auto[name] ?? '' : '');
