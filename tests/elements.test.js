@@ -113,7 +113,10 @@ describe('attributes and properties', () => {
     const expected = new Set();
     for (const k of pe.kinds.filter((k) => !k.input)) {
       for (const p of k.params) {
-        if (p.type === 'object') for (const f of p.fields) { if (!f.aliasOf) expected.add(attributeOf(f.name)); }
+        if (p.type === 'object') {
+          expected.add(attributeOf(p.name));  // the whole object as JSON (rope-scaling)
+          for (const f of p.fields) if (!f.aliasOf) expected.add(attributeOf(f.name));
+        }
         else expected.add(attributeOf(p.name));
       }
     }
@@ -156,6 +159,58 @@ describe('attributes and properties', () => {
     assert.deepEqual(r.bool, ['false', false, '', true]);
     const after = await change(id, {});
     assert.equal(after.status, 'ok');
+  });
+
+  test('every property reflects to an attribute and reads back: int[] and float[] comma-separated, objects as JSON', async () => {
+    const { id } = await add('posenc-heatmap', { kind: 'rope', positions: '8', dim: '8' });
+    const r = await page.evaluate((id) => {
+      const el = document.getElementById(id);
+      const scaling = { rope_type: 'yarn', factor: 4, beta_fast: 32.5, original_max_position_embeddings: 4096 };
+      el.positionIds = [0, 1, 5, 2, 3, 4, 6, 7];
+      el.longFactor = new Float32Array([1, 1.5, 0.1]);
+      el.ropeScaling = scaling;
+      el.columns = [2, 3];
+      el.config = { rope_theta: 5e5 };
+      const attrs = ['position-ids', 'long-factor', 'rope-scaling', 'columns', 'config'].map((a) => el.getAttribute(a));
+      const props = [el.positionIds, el.longFactor, el.ropeScaling, el.columns, el.config];
+      // what a framework writes for an array (JSON) reads as the same numbers
+      el.setAttribute('mrope-section', '[1, 1, 2]');
+      el.setAttribute('dims', '[0, 3]');
+      el.removeAttribute('columns');
+      const json = [el.mropeSection, el.dims];
+      for (const a of ['position-ids', 'long-factor', 'rope-scaling', 'config', 'mrope-section', 'dims']) el.removeAttribute(a);
+      return { attrs, props, json, cleared: [el.ropeScaling, el.positionIds] };
+    }, id);
+    assert.deepEqual(r.attrs, ['0,1,5,2,3,4,6,7', `1,1.5,${Math.fround(0.1)}`,
+      '{"rope_type":"yarn","factor":4,"beta_fast":32.5,"original_max_position_embeddings":4096}', '2,3', '{"rope_theta":500000}']);
+    assert.deepEqual(r.props, [[0, 1, 5, 2, 3, 4, 6, 7], [1, 1.5, Math.fround(0.1)],
+      { rope_type: 'yarn', factor: 4, beta_fast: 32.5, original_max_position_embeddings: 4096 }, [2, 3], '{"rope_theta":500000}']);
+    assert.deepEqual(r.json, [[1, 1, 2], [0, 3]]);
+    assert.deepEqual(r.cleared, [null, null]);
+  });
+
+  test('rope-scaling (JSON) draws what C computes for that object; a field\'s own attribute wins, for A and B', async () => {
+    const scaling = { rope_type: 'linear', factor: 2 };
+    const drawnA = await add('posenc-heatmap', { kind: 'rope', positions: '12', dim: '8', index: '1',
+      'rope-scaling': JSON.stringify(scaling), factor: '3' });
+    assert.equal(drawnA.status, 'ok', JSON.stringify(drawnA.events));
+    assert.deepEqual(drawnA.events[0].detail.params.ropeScaling, { rope_type: 'linear', factor: 3 });
+    const values = await page.evaluate((id) => {
+      const v = document.getElementById(id).view.plane;
+      return [v.value(5, 1), v.value(11, 3)];
+    }, drawnA.id);
+    const want = pe.compute('rope', { positions: 12, dim: 8, ropeScaling: { rope_type: 'linear', factor: 3 } });
+    assert.deepEqual(values, [want.data[96 + 5 * 8 + 1], want.data[96 + 11 * 8 + 3]]);
+    // B from its own JSON and field: A − B is C's difference of the two tables
+    const diff = await add('posenc-heatmap', { kind: 'rope', positions: '12', dim: '8', index: '1', heat: 'diff',
+      'rope-scaling': '{"rope_type":"linear","factor":3}', 'b-rope-scaling': '{"rope_type":"dynamic","factor":9}', 'b-factor': '2' });
+    assert.equal(diff.status, 'ok', JSON.stringify(diff.events));
+    const d = await page.evaluate((id) => document.getElementById(id).view.plane.value(11, 3), diff.id);
+    const b = pe.compute('rope', { positions: 12, dim: 8, ropeScaling: { rope_type: 'dynamic', factor: 2 } });
+    assert.equal(d, Math.fround(want.data[96 + 11 * 8 + 3] - b.data[96 + 11 * 8 + 3]));
+    const bad = await add('posenc-heatmap', { kind: 'rope', 'rope-scaling': '[1, 2]' });
+    assert.equal(bad.status, 'error');
+    assert.deepEqual([bad.events[0].detail.attribute, bad.events[0].detail.code], ['rope-scaling', 'EINVAL']);
   });
 
   test('published attribute names are aliases: dims, and the explorer\'s cmap and lines, draw what columns and colormap draw', async () => {

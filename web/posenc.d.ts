@@ -216,11 +216,12 @@ export type DrawableKind = Exclude<KindName, 'rope-apply'>;
 /**
  * The elements' parameter properties: every parameter of every drawable kind (attribute: its
  * kebab-case name, e.g. padding-idx), and rope_scaling's fields camel-cased (ropeType ↔ rope-type,
- * originalMaxPositionEmbeddings ↔ original-max-position-embeddings). null = attribute absent.
- * similarity's normalize is an attribute only (Node.normalize() keeps its name); rope-2d's style is
- * the attribute pe-style and the property peStyle (style is HTML's).
+ * originalMaxPositionEmbeddings ↔ original-max-position-embeddings), and ropeScaling whole (attribute
+ * rope-scaling, JSON; its fields' attributes win). Arrays reflect comma-separated, objects as JSON.
+ * null = attribute absent. similarity's normalize is an attribute only (Node.normalize() keeps its
+ * name); rope-2d's style is the attribute pe-style and the property peStyle (style is HTML's).
  */
-export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'ropeScaling' | 'normalize' | 'style'>>
+export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'normalize' | 'style'>>
   & Nullable<{ peStyle: ParamsByKind['rope-2d']['style'] }>
   & Nullable<{ [F in Exclude<keyof RopeScaling, 'type'> as SnakeToCamel<F>]: RopeScaling[F] }>;
 

@@ -1,7 +1,8 @@
 // The elements' attributes, generated from the registry (pe.kinds): every parameter of every
 // drawable kind in kebab-case (dim, padding-idx, max-bias), the fields of object parameters as
-// attributes of their own (rope-type, factor, original-max-position-embeddings → ropeScaling.*),
-// plus the view options of views/options.js (their keys and aliases, read by its parser). Text is
+// attributes of their own (rope-type, factor, original-max-position-embeddings → ropeScaling.*)
+// besides the whole object as JSON (rope-scaling='{"rope_type":"yarn","factor":4}', its fields'
+// attributes winning), plus the view options of views/options.js (their keys and aliases, read by its parser). Text is
 // turned into the parameter's registry type here; every range is checked in C, which names the
 // parameter (mapped back to its attribute for messages).
 import { PosencError } from '../posenc.js';
@@ -51,7 +52,8 @@ export function attributeTable(pe) {
   for (const [attr, row] of VIEW) entry(attr).view = row;
   for (const kind of drawable(pe)) {
     for (const p of kind.params) {
-      const rows = p.type === 'object' ? p.fields.filter((f) => !f.aliasOf) : [p];
+      // an object: its fields, and itself (JSON), so a property set to the object reflects whole
+      const rows = p.type === 'object' ? [p, ...p.fields.filter((f) => !f.aliasOf)] : [p];
       for (const q of rows) {
         const e = entry(registryAttribute(q.name));
         if (e.view) throw new Error(`posenc elements: parameter ${q.path} clashes with the view attribute ${e.attr}`);
@@ -81,8 +83,23 @@ function number(text, attr, param, tag) {
   return v;
 }
 
+// "1,2,3", or a JSON array "[1, 2, 3]" (what a framework may write for an array property)
 function numbers(text, attr, param, tag) {
-  return text.trim() === '' ? [] : text.split(',').map((t) => number(t, attr, param, tag));
+  const t = text.trim().replace(/^\[([^]*)\]$/, '$1');
+  return t.trim() === '' ? [] : t.split(',').map((x) => number(x, attr, param, tag));
+}
+
+function object(text, attr, param, tag) {
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw attributeError(`<${tag}> ${attr} is not JSON: ${e.message}`, 'EINVAL', param, attr);
+  }
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    throw attributeError(`<${tag}> ${attr}=${fmt(text)} is not a JSON object`, 'EINVAL', param, attr);
+  }
+  return v;
 }
 
 /** Attribute text → a value of registry type `type` ('int' | 'float' | 'bool' | 'enum' | 'float[]' | …). */
@@ -92,6 +109,7 @@ export function parseValue(type, text, { attr, param, tag }) {
     case 'float': return number(text, attr, param, tag);
     case 'float[]':
     case 'int[]': return numbers(text, attr, param, tag);
+    case 'object': return object(text, attr, param, tag);
     case 'bool': {  // read as the flag view options are: present, true or its own name, or false
       const r = TYPES.flag(text, { key: attr });
       if (r.why) throw attributeError(`<${tag}> ${attr}=${fmt(text)} ${r.why}`, r.code, param, attr);
@@ -101,8 +119,12 @@ export function parseValue(type, text, { attr, param, tag }) {
   }
 }
 
-/** A property value → attribute text (null: remove the attribute): the view options' writer. */
-export { writeOption as formatValue };
+/**
+ * A property value → attribute text (null: remove the attribute): arrays comma-separated (the view
+ * options' writer), plain objects as JSON, so every property survives a server render as an attribute.
+ */
+export const formatValue = (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value)
+  ? JSON.stringify(value) : writeOption(value));
 
 /**
  * Read an element's attributes into what the views need: { kind, params } and the view options by
@@ -138,7 +160,8 @@ export function readAttributes(el, pe, table) {
     }
     const v = parseValue(p.type, text, { attr, param: p.path, tag });
     const [name, field] = p.path.split('.');
-    if (field === undefined) spec.params[name] = v;
+    if (p.type === 'object') spec.params[name] = { ...v, ...spec.params[name] };  // the fields' own attributes win
+    else if (field === undefined) spec.params[name] = v;
     else (spec.params[name] ??= {})[field] = v;
   }
   const fromModel = modelParams(spec, pe, kind, tag);
@@ -211,10 +234,22 @@ function readB(el, pe, table, a) {
     if (!p) throw attributeError(`<${tag}> ${name}: ${kind.name} has no such parameter`, 'EINVAL', name, name);
     const v = parseValue(p.type, text, { attr: name, param: p.path, tag });
     const [pn, field] = p.path.split('.');
-    if (field === undefined) params[pn] = v;
+    if (p.type === 'object') params[pn] = { ...v, ...fieldsGiven(own, table, kind, pn, params[pn]) };  // replaces A's, b- fields win
+    else if (field === undefined) params[pn] = v;
     else (params[pn] = { ...(params[pn] ?? {}) })[field] = v;
   }
   return { kind: kind.name, params, index: a.index ?? 0 };
+}
+
+// Of object pn's fields in `current`, those B's own attributes set (already read into it, or read later).
+function fieldsGiven(own, table, kind, pn, current = {}) {
+  const out = {};
+  for (const { name } of own) {
+    const p = table.get(name.slice(B_PREFIX.length))?.uses.get(kind.name);
+    const [n, field] = p?.path.split('.') ?? [];
+    if (n === pn && field !== undefined && field in current) out[field] = current[field];
+  }
+  return out;
 }
 
 /** The attribute an element uses for a view option: the spelling it carries, else the option's key. */
