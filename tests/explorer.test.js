@@ -334,6 +334,49 @@ describe('explorer in Chromium', () => {
     await before.page.close();
   });
 
+  test("an embed URL opens here as it is, and this page's URL in the embed: the same values C computes (one vocabulary)", async () => {
+    const embedQuery = '?kind=rope&positions=96&dim=32&base=500000&rope-type=llama3&factor=8&low-freq-factor=1&high-freq-factor=4'
+      + '&original-max-position-embeddings=64&index=1&colormap=viridis&columns=0,5';
+    const params = { positions: 96, dim: 32, base: 500000,
+      ropeScaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 64 } };
+    const sin = [...pe.compute('rope', params).data.subarray(96 * 32, 2 * 96 * 32)];  // plane 1
+    assert.notDeepEqual(sin, [...pe.compute('rope', { positions: 96, dim: 32, base: 500000 }).data.subarray(96 * 32, 2 * 96 * 32)]);
+    const shownBy = (page) => page.evaluate(() => ({
+      state: window.explorer.state, status: document.documentElement.dataset.status, values: [...window.explorer.plane.data],
+      notes: [...document.querySelectorAll('[data-error]:not([hidden])')].map((e) => e.textContent),
+    }));
+    const { page, problems } = await ex.open(embedQuery);
+    const got = await shownBy(page);
+    assert.deepEqual([got.status, got.notes], ['ok', []]);
+    assert.deepEqual(got.state.params, params);
+    assert.deepEqual([got.state.index, got.state.colormap, got.state.columns], [1, 'viridis', [0, 5]]);
+    assert.deepEqual(got.values, sin);
+    assert.deepEqual((await checkPixels(page)).bad, []);
+    // the address bar holds the explorer's spelling; that URL and the old spelling draw the same
+    await page.waitForFunction(() => !window.explorer.urlPending);
+    const own = await page.evaluate(() => location.search);
+    assert.match(own, /ropeScaling\.factor=8/);
+    const old = await ex.open(own);
+    assert.deepEqual(await shownBy(old.page), got);
+    // the embed draws the same from its own URL and from this page's
+    for (const q of [embedQuery, own]) {
+      const e = await ex.open(`embed.html${q}`, { ready: false });
+      const r = await e.page.evaluate(async () => {
+        const el = document.querySelector('posenc-heatmap');
+        while (el?.status !== 'ok' && el?.status !== 'error') await new Promise((ok) => setTimeout(ok, 20));
+        return { status: el.status, values: [...el.view.plane.data], notice: document.getElementById('notice').hidden };
+      });
+      assert.deepEqual([r.status, r.notice], ['ok', true], q);
+      assert.deepEqual(r.values, sin, q);
+      clean(e.problems);
+      await e.page.close();
+    }
+    clean(problems);
+    clean(old.problems);
+    await page.close();
+    await old.page.close();
+  });
+
   test('exports: PNG of the figure, CSV of the shown matrix, .npy of the table (numpy.load)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'posenc-export-'));
     const { page, problems } = await ex.open();

@@ -8,17 +8,10 @@
 import { PosencError } from '../posenc.js';
 import { OPTIONS, TYPES, HTML_ATTRIBUTES, keysOf, readOptions, option, writeOption, layerOf } from '../views/options.js';
 import { takesConfig } from '../rope-config.js';
+import { kebab, camel, registryAttribute } from '../views/keys.js';
 
-/** Registry name → attribute name: paddingIdx → padding-idx, rope_type → rope-type. */
-export const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-/** Attribute name → property name: rope-type → ropeType. */
-export const camel = (attr) => attr.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
-
-/** A registry name's attribute: kebab-case, prefixed pe- where it is a global HTML attribute (rope-2d's style → pe-style). */
-export const registryAttribute = (name) => {
-  const a = kebab(name);
-  return HTML_ATTRIBUTES.has(a) ? `pe-${a}` : a;
-};
+// The spellings are views/keys.js's, shared with the explorer's URL and the iframe's query.
+export { kebab, camel, registryAttribute };
 
 /** The view options an element takes: Map attribute → row of views/options.js (keys and aliases). */
 export const VIEW = keysOf('element', { attributes: true });
