@@ -538,10 +538,36 @@ describe('explorer in Chromium', () => {
     await page.close();
   });
 
-  test('every drawable kind renders from its defaults, in light and dark', async () => {
+  test('the kind selector offers every figure, not the helper tables; a URL still opens one', async () => {
+    const { page, problems } = await ex.open();
+    const options = () => page.$$eval('#c-kind option', (o) => o.map((x) => x.value));
+    const figures = pe.kinds.filter((k) => !k.input && !k.helper).map((k) => k.name);
+    const helpers = pe.kinds.filter((k) => k.helper).map((k) => k.name);
+    assert.deepEqual(helpers, ['mrope-segments', 'mrope-axes', 'rope-2d-order', 'mrope-blocks']);
+    assert.deepEqual(await options(), figures);
+    for (const kind of helpers) {
+      // a prompt for the kinds that read one (their default is empty: no rows)
+      const prompt = pe.kinds.find((k) => k.name === kind).params.some((p) => p.name === 'sequence') ? '&sequence=text:2+image:1x4x4+text:1' : '';
+      const h = await ex.open(`?kind=${kind}${prompt}`);
+      assert.equal(await h.page.evaluate(() => document.documentElement.dataset.status), 'ok', kind);
+      assert.equal(await h.page.inputValue('#c-kind'), kind);  // the selector holds what the URL asked for
+      const px = await checkPixels(h.page);
+      assert.deepEqual(px.bad, [], kind);
+      assert.ok(px.checked > 0, `${kind}: ${JSON.stringify(px)}`);
+      // another kind chosen: the helper leaves the selector
+      await rendered(h.page, () => h.page.selectOption('#c-kind', 'rope'));
+      assert.deepEqual(await h.page.$$eval('#c-kind option', (o) => o.map((x) => x.value)), figures, kind);
+      clean(h.problems);
+      await h.page.close();
+    }
+    clean(problems);
+    await page.close();
+  });
+
+  test('every kind the selector offers renders from its defaults, in light and dark', async () => {
     for (const dark of [false, true]) {
       const { page, problems } = await ex.open('', { dark });
-      const kinds = await page.evaluate(() => window.explorer.pe.kinds.filter((k) => !k.input).map((k) => k.name));
+      const kinds = await page.evaluate(() => window.explorer.pe.kinds.filter((k) => !k.input && !k.helper).map((k) => k.name));
       assert.ok(kinds.length >= 9);
       for (const kind of kinds) {
         assert.equal(await rendered(page, () => page.selectOption('#c-kind', kind)), 'ok', kind);

@@ -45,6 +45,9 @@ export interface KindInfo {
   readonly shape: readonly string[];
   /** The kind transforms an input array (rope-apply). */
   readonly input: boolean;
+  /** A table the views draw with (mrope-segments, mrope-axes, mrope-blocks, rope-2d-order): computed
+   *  and drawn like any kind, but the explorer's kind selector does not offer it. */
+  readonly helper: boolean;
   readonly params: readonly ParamInfo[];
 }
 

@@ -135,6 +135,7 @@ export class Posenc {
         dtype: DTYPES[x.pe_js_kind_dtype(k)].name,
         shape: Object.freeze(str(x.pe_js_kind_axes(k)).split(',')),
         input: (x.pe_js_kind_flags(k) & 1) === 1,
+        helper: (x.pe_js_kind_flags(k) & 2) === 2,
         params: Object.freeze(params),
       }));
     }

@@ -79,8 +79,11 @@ export class Controls {
     const form = this.#form;
     form.replaceChildren();
 
+    // The figures: not the kinds that transform an input, nor the registry's helper tables (the
+    // views draw with those), unless a URL asked for one.
+    const offered = this.#pe.kinds.filter((k) => !k.input && (!k.helper || k.name === state.kind));
     const kindSelect = el('select', { id: 'c-kind' },
-      ...this.#pe.kinds.filter((k) => !k.input).map((k) => el('option', { value: k.name, selected: k.name === state.kind }, k.name)));
+      ...offered.map((k) => el('option', { value: k.name, selected: k.name === state.kind }, k.name)));
     kindSelect.addEventListener('change', () => {
       Object.assign(state, normalize({ kind: kindSelect.value, colormap: state.colormap, vmin: state.vmin, vmax: state.vmax }));
       this.render(state);
