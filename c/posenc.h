@@ -336,6 +336,7 @@ typedef struct pe_info { int n; const char *name[PE_MAX_INFO]; double value[PE_M
 /* Registry. */
 int pe_kind_count(void);
 const pe_kind *pe_kind_at(int kind);                     /* NULL when out of range */
+const char *pe_kind_ignores(int kind);                    /* kinds.def PE_KIND_IGNORES: params it does not use, "" for none */
 int pe_kind_find(const char *name);                      /* -1 when unknown */
 int pe_param_find(int kind, const char *name);           /* -1 when unknown; "group.field" too */
 

@@ -564,6 +564,31 @@ describe('explorer in Chromium', () => {
     await page.close();
   });
 
+  test('controls that change nothing hide: paddingIdx unless variant is fairseq, what a kind ignores (registry)', async () => {
+    const { page, problems } = await ex.open('?kind=sinusoidal&positions=20&dim=16');
+    const shown = (path) => page.evaluate((p) => {
+      const row = document.querySelector(`#controls .row[data-path="${p}"]`) ?? document.querySelector(`.row[data-path="${p}"]`);
+      return row ? !row.hidden && row.getClientRects().length > 0 : null;
+    }, path);
+    assert.deepEqual([await shown('variant'), await shown('paddingIdx')], [true, false]);
+    assert.equal(await rendered(page, () => page.selectOption('#c-variant', 'fairseq')), 'ok');
+    assert.equal(await shown('paddingIdx'), true);
+    assert.equal(await rendered(page, () => page.fill('#c-paddingIdx', '3')), 'ok');
+    // fairseq zeroes the row at position paddingIdx = 3
+    assert.deepEqual(await page.evaluate(() => [...window.explorer.plane.data.subarray(3 * 16, 4 * 16)]), Array(16).fill(0));
+    assert.equal(await rendered(page, () => page.selectOption('#c-variant', 'vaswani')), 'ok');
+    assert.equal(await shown('paddingIdx'), false);
+    assert.deepEqual(await page.evaluate(() => window.explorer.state.params), { positions: 20, dim: 16, variant: 'vaswani' });
+    // rope-spectrum takes rope's list but ignores positions, offset, step and layout: no controls for them
+    assert.equal(await rendered(page, () => page.selectOption('#c-kind', 'rope-spectrum')), 'ok');
+    for (const path of ['positions', 'offset', 'step', 'layout']) assert.equal(await shown(path), null, path);
+    assert.deepEqual([await shown('dim'), await shown('base')], [true, true]);
+    assert.equal(await rendered(page, () => page.selectOption('#c-kind', 'rope')), 'ok');
+    assert.deepEqual([await shown('positions'), await shown('layout')], [true, true]);
+    clean(problems);
+    await page.close();
+  });
+
   test('every kind the selector offers renders from its defaults, in light and dark', async () => {
     for (const dark of [false, true]) {
       const { page, problems } = await ex.open('', { dark });

@@ -48,6 +48,9 @@ export interface KindInfo {
   /** A table the views draw with (mrope-segments, mrope-axes, mrope-blocks, rope-2d-order): computed
    *  and drawn like any kind, but the explorer's kind selector does not offer it. */
   readonly helper: boolean;
+  /** Top-level parameters the kind accepts (its list is shared) but does not use, e.g. rope-spectrum's
+   *  positions (kinds.def PE_KIND_IGNORES); the explorer hides their controls. */
+  readonly ignores: readonly string[];
   readonly params: readonly ParamInfo[];
 }
 
