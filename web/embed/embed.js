@@ -59,7 +59,7 @@ const figureHeight = own.values.figureHeight ?? null;
 
 const known = new Set(classes ? classes.heatmap.observedAttributes : []);
 const drawable = pe?.kinds.filter((k) => !k.input) ?? [];
-const kindOf = (name) => drawable.find((k) => k.name === name) ?? null;
+const kindOf = (name) => drawable.find((k) => k.name === name.trim()) ?? null;  // as the kind attribute is read
 const kindA = kindName === null ? drawable[0] : kindOf(kindName);
 const kindB = query.has(`${B_PREFIX}kind`) ? kindOf(query.get(`${B_PREFIX}kind`)) : kindA;
 // A query key → the attribute: a view option's (its key when the alias is URL-only: title), a
