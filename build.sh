@@ -6,8 +6,10 @@
 #             with the Material theme (tests/consumers.test.js builds docs sites); implies vendor
 #   vendor    also bundle, with esbuild from node_modules, Chart.js (the chart.js dependency) as one
 #             ES module, web/vendor/chart.js, where the views load it from when no bundler maps it;
-#             and web/dist/posenc.mjs, the package entry as one file (for CDN-style imports). The
-#             package ships both (`npm pack` runs `build.sh vendor`)
+#             and web/dist/posenc.mjs, the package entry as one file (for CDN-style imports), and
+#             web/dist/posenc-elements.mjs, the elements with the views, Chart.js and the wasm in one
+#             file (one <script type=module> defines them). The package ships all three (`npm pack`
+#             runs `build.sh vendor`)
 #   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined, and
 #             build/native/mathlib-check (+ .wasm): tests/mathlib/check.c natively and in wasm
 #   fuzz      also build/fuzz/posenc-fuzz: libFuzzer harness tests/fuzz/fuzz.c (clang, ASan + UBSan)
@@ -122,6 +124,19 @@ if [ $vendor = 1 ] && [ -n "$(find web/*.js web/core build.sh -newer web/dist/po
     --outfile=web/dist/posenc.mjs.tmp.js
   mv web/dist/posenc.mjs.tmp.js web/dist/posenc.mjs
   echo "build.sh: web/dist/posenc.mjs ($(stat -c %s web/dist/posenc.mjs) bytes)"
+fi
+
+# The elements as one module: registering the default tags on import, exporting ready, define and
+# the package entry's API (load() there is the instance the elements share). Chart.js comes from
+# web/vendor/chart.js, built above.
+if [ $vendor = 1 ] && [ -n "$(find web/*.js web/core web/elements web/views web/vendor/chart.js build.sh -newer web/dist/posenc-elements.mjs 2>/dev/null | head -1)$([ -e web/dist/posenc-elements.mjs ] || echo missing)" ]; then
+  mkdir -p web/dist
+  printf '%s\n' "export { ready } from './elements.js';" "export { define, TAGS, hasDOM } from './elements/define.js';" \
+    "export * from './posenc.js';" |
+    (cd web && ../node_modules/.bin/esbuild --bundle --format=esm --minify --legal-comments=inline --log-level=warning \
+      --sourcefile=posenc-elements.js --outfile=dist/posenc-elements.mjs.tmp.js)
+  mv web/dist/posenc-elements.mjs.tmp.js web/dist/posenc-elements.mjs
+  echo "build.sh: web/dist/posenc-elements.mjs ($(stat -c %s web/dist/posenc-elements.mjs) bytes)"
 fi
 
 if [ $native = 1 ] && newer build/native/posenc-native tests/native; then

@@ -286,6 +286,7 @@ typedef enum pe_type { PE_T_INT, PE_T_FLOAT, PE_T_BOOL, PE_T_ENUM, PE_T_OBJECT, 
                        PE_T_STRING } pe_type;
 typedef enum pe_dtype { PE_F32 = 0, PE_I32 = 1 } pe_dtype;
 #define PE_F_INPUT 1       /* the kind transforms an input array (rope-apply) */
+#define PE_F_HELPER 2      /* a table the views draw with (mrope-segments …): computable, not offered as a figure */
 
 #define PE__KIND_ENUM(id, ...) PE_##id,
 #include "kinds.def"
@@ -306,7 +307,7 @@ typedef struct pe_kind {
   const char *name, *title;
   pe_dtype dtype;
   const char *axes;         /* comma-separated axis names */
-  int flags;                /* PE_F_INPUT */
+  int flags;                /* PE_F_INPUT | PE_F_HELPER */
   int nparams;
   const pe_param *params;
 } pe_kind;
@@ -342,6 +343,7 @@ typedef struct pe_info { int n; const char *name[PE_MAX_INFO]; double value[PE_M
 /* Registry. */
 int pe_kind_count(void);
 const pe_kind *pe_kind_at(int kind);                     /* NULL when out of range */
+const char *pe_kind_ignores(int kind);                    /* kinds.def PE_KIND_IGNORES: params it does not use, "" for none */
 int pe_kind_find(const char *name);                      /* -1 when unknown */
 int pe_param_find(int kind, const char *name);           /* -1 when unknown; "group.field" too */
 

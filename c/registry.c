@@ -36,6 +36,14 @@ const pe_kind *pe_kind_at(int kind) {
   return kind >= 0 && kind < PE_KIND_COUNT ? &pe__kinds[kind] : NULL;
 }
 
+#define PE__IGNORES(id, list) [PE_##id] = list,
+static const char *const pe__ignores[PE_KIND_COUNT] = {PE_KIND_IGNORES(PE__IGNORES)};
+#undef PE__IGNORES
+
+const char *pe_kind_ignores(int kind) {
+  return kind >= 0 && kind < PE_KIND_COUNT && pe__ignores[kind] ? pe__ignores[kind] : "";
+}
+
 int pe_kind_find(const char *name) {
   for (int k = 0; name && k < PE_KIND_COUNT; k++)
     if (!strcmp(pe__kinds[k].name, name)) return k;

@@ -37,6 +37,7 @@ PE_EXPORT const char *pe_js_kind_title(int k) { return pe_kind_at(k)->title; }
 PE_EXPORT int pe_js_kind_dtype(int k) { return pe_kind_at(k)->dtype; }
 PE_EXPORT const char *pe_js_kind_axes(int k) { return pe_kind_at(k)->axes; }
 PE_EXPORT int pe_js_kind_flags(int k) { return pe_kind_at(k)->flags; }
+PE_EXPORT const char *pe_js_kind_ignores(int k) { return pe_kind_ignores(k); }
 PE_EXPORT int pe_js_param_count(int k) { return pe_kind_at(k)->nparams; }
 #define PE__P(k, i) (&pe_kind_at(k)->params[i])
 PE_EXPORT const char *pe_js_param_name(int k, int i) { return PE__P(k, i)->name; }

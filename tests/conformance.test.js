@@ -17,6 +17,15 @@ const KINDS = ['sinusoidal', 'relative', 't5', 'deberta', 'alibi-slopes', 'alibi
   'rope-apply', 'xpos', 'query-scale', 'rope-spectrum', 'rope-decay', 'similarity', 'mrope-positions', 'rope-2d', 'sincos-2d',
   'mrope-segments', 'mrope-axes', 'rope-2d-order', 'mrope-blocks'];
 
+test('helper tables are marked in the registry (PE_F_HELPER) and compute like any kind', () => {
+  assert.deepEqual(pe.kinds.filter((k) => k.helper).map((k) => k.name), ['mrope-segments', 'mrope-axes', 'rope-2d-order', 'mrope-blocks']);
+  assert.ok(pe.kinds.every((k) => !(k.helper && k.input)));
+  // text:2 image:1x4x4 (merged 2 x 2: four tokens) text:1 → segments 0 0 1 1 1 1 0
+  assert.deepEqual([...pe.compute('mrope-segments', { sequence: 'text:2 image:1x4x4 text:1' }).data], [0, 0, 1, 1, 1, 1, 0]);
+  // rope-2d-order of a 2 x 3 grid in raster order: cell (r, c) is row 3r + c
+  assert.deepEqual([...pe.compute('rope-2d-order', { height: 2, width: 3, dim: 8, order: 'raster' }).data], [0, 1, 2, 3, 4, 5]);
+});
+
 test('the registry: pinned kinds, each with title, dtype, shape and well-formed params', () => {
   assert.equal(pe.kinds.length, KINDS.length);
   assert.deepEqual(pe.kinds.map((k) => k.name), KINDS);
@@ -29,6 +38,7 @@ test('the registry: pinned kinds, each with title, dtype, shape and well-formed 
     assert.ok(Array.isArray(kind.shape) && kind.shape.length >= 1 && kind.shape.every((a) => a.length > 0), kind.name);
     assert.ok(kind.params.length > 0, kind.name);
     assert.equal(typeof kind.input, 'boolean');
+    assert.equal(typeof kind.helper, 'boolean');
     if (kind.input) assert.ok(kind.params.some((p) => p.type === 'float[]'), `${kind.name} takes an input array`);
     const paths = allParams(kind).map((q) => q.path);
     assert.equal(new Set(paths).size, paths.length, `${kind.name}: unique names`);

@@ -113,7 +113,10 @@ describe('attributes and properties', () => {
     const expected = new Set();
     for (const k of pe.kinds.filter((k) => !k.input)) {
       for (const p of k.params) {
-        if (p.type === 'object') for (const f of p.fields) { if (!f.aliasOf) expected.add(attributeOf(f.name)); }
+        if (p.type === 'object') {
+          expected.add(attributeOf(p.name));  // the whole object as JSON (rope-scaling)
+          for (const f of p.fields) if (!f.aliasOf) expected.add(attributeOf(f.name));
+        }
         else expected.add(attributeOf(p.name));
       }
     }
@@ -156,6 +159,58 @@ describe('attributes and properties', () => {
     assert.deepEqual(r.bool, ['false', false, '', true]);
     const after = await change(id, {});
     assert.equal(after.status, 'ok');
+  });
+
+  test('every property reflects to an attribute and reads back: int[] and float[] comma-separated, objects as JSON', async () => {
+    const { id } = await add('posenc-heatmap', { kind: 'rope', positions: '8', dim: '8' });
+    const r = await page.evaluate((id) => {
+      const el = document.getElementById(id);
+      const scaling = { rope_type: 'yarn', factor: 4, beta_fast: 32.5, original_max_position_embeddings: 4096 };
+      el.positionIds = [0, 1, 5, 2, 3, 4, 6, 7];
+      el.longFactor = new Float32Array([1, 1.5, 0.1]);
+      el.ropeScaling = scaling;
+      el.columns = [2, 3];
+      el.config = { rope_theta: 5e5 };
+      const attrs = ['position-ids', 'long-factor', 'rope-scaling', 'columns', 'config'].map((a) => el.getAttribute(a));
+      const props = [el.positionIds, el.longFactor, el.ropeScaling, el.columns, el.config];
+      // what a framework writes for an array (JSON) reads as the same numbers
+      el.setAttribute('mrope-section', '[1, 1, 2]');
+      el.setAttribute('dims', '[0, 3]');
+      el.removeAttribute('columns');
+      const json = [el.mropeSection, el.dims];
+      for (const a of ['position-ids', 'long-factor', 'rope-scaling', 'config', 'mrope-section', 'dims']) el.removeAttribute(a);
+      return { attrs, props, json, cleared: [el.ropeScaling, el.positionIds] };
+    }, id);
+    assert.deepEqual(r.attrs, ['0,1,5,2,3,4,6,7', `1,1.5,${Math.fround(0.1)}`,
+      '{"rope_type":"yarn","factor":4,"beta_fast":32.5,"original_max_position_embeddings":4096}', '2,3', '{"rope_theta":500000}']);
+    assert.deepEqual(r.props, [[0, 1, 5, 2, 3, 4, 6, 7], [1, 1.5, Math.fround(0.1)],
+      { rope_type: 'yarn', factor: 4, beta_fast: 32.5, original_max_position_embeddings: 4096 }, [2, 3], '{"rope_theta":500000}']);
+    assert.deepEqual(r.json, [[1, 1, 2], [0, 3]]);
+    assert.deepEqual(r.cleared, [null, null]);
+  });
+
+  test('rope-scaling (JSON) draws what C computes for that object; a field\'s own attribute wins, for A and B', async () => {
+    const scaling = { rope_type: 'linear', factor: 2 };
+    const drawnA = await add('posenc-heatmap', { kind: 'rope', positions: '12', dim: '8', index: '1',
+      'rope-scaling': JSON.stringify(scaling), factor: '3' });
+    assert.equal(drawnA.status, 'ok', JSON.stringify(drawnA.events));
+    assert.deepEqual(drawnA.events[0].detail.params.ropeScaling, { rope_type: 'linear', factor: 3 });
+    const values = await page.evaluate((id) => {
+      const v = document.getElementById(id).view.plane;
+      return [v.value(5, 1), v.value(11, 3)];
+    }, drawnA.id);
+    const want = pe.compute('rope', { positions: 12, dim: 8, ropeScaling: { rope_type: 'linear', factor: 3 } });
+    assert.deepEqual(values, [want.data[96 + 5 * 8 + 1], want.data[96 + 11 * 8 + 3]]);
+    // B from its own JSON and field: A − B is C's difference of the two tables
+    const diff = await add('posenc-heatmap', { kind: 'rope', positions: '12', dim: '8', index: '1', heat: 'diff',
+      'rope-scaling': '{"rope_type":"linear","factor":3}', 'b-rope-scaling': '{"rope_type":"dynamic","factor":9}', 'b-factor': '2' });
+    assert.equal(diff.status, 'ok', JSON.stringify(diff.events));
+    const d = await page.evaluate((id) => document.getElementById(id).view.plane.value(11, 3), diff.id);
+    const b = pe.compute('rope', { positions: 12, dim: 8, ropeScaling: { rope_type: 'dynamic', factor: 2 } });
+    assert.equal(d, Math.fround(want.data[96 + 11 * 8 + 3] - b.data[96 + 11 * 8 + 3]));
+    const bad = await add('posenc-heatmap', { kind: 'rope', 'rope-scaling': '[1, 2]' });
+    assert.equal(bad.status, 'error');
+    assert.deepEqual([bad.events[0].detail.attribute, bad.events[0].detail.code], ['rope-scaling', 'EINVAL']);
   });
 
   test('published attribute names are aliases: dims, and the explorer\'s cmap and lines, draw what columns and colormap draw', async () => {
@@ -390,13 +445,18 @@ describe('errors', () => {
     assert.equal(r.view, null);
   });
 
-  test('a removed multimodal element stops all its colour-scheme and resolution watches (grid and inset too)', async () => {
+  test('a removed multimodal element stops all its theme and resolution watches (grid and inset too)', async () => {
     const r = await page.evaluate(async () => {
       const proto = MediaQueryList.prototype;
       const [add, remove] = [proto.addEventListener, proto.removeEventListener];
-      let live = 0, added = 0;
+      let live = 0, added = 0, observers = 0, observing = 0;
       proto.addEventListener = function (...a) { live++; added++; return add.apply(this, a); };
       proto.removeEventListener = function (...a) { live--; return remove.apply(this, a); };
+      const Observer = window.MutationObserver;
+      window.MutationObserver = class extends Observer {
+        constructor(f) { super(f); observers++; observing++; }
+        disconnect() { observing--; return super.disconnect(); }
+      };
       try {
         const el = document.createElement('posenc-heatmap');
         el.setAttribute('kind', 'mrope-positions');
@@ -407,17 +467,102 @@ describe('errors', () => {
         const grid = el.shadowRoot.querySelector('.posenc-grid') !== null;
         el.remove();
         await new Promise((ok) => setTimeout(ok, 0));
-        return { grid, added, live };
+        return { grid, added, live, observers, observing };
       } finally {
         Object.assign(proto, { addEventListener: add, removeEventListener: remove });
+        window.MutationObserver = Observer;
       }
     });
     assert.ok(r.grid, 'the element made its grid and inset');
     assert.ok(r.added >= 3, `heatmap, grid and inset watched the scheme (${r.added} watches)`);
     assert.equal(r.live, 0);
+    assert.ok(r.observers >= 3, `heatmap, grid and inset watched the page's theme attributes (${r.observers} observers)`);
+    assert.equal(r.observing, 0);
   });
 
   test('errors are shown, not logged: the console is still clean', () => {
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe("the page's theme, switched at run time", () => {
+  // Page side: a docs theme's switch (a stylesheet keyed on <html>'s data-theme or dark class), a
+  // plot and a heatmap drawn light; each step switches, waits a frame and reads what they drew.
+  async function themed(steps) {
+    const plot = await add('posenc-plot', { kind: 'sinusoidal', positions: '40', dim: '16', columns: '0,1' });
+    const heat = await add('posenc-heatmap', { kind: 'relative', queries: '10' });
+    return page.evaluate(async ({ plot, heat, steps }) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(`html[data-theme=dark] body, html.dark body, body[data-md-color-scheme=slate] {
+        color: rgb(240, 240, 240); background: rgb(16, 16, 16); font-family: "DejaVu Serif", serif; }`);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      const p = document.getElementById(plot), h = document.getElementById(heat);
+      const chart = p.view.chart;
+      let updates = 0;
+      const update = chart.update;
+      chart.update = function (...a) { updates++; return update.apply(this, a); };
+      const read = () => {
+        const px = window.readPixels(chart.canvas);
+        let light = 0;  // opaque near-white pixels: the dark theme's text (no line colour is that light)
+        for (let i = 0; i < px.length; i += 4) if (px[i + 3] === 255 && px[i] >= 230 && px[i + 1] >= 230 && px[i + 2] >= 230) light++;
+        return {
+          title: chart.options.scales.x.title.color, legend: chart.options.plugins.legend.labels.color, light, updates,
+          corner: [...window.readPixels(h.view.canvas).slice(0, 3)],
+          fonts: [chart.scales.x.options.ticks.font.family, chart.scales.y.options.title.font.family, chart.legend.options.labels.font.family],
+          host: getComputedStyle(p).fontFamily,
+        };
+      };
+      const html = document.documentElement;
+      const act = {
+        unrelated: () => html.classList.add('unrelated'),
+        'data-theme': () => { html.dataset.theme = 'dark'; },
+        'no data-theme': () => { delete html.dataset.theme; },
+        'dark class': () => html.classList.add('dark'),
+        'no dark class': () => html.classList.remove('dark'),
+        'material slate': () => { document.body.dataset.mdColorScheme = 'slate'; },
+        'material default': () => { document.body.dataset.mdColorScheme = 'default'; },
+      };
+      const out = [['start', read()]];
+      try {
+        for (const step of steps) {
+          act[step]();
+          await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+          out.push([step, read()]);
+        }
+      } finally {
+        html.classList.remove('unrelated', 'dark');
+        delete html.dataset.theme;
+        delete document.body.dataset.mdColorScheme;
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((x) => x !== sheet);
+      }
+      return Object.fromEntries(out);
+    }, { plot: plot.id, heat: heat.id, steps });
+  }
+
+  test('data-theme, a dark class on <html> and MkDocs Material\'s body attribute restyle the plot and the heatmap', async () => {
+    const r = await themed(['unrelated', 'data-theme', 'no data-theme', 'dark class', 'no dark class', 'material slate', 'material default']);
+    const light = r.start;
+    assert.equal(light.light, 0);
+    assert.deepEqual(light.corner, [255, 255, 255]);  // the page's white behind the heatmap
+    // a class that styles nothing: nothing is drawn again
+    assert.equal(r.unrelated.updates, 0);
+    assert.deepEqual(r.unrelated.corner, light.corner);
+    let updates = 0;
+    for (const step of ['data-theme', 'dark class', 'material slate']) {
+      const d = r[step];
+      assert.equal(d.updates, ++updates, `${step}: one redraw`);
+      assert.equal(d.title, 'rgb(240, 240, 240)', step);
+      assert.equal(d.legend, 'rgb(240, 240, 240)', step);
+      assert.ok(d.light > 50, `${step}: the plot's labels are drawn light (${d.light} pixels)`);
+      assert.deepEqual(d.corner, [16, 16, 16], `${step}: the heatmap's background`);
+      assert.deepEqual(d.fonts, Array(3).fill(d.host), `${step}: the plot's font is the host's`);
+      assert.equal(d.host, '"DejaVu Serif", serif');
+      const back = r[{ 'data-theme': 'no data-theme', 'dark class': 'no dark class', 'material slate': 'material default' }[step]];
+      assert.equal(back.updates, ++updates);
+      assert.deepEqual([back.title, back.light, back.corner], [light.title, 0, light.corner], `${step} undone`);
+      assert.deepEqual(back.fonts, Array(3).fill(light.host));
+    }
+    assert.notEqual(light.title, 'rgb(240, 240, 240)');
     assert.deepEqual(problems, []);
   });
 });

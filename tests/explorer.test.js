@@ -262,7 +262,8 @@ describe('explorer in Chromium', () => {
     assert.equal(lines[4].n, 50);
     const readout = await page.textContent('.posenc-heatmap-readout');
     const v = await page.evaluate(() => window.explorer.plane.value(7, 5));
-    assert.equal(readout, `Sequence Position 7, Embedding Dimension 5: ${v}`);
+    assert.ok(!Number.isInteger(v));
+    assert.equal(readout, `Sequence Position 7, Embedding Dimension 5: ${Number(v.toPrecision(6))}`);  // six digits
     await rendered(page, () => overlay.click({ position: point }));
     assert.deepEqual((await chartLines(page)).map((l) => l.column), [0, 1, 10, 20]);
     await overlay.focus();
@@ -331,6 +332,49 @@ describe('explorer in Chromium', () => {
     await page.close();
     await again.page.close();
     await before.page.close();
+  });
+
+  test("an embed URL opens here as it is, and this page's URL in the embed: the same values C computes (one vocabulary)", async () => {
+    const embedQuery = '?kind=rope&positions=96&dim=32&base=500000&rope-type=llama3&factor=8&low-freq-factor=1&high-freq-factor=4'
+      + '&original-max-position-embeddings=64&index=1&colormap=viridis&columns=0,5';
+    const params = { positions: 96, dim: 32, base: 500000,
+      ropeScaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 64 } };
+    const sin = [...pe.compute('rope', params).data.subarray(96 * 32, 2 * 96 * 32)];  // plane 1
+    assert.notDeepEqual(sin, [...pe.compute('rope', { positions: 96, dim: 32, base: 500000 }).data.subarray(96 * 32, 2 * 96 * 32)]);
+    const shownBy = (page) => page.evaluate(() => ({
+      state: window.explorer.state, status: document.documentElement.dataset.status, values: [...window.explorer.plane.data],
+      notes: [...document.querySelectorAll('[data-error]:not([hidden])')].map((e) => e.textContent),
+    }));
+    const { page, problems } = await ex.open(embedQuery);
+    const got = await shownBy(page);
+    assert.deepEqual([got.status, got.notes], ['ok', []]);
+    assert.deepEqual(got.state.params, params);
+    assert.deepEqual([got.state.index, got.state.colormap, got.state.columns], [1, 'viridis', [0, 5]]);
+    assert.deepEqual(got.values, sin);
+    assert.deepEqual((await checkPixels(page)).bad, []);
+    // the address bar holds the explorer's spelling; that URL and the old spelling draw the same
+    await page.waitForFunction(() => !window.explorer.urlPending);
+    const own = await page.evaluate(() => location.search);
+    assert.match(own, /ropeScaling\.factor=8/);
+    const old = await ex.open(own);
+    assert.deepEqual(await shownBy(old.page), got);
+    // the embed draws the same from its own URL and from this page's
+    for (const q of [embedQuery, own]) {
+      const e = await ex.open(`embed.html${q}`, { ready: false });
+      const r = await e.page.evaluate(async () => {
+        const el = document.querySelector('posenc-heatmap');
+        while (el?.status !== 'ok' && el?.status !== 'error') await new Promise((ok) => setTimeout(ok, 20));
+        return { status: el.status, values: [...el.view.plane.data], notice: document.getElementById('notice').hidden };
+      });
+      assert.deepEqual([r.status, r.notice], ['ok', true], q);
+      assert.deepEqual(r.values, sin, q);
+      clean(e.problems);
+      await e.page.close();
+    }
+    clean(problems);
+    clean(old.problems);
+    await page.close();
+    await old.page.close();
   });
 
   test('exports: PNG of the figure, CSV of the shown matrix, .npy of the table (numpy.load)', async () => {
@@ -465,7 +509,7 @@ describe('explorer in Chromium', () => {
     });
     assert.equal(await page.evaluate(() => window.explorer.heatmap.plane === window.explorer.plane), true);
     await page.locator('.posenc-heatmap-overlay').hover({ position: point });
-    assert.equal(await page.textContent('.posenc-heatmap-readout'), `Sequence Position 7, Embedding Dimension 5: ${want}`);
+    assert.equal(await page.textContent('.posenc-heatmap-readout'), `Sequence Position 7, Embedding Dimension 5: ${Number(want.toPrecision(6))}`);
     clean(problems);
     await page.close();
   });
@@ -494,10 +538,61 @@ describe('explorer in Chromium', () => {
     await page.close();
   });
 
-  test('every drawable kind renders from its defaults, in light and dark', async () => {
+  test('the kind selector offers every figure, not the helper tables; a URL still opens one', async () => {
+    const { page, problems } = await ex.open();
+    const options = () => page.$$eval('#c-kind option', (o) => o.map((x) => x.value));
+    const figures = pe.kinds.filter((k) => !k.input && !k.helper).map((k) => k.name);
+    const helpers = pe.kinds.filter((k) => k.helper).map((k) => k.name);
+    assert.deepEqual(helpers, ['mrope-segments', 'mrope-axes', 'rope-2d-order', 'mrope-blocks']);
+    assert.deepEqual(await options(), figures);
+    for (const kind of helpers) {
+      // a prompt for the kinds that read one (their default is empty: no rows)
+      const prompt = pe.kinds.find((k) => k.name === kind).params.some((p) => p.name === 'sequence') ? '&sequence=text:2+image:1x4x4+text:1' : '';
+      const h = await ex.open(`?kind=${kind}${prompt}`);
+      assert.equal(await h.page.evaluate(() => document.documentElement.dataset.status), 'ok', kind);
+      assert.equal(await h.page.inputValue('#c-kind'), kind);  // the selector holds what the URL asked for
+      const px = await checkPixels(h.page);
+      assert.deepEqual(px.bad, [], kind);
+      assert.ok(px.checked > 0, `${kind}: ${JSON.stringify(px)}`);
+      // another kind chosen: the helper leaves the selector
+      await rendered(h.page, () => h.page.selectOption('#c-kind', 'rope'));
+      assert.deepEqual(await h.page.$$eval('#c-kind option', (o) => o.map((x) => x.value)), figures, kind);
+      clean(h.problems);
+      await h.page.close();
+    }
+    clean(problems);
+    await page.close();
+  });
+
+  test('controls that change nothing hide: paddingIdx unless variant is fairseq, what a kind ignores (registry)', async () => {
+    const { page, problems } = await ex.open('?kind=sinusoidal&positions=20&dim=16');
+    const shown = (path) => page.evaluate((p) => {
+      const row = document.querySelector(`#controls .row[data-path="${p}"]`) ?? document.querySelector(`.row[data-path="${p}"]`);
+      return row ? !row.hidden && row.getClientRects().length > 0 : null;
+    }, path);
+    assert.deepEqual([await shown('variant'), await shown('paddingIdx')], [true, false]);
+    assert.equal(await rendered(page, () => page.selectOption('#c-variant', 'fairseq')), 'ok');
+    assert.equal(await shown('paddingIdx'), true);
+    assert.equal(await rendered(page, () => page.fill('#c-paddingIdx', '3')), 'ok');
+    // fairseq zeroes the row at position paddingIdx = 3
+    assert.deepEqual(await page.evaluate(() => [...window.explorer.plane.data.subarray(3 * 16, 4 * 16)]), Array(16).fill(0));
+    assert.equal(await rendered(page, () => page.selectOption('#c-variant', 'vaswani')), 'ok');
+    assert.equal(await shown('paddingIdx'), false);
+    assert.deepEqual(await page.evaluate(() => window.explorer.state.params), { positions: 20, dim: 16, variant: 'vaswani' });
+    // rope-spectrum takes rope's list but ignores positions, offset, step and layout: no controls for them
+    assert.equal(await rendered(page, () => page.selectOption('#c-kind', 'rope-spectrum')), 'ok');
+    for (const path of ['positions', 'offset', 'step', 'layout']) assert.equal(await shown(path), null, path);
+    assert.deepEqual([await shown('dim'), await shown('base')], [true, true]);
+    assert.equal(await rendered(page, () => page.selectOption('#c-kind', 'rope')), 'ok');
+    assert.deepEqual([await shown('positions'), await shown('layout')], [true, true]);
+    clean(problems);
+    await page.close();
+  });
+
+  test('every kind the selector offers renders from its defaults, in light and dark', async () => {
     for (const dark of [false, true]) {
       const { page, problems } = await ex.open('', { dark });
-      const kinds = await page.evaluate(() => window.explorer.pe.kinds.filter((k) => !k.input).map((k) => k.name));
+      const kinds = await page.evaluate(() => window.explorer.pe.kinds.filter((k) => !k.input && !k.helper).map((k) => k.name));
       assert.ok(kinds.length >= 9);
       for (const kind of kinds) {
         assert.equal(await rendered(page, () => page.selectOption('#c-kind', kind)), 'ok', kind);

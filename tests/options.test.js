@@ -198,3 +198,51 @@ test('an explorer URL list with an empty item is garbage for C to reject, not a 
   assert.throws(() => pe.compute('rope', state.params), (e) => e.code === 'EINVAL' && e.param === 'mropeSection');
   assert.deepEqual(fromQuery('?kind=rope&mropeSection=16, 24,24', pe).state.params.mropeSection, [16, 24, 24]);
 });
+
+test('the readout formats values to six significant digits, integers whole (views/heatmap.js formatValue)', async () => {
+  const { formatValue } = await import('../web/views/heatmap.js');
+  const sin1 = pe.compute('sinusoidal', { positions: 2, dim: 2 }).data[2];  // float32 sin(1): 16 digits as a double
+  assert.equal(String(sin1), '0.8414709568023682');
+  assert.deepEqual([sin1, 3, -0, 1e-7 / 3, 500000, 123456.789, -2.5, Infinity, -Infinity, NaN].map(formatValue),
+    ['0.841471', '3', '-0', '3.33333e-8', '500000', '123457', '-2.5', 'Infinity', '−Infinity (masked)', 'NaN']);
+});
+
+test('one vocabulary (views/keys.js): the explorer reads the embed\'s and config.json\'s spellings as its own, old ones too', () => {
+  const llama3 = { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 };
+  const want = { positions: 64, dim: 32, base: 500000, ropeScaling: llama3 };
+  const urls = [
+    // the explorer's own (registry names, object fields as ropeScaling.<field>), with the legacy field type
+    '?kind=rope&positions=64&dim=32&base=500000&ropeScaling.type=llama3&ropeScaling.factor=8&ropeScaling.low_freq_factor=1'
+      + '&ropeScaling.high_freq_factor=4&ropeScaling.original_max_position_embeddings=8192',
+    // the embed's and the attributes' kebab-case
+    '?kind=rope&positions=64&dim=32&base=500000&rope-type=llama3&factor=8&low-freq-factor=1&high-freq-factor=4'
+      + '&original-max-position-embeddings=8192',
+    // config.json's keys verbatim, and camelCase
+    '?kind=rope&positions=64&dim=32&base=500000&rope_type=llama3&factor=8&lowFreqFactor=1&high_freq_factor=4'
+      + '&originalMaxPositionEmbeddings=8192',
+    // the object whole as JSON (rope-scaling, as the attribute), a field's own key winning over it
+    `?kind=rope&positions=64&dim=32&base=500000&factor=8&rope-scaling=${encodeURIComponent(JSON.stringify({ ...llama3, factor: 2 }))}`,
+    `?kind=rope&positions=64&dim=32&base=500000&rope_scaling=${encodeURIComponent(JSON.stringify(llama3))}`,
+  ];
+  for (const url of urls) {
+    const { state, problems } = fromQuery(url, pe);
+    assert.deepEqual(problems, [], url);
+    assert.deepEqual(state.params, want, url);
+  }
+  const sin = fromQuery('?kind=sinusoidal&variant=fairseq&padding-idx=3', pe);
+  assert.deepEqual([sin.problems, sin.state.params], [[], { variant: 'fairseq', paddingIdx: 3 }]);
+  assert.deepEqual(fromQuery('?kind=rope&mrope_section=2,3,3&partial_rotary_factor=0.5', pe).state.params,
+    { mropeSection: [2, 3, 3], partialRotaryFactor: 0.5 });
+  assert.deepEqual(fromQuery('?kind=rope-2d&pe-style=pixtral&axes-dim=4,6,6', pe).state.params, { style: 'pixtral', axesDim: [4, 6, 6] });
+  // two spellings of one parameter: the last counts, and that is said
+  const twice = fromQuery('?kind=sinusoidal&paddingIdx=2&padding-idx=5', pe);
+  assert.equal(twice.state.params.paddingIdx, 5);
+  assert.deepEqual(twice.problems.map((p) => p.path), ['paddingIdx']);
+  // still unknown: other cases, a misspelt field, a field under a top-level name, JSON that is no object
+  for (const [url, path] of [['?kind=rope&Positions=3', 'kind'], ['?kind=rope&ropeScaling.factr=3', 'kind'],
+    ['?kind=rope&positions.factor=3', 'kind'], ['?kind=rope&padding-idx=1', 'kind'], ['?kind=rope&rope-scaling=[1]', 'ropeScaling'],
+    ['?kind=rope&ropeScaling=yarn', 'ropeScaling']]) {
+    assert.deepEqual(fromQuery(url, pe).problems.map((p) => p.path), [path], url);
+  }
+  assert.ok(fromQuery('?kind=rope&rope-scaling=[1]', pe).problems[0].message.includes('is not a JSON object'));
+});

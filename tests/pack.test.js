@@ -22,12 +22,12 @@ test('the tarball holds exactly what users need', () => {
     'package.json', 'README.md', 'LICENSE',
     'web/posenc.js', 'web/posenc.d.ts', 'web/kinds.d.ts', 'web/rope-config.js', 'web/posenc.wasm',
     'web/core/colour.js', 'web/core/error.js', 'web/core/heap.js', 'web/core/load.js', 'web/core/posenc.js',
-    'web/core/wasm-bytes.js', 'web/dist/posenc.mjs',
+    'web/core/wasm-bytes.js', 'web/dist/posenc.mjs', 'web/dist/posenc-elements.mjs',
     'web/elements.js', 'web/elements.d.ts',
     'web/elements/define.js', 'web/elements/define.d.ts', 'web/elements/element.js', 'web/elements/attributes.js',
     'web/views/axes.js', 'web/views/chart.js', 'web/views/figure.js', 'web/views/heatmap.js', 'web/views/plane.js',
     'web/views/plot.js', 'web/views/layout.js', 'web/views/options.js', 'web/views/compare.js', 'web/views/explain.js', 'web/views/segments.js',
-    'web/views/grid.js', 'web/views/inset.js',
+    'web/views/grid.js', 'web/views/inset.js', 'web/views/keys.js',
     'web/vendor/chart.js',
     'web/embed.html', 'web/embed/embed.js', 'web/embed/embed.css', 'web/embed/favicon.svg',
   ];
@@ -36,7 +36,8 @@ test('the tarball holds exactly what users need', () => {
   for (const f of files) assert.doesNotMatch(f, /^(c|tests|build|node_modules|\.ci)\/|^web\/(explorer|tools|examples)\/|\.tgz$|^web\/index\.html$/);
   assert.equal(packed.name, 'posenc');
   assert.equal(packed.version, pkg.version);
-  assert.ok(packed.unpackedSize < 1024 * 1024, `unpacked ${packed.unpackedSize} bytes`);
+  // web/dist/posenc-elements.mjs (about 440 kB) holds a copy of Chart.js and of the wasm of its own
+  assert.ok(packed.unpackedSize < 1.5 * 1024 * 1024, `unpacked ${packed.unpackedSize} bytes`);
 });
 
 test('one dependency, Chart.js: its ESM build ships for static hosting, bundlers map it to the package', () => {

@@ -36,3 +36,34 @@ test('every parameter and field has a one-line doc', () => {
     }
   }
 });
+
+// Top-level parameters: a doc starting "<choice> only:" (or "<choice>:") with choices of another
+// enum parameter of the kind applies only to those (the explorer hides the control otherwise); and
+// kinds.def's PE_KIND_IGNORES names parameters a kind takes but does not use (hidden too).
+test('top-level docs that name the choices they apply to, and the ignored parameters, name real ones', async () => {
+  const { appliesWhen } = await import('../web/explorer/controls.js');
+  const rules = [];
+  for (const kind of pe.kinds) {
+    for (const p of kind.params) {
+      const rule = appliesWhen(kind, p);
+      if (rule) rules.push(`${kind.name} ${p.name}: ${rule.by.name} ${rule.choices.join(',')}`);
+    }
+    for (const name of kind.ignores) assert.ok(kind.params.some((p) => p.name === name && p.type !== 'object'), `${kind.name} ignores ${name}`);
+  }
+  assert.deepEqual(rules, [
+    'sinusoidal paddingIdx: variant fairseq', 'similarity paddingIdx: variant fairseq',
+    'rope-2d axesDim: style flux', 'rope-2d frameOffset: style flux',
+    'rope-2d-order axesDim: style flux', 'rope-2d-order frameOffset: style flux',
+  ]);
+  assert.deepEqual(pe.kinds.filter((k) => k.ignores.length).map((k) => [k.name, k.ignores.join(',')]),
+    [['rope-frequencies', 'positions,offset,step,layout'], ['rope-spectrum', 'positions,offset,step,layout'], ['rope-decay', 'positions']]);
+});
+
+test('an ignored parameter changes nothing in the table (any accepted value)', () => {
+  for (const kind of pe.kinds.filter((k) => k.ignores.length)) {
+    const plain = Array.from(pe.compute(kind.name, { dim: 16 }).data);
+    const other = { positions: 7, offset: 123, step: 3, layout: 'gptj' };
+    const params = { dim: 16, ...Object.fromEntries(kind.ignores.map((n) => [n, other[n]])) };
+    assert.deepEqual(Array.from(pe.compute(kind.name, params).data), plain, `${kind.name} ${kind.ignores}`);
+  }
+});

@@ -4,7 +4,7 @@ import type { ElementClasses, PosencHeatmapElement, PosencPlotElement } from './
 export type { PosencElement, PosencHeatmapElement, PosencPlotElement, PosencElementEventMap, ElementClasses }
   from './elements/define.js';
 
-/** Resolves to the registered classes once posenc.wasm has loaded. */
+/** Resolves to the registered classes once posenc.wasm has loaded; without a DOM (a server render), to both null. */
 export declare const ready: Promise<ElementClasses>;
 
 declare global {

@@ -45,6 +45,12 @@ export interface KindInfo {
   readonly shape: readonly string[];
   /** The kind transforms an input array (rope-apply). */
   readonly input: boolean;
+  /** A table the views draw with (mrope-segments, mrope-axes, mrope-blocks, rope-2d-order): computed
+   *  and drawn like any kind, but the explorer's kind selector does not offer it. */
+  readonly helper: boolean;
+  /** Top-level parameters the kind accepts (its list is shared) but does not use, e.g. rope-spectrum's
+   *  positions (kinds.def PE_KIND_IGNORES); the explorer hides their controls. */
+  readonly ignores: readonly string[];
   readonly params: readonly ParamInfo[];
 }
 
@@ -262,11 +268,12 @@ export type DrawableKind = Exclude<KindName, 'rope-apply'>;
 /**
  * The elements' parameter properties: every parameter of every drawable kind (attribute: its
  * kebab-case name, e.g. padding-idx), and rope_scaling's fields camel-cased (ropeType ↔ rope-type,
- * originalMaxPositionEmbeddings ↔ original-max-position-embeddings). null = attribute absent.
- * similarity's normalize is an attribute only (Node.normalize() keeps its name); rope-2d's style is
- * the attribute pe-style and the property peStyle (style is HTML's).
+ * originalMaxPositionEmbeddings ↔ original-max-position-embeddings), and ropeScaling whole (attribute
+ * rope-scaling, JSON; its fields' attributes win). Arrays reflect comma-separated, objects as JSON.
+ * null = attribute absent. similarity's normalize is an attribute only (Node.normalize() keeps its
+ * name); rope-2d's style is the attribute pe-style and the property peStyle (style is HTML's).
  */
-export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'ropeScaling' | 'normalize' | 'style'>>
+export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'normalize' | 'style'>>
   & Nullable<{ peStyle: ParamsByKind['rope-2d']['style'] }>
   & Nullable<{ [F in Exclude<keyof RopeScaling, 'type'> as SnakeToCamel<F>]: RopeScaling[F] }>;
 

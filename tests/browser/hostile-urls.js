@@ -43,10 +43,17 @@ const NUMBERS = ['NaN', 'nan', 'Infinity', '-Infinity', 'infinity', '1e309', '-1
   '0', '1', '2', '1.5', '0.1', '-0.5', '1e-400', '5e-324', '0x10', '0b11', '0o7', '1_000', ' 12 ', '12abc', '1e3', '+5',
   '.5', '5.', '1,2', '1 2', '9'.repeat(400), '4294967296', '2147483647', '2147483648', '-2147483649', '16777216',
   '16777217', '65536', '65537', '9007199254740993', '１２', '٣', '0.0000001', '1e6', '1e12', '1e13'];
-const UNKNOWN_KEYS = ['foo', 'Positions', ' positions', 'positions ', 'kind.x', 'ropeScaling', 'ropeScaling.factor.x',
+const UNKNOWN_KEYS = ['foo', 'Positions', ' positions', 'positions ', 'kind.x', 'ropeScaling.factor.x', 'Rope-Type', 'rope--type',
   'ropeScaling.nope', '__proto__', '__proto__.polluted', 'constructor.prototype', 'toString', 'hasOwnProperty', '',
   'x'.repeat(300), '<script>alert(1)</script>', 'params', 'labels', 'state', 'lines.0', 'javascript:alert(1)'];
 const SIZES = new Set(['positions', 'queries', 'keys', 'heads', 'dim']);
+
+// The other spellings a parameter is read under (web/views/keys.js header): kebab-case (pe-style
+// for style, an HTML attribute), snake_case and, for config.json's snake_case field names, camelCase.
+function spelt(name) {
+  const kebab = name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  return [kebab === 'style' ? 'pe-style' : kebab, kebab.replace(/-/g, '_'), kebab.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase())];
+}
 
 /** generator(pe, random)(maxLong) → a query string; random: () => [0, 1) (see prng). */
 export function generator(pe, random) {
@@ -85,6 +92,9 @@ export function generator(pe, random) {
         const n = pick([0, 1, 3, 3, 4, 8]);
         return Array.from({ length: n }, () => (chance(0.9) ? String(int(0, 40)) : pick(NUMBERS))).join(',');
       }
+      case 'object':
+        return chance(0.5) ? JSON.stringify({ rope_type: pick(['linear', 'dynamic', 'yarn']), factor: int(1, 8) })
+          : pick(['{}', '[]', 'null', '{"factor":', ...STRANGE]);
       case 'string':
         return chance(0.5) ? pick(['text:5 image:1x8x12 text:4', 'text:3;video:2x4x4@1 text:1', 'text:4 video:3x4x4/7', 'image:1x2x2'])
           : text(maxLong);
@@ -136,8 +146,12 @@ export function generator(pe, random) {
     const k = kind ?? drawable[0];
     const keys = [];
     for (const p of k.params) {
-      if (p.type === 'object') for (const f of p.fields) keys.push([`${p.name}.${f.name}`, f]);
-      else keys.push([p.name, p]);
+      if (p.type === 'object') {
+        keys.push([pick([p.name, ...spelt(p.name)]), p]);  // the object whole, as JSON
+        for (const f of p.fields) keys.push([pick([`${p.name}.${f.name}`, ...spelt(f.name)]), f]);
+      } else {
+        keys.push([pick([p.name, ...spelt(p.name)]), p]);
+      }
     }
     const n = int(0, 10);
     for (let i = 0; i < n; i++) {
@@ -163,7 +177,7 @@ export function generator(pe, random) {
 
 // ---------------------------------------------------------------------------------------------
 // Oracle: what the URL asks for, read from the documented URL form (web/explorer/state.js header):
-// registry names, object fields as ropeScaling.field, numbers as JavaScript's Number() reads them,
+// registry names, object fields as ropeScaling.field, any spelling of web/views/keys.js, numbers as JavaScript's Number() reads them,
 // the last of repeated keys. `invalid` lists what is certainly invalid (registry type, range or
 // choice; unknown keys; repeats); rules between parameters and the byte cap are C's to tell.
 
@@ -211,6 +225,26 @@ function typed(p, text, invalid, key) {
   throw new Error(`type ${p.type}`);
 }
 
+// The parameter (p) and field (f, or null) a key names: first the registry names and
+// ropeScaling.<field>, then the top-level parameters' other spellings, then the fields' own names
+// and their spellings; null for no parameter.
+function lookup(kind, key) {
+  const [head, tail, more] = key.split('.');
+  if (more === undefined && tail !== undefined) {
+    const p = kind.params.find((x) => x.name === head && x.type === 'object');
+    const f = p?.fields.find((x) => x.name === tail);
+    return f ? { p, f } : null;
+  }
+  if (tail !== undefined) return null;
+  const p = kind.params.find((x) => x.name === key) ?? kind.params.find((x) => spelt(x.name).includes(key));
+  if (p) return { p, f: null };
+  for (const o of kind.params.filter((x) => x.type === 'object')) {
+    const f = o.fields.find((x) => x.name === key || spelt(x.name).includes(key));
+    if (f) return { p: o, f };
+  }
+  return null;
+}
+
 /** What `search` asks for: { invalid: [reasons], want: the state it describes (params typed) }. */
 export function oracle(pe, search) {
   const drawable = pe.kinds.filter((k) => !k.input);
@@ -237,6 +271,7 @@ export function oracle(pe, search) {
     if (times.get(path) === 2) invalid.push(`${path} repeated`);
   };
   if (kinds.length > 1) invalid.push('kind repeated');
+  const wholes = new Map();
   for (const [key, text] of q) {
     if (key === 'kind') continue;
     const name = Object.hasOwn(VIEW, key) ? VIEW[key] : null;
@@ -261,27 +296,33 @@ export function oracle(pe, search) {
       want[name] = text;
     }
     if (name) continue;
-    const parts = key.split('.');
-    const p = kind.params.find((x) => x.name === parts[0]);
-    if (!p || parts.length > 2 || (p.type === 'object') !== (parts.length === 2)) {
+    const hit = lookup(kind, key);
+    if (!hit) {
       invalid.push(`unknown key ${JSON.stringify(key.slice(0, 40))}`);
       continue;
     }
-    if (parts.length === 1) {
+    const { p, f: field } = hit;
+    if (!field && p.type === 'object') {  // the object whole, as JSON; its fields' own keys win
+      once(p.name);
+      let v = null;
+      try {
+        v = JSON.parse(text);
+      } catch {}
+      if (v !== null && typeof v === 'object' && !Array.isArray(v)) wholes.set(p.name, v);
+      else invalid.push(`${key} is not a JSON object`);
+      continue;
+    }
+    if (!field) {
       once(p.name);
       want.params[p.name] = typed(p, text, invalid, key);
       continue;
     }
-    let f = p.fields.find((x) => x.name === parts[1]);
-    if (!f) {
-      invalid.push(`unknown field ${JSON.stringify(key.slice(0, 40))}`);
-      continue;
-    }
-    if (f.aliasOf) f = p.fields.find((x) => x.name === f.aliasOf);
+    const f = field.aliasOf ? p.fields.find((x) => x.name === field.aliasOf) : field;
     once(f.path);
     const v = typed(f, text, invalid, key);
     if (v !== undefined) (want.params[p.name] ??= {})[f.name] = v;
     else if (want.params[p.name]) delete want.params[p.name][f.name];
   }
+  for (const [name, v] of wholes) want.params[name] = { ...v, ...want.params[name] };
   return { invalid, want };
 }

@@ -135,6 +135,8 @@ export class Posenc {
         dtype: DTYPES[x.pe_js_kind_dtype(k)].name,
         shape: Object.freeze(str(x.pe_js_kind_axes(k)).split(',')),
         input: (x.pe_js_kind_flags(k) & 1) === 1,
+        helper: (x.pe_js_kind_flags(k) & 2) === 2,
+        ignores: Object.freeze(str(x.pe_js_kind_ignores(k)).split(',').filter(Boolean)),
         params: Object.freeze(params),
       }));
     }

@@ -1,23 +1,17 @@
 // The elements' attributes, generated from the registry (pe.kinds): every parameter of every
 // drawable kind in kebab-case (dim, padding-idx, max-bias), the fields of object parameters as
-// attributes of their own (rope-type, factor, original-max-position-embeddings → ropeScaling.*),
-// plus the view options of views/options.js (their keys and aliases, read by its parser). Text is
+// attributes of their own (rope-type, factor, original-max-position-embeddings → ropeScaling.*)
+// besides the whole object as JSON (rope-scaling='{"rope_type":"yarn","factor":4}', its fields'
+// attributes winning), plus the view options of views/options.js (their keys and aliases, read by its parser). Text is
 // turned into the parameter's registry type here; every range is checked in C, which names the
 // parameter (mapped back to its attribute for messages).
 import { PosencError } from '../posenc.js';
 import { OPTIONS, TYPES, HTML_ATTRIBUTES, keysOf, readOptions, option, writeOption, layerOf } from '../views/options.js';
 import { takesConfig } from '../rope-config.js';
+import { kebab, camel, registryAttribute } from '../views/keys.js';
 
-/** Registry name → attribute name: paddingIdx → padding-idx, rope_type → rope-type. */
-export const kebab = (name) => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-/** Attribute name → property name: rope-type → ropeType. */
-export const camel = (attr) => attr.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
-
-/** A registry name's attribute: kebab-case, prefixed pe- where it is a global HTML attribute (rope-2d's style → pe-style). */
-export const registryAttribute = (name) => {
-  const a = kebab(name);
-  return HTML_ATTRIBUTES.has(a) ? `pe-${a}` : a;
-};
+// The spellings are views/keys.js's, shared with the explorer's URL and the iframe's query.
+export { kebab, camel, registryAttribute };
 
 /** The view options an element takes: Map attribute → row of views/options.js (keys and aliases). */
 export const VIEW = keysOf('element', { attributes: true });
@@ -51,7 +45,8 @@ export function attributeTable(pe) {
   for (const [attr, row] of VIEW) entry(attr).view = row;
   for (const kind of drawable(pe)) {
     for (const p of kind.params) {
-      const rows = p.type === 'object' ? p.fields.filter((f) => !f.aliasOf) : [p];
+      // an object: its fields, and itself (JSON), so a property set to the object reflects whole
+      const rows = p.type === 'object' ? [p, ...p.fields.filter((f) => !f.aliasOf)] : [p];
       for (const q of rows) {
         const e = entry(registryAttribute(q.name));
         if (e.view) throw new Error(`posenc elements: parameter ${q.path} clashes with the view attribute ${e.attr}`);
@@ -81,8 +76,23 @@ function number(text, attr, param, tag) {
   return v;
 }
 
+// "1,2,3", or a JSON array "[1, 2, 3]" (what a framework may write for an array property)
 function numbers(text, attr, param, tag) {
-  return text.trim() === '' ? [] : text.split(',').map((t) => number(t, attr, param, tag));
+  const t = text.trim().replace(/^\[([^]*)\]$/, '$1');
+  return t.trim() === '' ? [] : t.split(',').map((x) => number(x, attr, param, tag));
+}
+
+function object(text, attr, param, tag) {
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw attributeError(`<${tag}> ${attr} is not JSON: ${e.message}`, 'EINVAL', param, attr);
+  }
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    throw attributeError(`<${tag}> ${attr}=${fmt(text)} is not a JSON object`, 'EINVAL', param, attr);
+  }
+  return v;
 }
 
 /** Attribute text → a value of registry type `type` ('int' | 'float' | 'bool' | 'enum' | 'float[]' | …). */
@@ -92,6 +102,7 @@ export function parseValue(type, text, { attr, param, tag }) {
     case 'float': return number(text, attr, param, tag);
     case 'float[]':
     case 'int[]': return numbers(text, attr, param, tag);
+    case 'object': return object(text, attr, param, tag);
     case 'bool': {  // read as the flag view options are: present, true or its own name, or false
       const r = TYPES.flag(text, { key: attr });
       if (r.why) throw attributeError(`<${tag}> ${attr}=${fmt(text)} ${r.why}`, r.code, param, attr);
@@ -101,8 +112,12 @@ export function parseValue(type, text, { attr, param, tag }) {
   }
 }
 
-/** A property value → attribute text (null: remove the attribute): the view options' writer. */
-export { writeOption as formatValue };
+/**
+ * A property value → attribute text (null: remove the attribute): arrays comma-separated (the view
+ * options' writer), plain objects as JSON, so every property survives a server render as an attribute.
+ */
+export const formatValue = (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value)
+  ? JSON.stringify(value) : writeOption(value));
 
 /**
  * Read an element's attributes into what the views need: { kind, params } and the view options by
@@ -138,7 +153,8 @@ export function readAttributes(el, pe, table) {
     }
     const v = parseValue(p.type, text, { attr, param: p.path, tag });
     const [name, field] = p.path.split('.');
-    if (field === undefined) spec.params[name] = v;
+    if (p.type === 'object') spec.params[name] = { ...v, ...spec.params[name] };  // the fields' own attributes win
+    else if (field === undefined) spec.params[name] = v;
     else (spec.params[name] ??= {})[field] = v;
   }
   const fromModel = modelParams(spec, pe, kind, tag);
@@ -211,10 +227,22 @@ function readB(el, pe, table, a) {
     if (!p) throw attributeError(`<${tag}> ${name}: ${kind.name} has no such parameter`, 'EINVAL', name, name);
     const v = parseValue(p.type, text, { attr: name, param: p.path, tag });
     const [pn, field] = p.path.split('.');
-    if (field === undefined) params[pn] = v;
+    if (p.type === 'object') params[pn] = { ...v, ...fieldsGiven(own, table, kind, pn, params[pn]) };  // replaces A's, b- fields win
+    else if (field === undefined) params[pn] = v;
     else (params[pn] = { ...(params[pn] ?? {}) })[field] = v;
   }
   return { kind: kind.name, params, index: a.index ?? 0 };
+}
+
+// Of object pn's fields in `current`, those B's own attributes set (already read into it, or read later).
+function fieldsGiven(own, table, kind, pn, current = {}) {
+  const out = {};
+  for (const { name } of own) {
+    const p = table.get(name.slice(B_PREFIX.length))?.uses.get(kind.name);
+    const [n, field] = p?.path.split('.') ?? [];
+    if (n === pn && field !== undefined && field in current) out[field] = current[field];
+  }
+  return out;
 }
 
 /** The attribute an element uses for a view option: the spelling it carries, else the option's key. */

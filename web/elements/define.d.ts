@@ -88,8 +88,12 @@ export interface DefineOptions extends Pick<LoadOptions, 'wasmURL' | 'wasmBinary
 
 export declare const TAGS: { readonly heatmap: 'posenc-heatmap'; readonly plot: 'posenc-plot' };
 
+/** Whether custom elements can be defined here: false without a DOM (Node, a server render). */
+export declare function hasDOM(): boolean;
+
 /**
  * Register the elements once posenc.wasm has loaded (the shared instance). Rejects when it cannot
- * load; the elements are defined anyway and show the error.
+ * load; the elements are defined anyway and show the error. Without a DOM (hasDOM() false) it
+ * registers and loads nothing and resolves to { heatmap: null, plot: null }.
  */
 export declare function define(options?: DefineOptions): Promise<ElementClasses>;

@@ -5,11 +5,16 @@
 // Elements are defined once posenc.wasm has loaded (the one instance every element shares, load()'s
 // cache): their attributes and properties come from its registry. Elements already in the page
 // upgrade then. If the module cannot load, elements are still defined and show why.
+// Without a DOM (a server render, Node) importing this or ../elements.js is safe: define() then
+// registers nothing, loads nothing and resolves to { heatmap: null, plot: null } (hasDOM() false).
 import { load } from '../posenc.js';
 import { attributeTable } from './attributes.js';
 import { elementClasses, failedClasses } from './element.js';
 
 export const TAGS = Object.freeze({ heatmap: 'posenc-heatmap', plot: 'posenc-plot' });
+
+/** Whether custom elements can be defined here (a browser): false in Node and during a server render. */
+export const hasDOM = () => typeof customElements !== 'undefined' && typeof HTMLElement !== 'undefined';
 
 const pending = new Map();  // tag name → the promise of the define() that claimed it
 
@@ -18,7 +23,8 @@ const pending = new Map();  // tag name → the promise of the define() that cla
  * for the shared instance (wasmURL, wasmBinary). Resolves to { heatmap, plot } (the classes
  * registered, null for a skipped one) once defined; rejects when posenc.wasm cannot be loaded
  * (the elements are defined anyway and display the error). Calling it again with the same names
- * returns the same promise.
+ * returns the same promise. Without a DOM (hasDOM() false) it resolves to { heatmap: null, plot: null }
+ * and does nothing else: the browser's own import of the module defines the elements.
  */
 export function define(options = {}) {
   const { heatmap = TAGS.heatmap, plot = TAGS.plot, ...loadOptions } = options;
@@ -34,6 +40,7 @@ export function define(options = {}) {
       return Promise.reject(new Error(`posenc define(): <${tag}> is already taken by another define() call`));
     }
   }
+  if (!hasDOM()) return Promise.resolve({ heatmap: null, plot: null });
   const again = heatmap !== false ? pending.get(heatmap) : pending.get(plot);
   if (again) return again.promise;
 

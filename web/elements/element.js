@@ -126,7 +126,11 @@ function accessor(e) {
   };
 }
 
-class PosencElement extends HTMLElement {
+// Outside a browser (a server render importing posenc/elements) there is no HTMLElement: the
+// module still loads, and define() registers nothing there (elements/define.js).
+const Base = globalThis.HTMLElement ?? class {};
+
+class PosencElement extends Base {
   // A's attributes, and B's (compare mode): the parameters with the b- prefix, and b-kind
   static get observedAttributes() {
     const keys = [...this.table.keys()];

@@ -1,7 +1,9 @@
 // The iframe embed: web/embed.html?kind=rope&positions=128&dim=64&rope-type=yarn&factor=4 draws
 // what <posenc-heatmap> and <posenc-plot> with those attributes draw. Query keys are the elements'
 // attributes and the view options of views/options.js (their keys and aliases, e.g. cmap, lines,
-// title), plus the rows of that table only the embed takes:
+// title), and a parameter under any spelling of views/keys.js (the explorer's ropeScaling.factor
+// and paddingIdx, config.json's rope_type: an explorer URL draws here as it is), plus the rows of
+// that table only the embed takes:
 //   view=heatmap | plot | both (default both)   which figures, heatmap first
 //   figure-height=N                              CSS pixels per figure (default: the elements');
 //                                                height=N too, where the kind has no height parameter
@@ -10,6 +12,8 @@
 import { define, TAGS } from '../elements/define.js';
 import { load } from '../posenc.js';
 import { keysOf, readOptions } from '../views/options.js';
+import { paramOf, registryAttribute } from '../views/keys.js';
+import { B_PREFIX } from '../elements/attributes.js';
 
 const VIEWS = { heatmap: ['heatmap'], plot: ['plot'], both: ['heatmap', 'plot'] };
 const KEYS = keysOf('embed');
@@ -54,12 +58,24 @@ const views = VIEWS[own.values.view ?? 'both'];
 const figureHeight = own.values.figureHeight ?? null;
 
 const known = new Set(classes ? classes.heatmap.observedAttributes : []);
+const drawable = pe?.kinds.filter((k) => !k.input) ?? [];
+const kindOf = (name) => drawable.find((k) => k.name === name.trim()) ?? null;  // as the kind attribute is read
+const kindA = kindName === null ? drawable[0] : kindOf(kindName);
+const kindB = query.has(`${B_PREFIX}kind`) ? kindOf(query.get(`${B_PREFIX}kind`)) : kindA;
+// A query key → the attribute: a view option's (its key when the alias is URL-only: title), a
+// parameter's under any of its spellings (B's with the b- prefix), else the key as it is.
+function attributeOf(key) {
+  if (KEYS.has(key)) return known.has(key) ? key : KEYS.get(key).key;
+  const b = key.startsWith(B_PREFIX) && !known.has(key);
+  const kind = b ? kindB : kindA;
+  const hit = kind && paramOf(kind, b ? key.slice(B_PREFIX.length) : key);
+  return hit ? (b ? B_PREFIX : '') + registryAttribute(hit.param.name) : key;
+}
 for (const view of views) {
   const el = document.createElement(TAGS[view]);
   for (const [key, value] of query) {
     if (ownRow(key) || (key === 'height' && heightIsFigure)) continue;
-    // a view option by its attribute, or its key when the alias is URL-only (title)
-    const attr = KEYS.has(key) && !known.has(key) ? KEYS.get(key).key : key;
+    const attr = attributeOf(key);
     if (known.has(attr)) el.setAttribute(attr, value);
     else if (classes && view === views[0]) ignored.push(key);
   }

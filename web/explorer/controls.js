@@ -4,7 +4,9 @@
 // gets a selector from its first enum field, a kind that takes every parameter pe.ropeFromConfig
 // returns gets a config.json box, and a field whose doc starts with
 // "<choice>[, <choice>…]:" or "<choice> (…):" is shown only for those choices (others for every
-// non-default choice).
+// non-default choice). Likewise a top-level parameter whose doc starts so ("fairseq only:") with
+// choices of another enum parameter of its kind (paddingIdx: variant) shows only for those; and
+// the parameters a kind ignores (pe.kinds' ignores, kinds.def PE_KIND_IGNORES) show not at all.
 import { formatValue } from '../views/heatmap.js';
 import { axisEntry } from '../views/axes.js';
 import { normalize, keepColumns } from './state.js';
@@ -52,6 +54,20 @@ function fieldTypes(doc, choices) {
   return names.every((n) => choices.includes(n)) ? names : null;
 }
 
+/**
+ * The choices of another enum parameter of kind that top-level parameter p applies to, from the
+ * start of its doc ("fairseq only:", "flux:"): { by (that parameter), choices }, or null when p
+ * applies whatever is chosen. A doc naming p's own choices describes them and is no such rule.
+ */
+export function appliesWhen(kind, p) {
+  const m = /^(\w+(?:,\s*\w+)*)(?:\s+only)?(?:\s*\([^)]*\))?:/.exec(p.doc);
+  if (!m) return null;
+  const names = m[1].split(/,\s*/);
+  if (p.type === 'enum' && names.every((n) => p.choices.includes(n))) return null;
+  const by = kind.params.find((q) => q !== p && q.type === 'enum' && names.every((n) => q.choices.includes(n)));
+  return by ? { by, choices: names } : null;
+}
+
 export class Controls {
   #form;
   #pe;
@@ -79,8 +95,11 @@ export class Controls {
     const form = this.#form;
     form.replaceChildren();
 
+    // The figures: not the kinds that transform an input, nor the registry's helper tables (the
+    // views draw with those), unless a URL asked for one.
+    const offered = this.#pe.kinds.filter((k) => !k.input && (!k.helper || k.name === state.kind));
     const kindSelect = el('select', { id: 'c-kind' },
-      ...this.#pe.kinds.filter((k) => !k.input).map((k) => el('option', { value: k.name, selected: k.name === state.kind }, k.name)));
+      ...offered.map((k) => el('option', { value: k.name, selected: k.name === state.kind }, k.name)));
     kindSelect.addEventListener('change', () => {
       Object.assign(state, normalize({ kind: kindSelect.value, colormap: state.colormap, vmin: state.vmin, vmax: state.vmax }));
       this.render(state);
@@ -90,7 +109,24 @@ export class Controls {
       this.#row('kind', 'kind', kindSelect, kind.title)));
 
     const params = el('fieldset', { class: 'group' }, el('legend', {}, 'Parameters'));
-    for (const p of kind.params) params.append(p.type === 'object' ? this.#object(p) : this.#param(p, state.params, p.path));
+    const rules = [];  // [row, rule]: shown while rule.by is one of rule.choices
+    for (const p of kind.params) {
+      if (kind.ignores.includes(p.name)) continue;  // accepted, changes nothing here
+      const row = p.type === 'object' ? this.#object(p) : this.#param(p, state.params, p.path);
+      const rule = appliesWhen(kind, p);
+      if (rule) rules.push([row, rule, p]);
+      params.append(row);
+    }
+    const applicable = ({ by, choices }) => choices.includes(state.params[by.name] ?? by.default);
+    for (const [row, rule] of rules) row.hidden = !applicable(rule);
+    // a choice changed: the rows that apply show, the values of those that no longer do are dropped
+    // (the change event of the select bubbles here after its own handler set the choice)
+    params.addEventListener('change', () => {
+      for (const [row, rule, p] of rules) {
+        row.hidden = !applicable(rule);
+        if (row.hidden) delete state.params[p.name];
+      }
+    });
     form.append(params);
 
     // a model's config.json fills what pe.ropeFromConfig returns, where the kind takes all of it
@@ -160,9 +196,8 @@ export class Controls {
     const index = this.#lead.querySelector('#c-index');
     if (index && document.activeElement !== index) setIf(index, 'value', String(lead.index));
     const [lo, hi] = heatmap.limits;
-    const short = (v) => formatValue(Number.isFinite(v) ? Number(v.toPrecision(6)) : v);
-    setIf(this.#view.vmin, 'placeholder', `auto ${short(lo)}`);
-    setIf(this.#view.vmax, 'placeholder', `auto ${short(hi)}`);
+    setIf(this.#view.vmin, 'placeholder', `auto ${formatValue(lo)}`);
+    setIf(this.#view.vmax, 'placeholder', `auto ${formatValue(hi)}`);
     if (document.activeElement !== this.#view.columns) setIf(this.#view.columns, 'value', state.columns.join(', '));
     const auto = heatmap.labels();
     for (const [name, input] of Object.entries(this.#view.labels)) setIf(input, 'placeholder', state[name] === undefined ? auto[name] ?? '' : '');

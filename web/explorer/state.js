@@ -6,9 +6,12 @@
 // names; zoom = [from, to) rows of a long table shown (explorer/zoom.js), null = all.
 // URL: kind params by their registry names (object fields as ropeScaling.factor, float arrays
 // comma-separated), then the view options by their keys (older keys, e.g. cmap and lines, are read
-// too). Numbers are written with String() and read with Number(), which round-trips every double,
+// too). Read, a parameter takes any spelling of views/keys.js (the embed's and the attributes'
+// kebab-case, rope-type, factor; config.json's snake_case; an object whole as JSON), so an embed
+// URL opens here as it is. Numbers are written with String() and read with Number(), which round-trips every double,
 // so a URL restores the view exactly.
 import { OPTIONS, MAX_COLUMNS, TYPES, readOptions, writeOption, numberList } from '../views/options.js';
+import { paramOf } from '../views/keys.js';
 
 export const DEFAULT_COLUMNS = [0, 1, 2, 3];
 const VIEW = OPTIONS.filter((o) => o.on.includes('explorer') && o.name !== 'kind');
@@ -120,6 +123,16 @@ function parseValue(p, text) {
   }
 }
 
+// A JSON object's text → the object, else null (not JSON, or an array, a number …).
+function jsonObject(text) {
+  try {
+    const v = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Parse a query string (location.search) against the registry. Returns { state, problems, given }:
  * problems ([{ path, message }], path = the control to show it at) lists what could not be used
@@ -137,27 +150,30 @@ export function fromQuery(search, pe) {
   const s = normalize({ ...view.values, kind: kind.name });
   const given = new Map();  // control path → how many times the URL set it
   const count = (path) => given.set(path, (given.get(path) ?? 0) + 1);
+  const wholes = new Map();  // object parameter → the object given as JSON (its fields' own keys win)
   for (const [key, text] of view.rest) {
-    const [name, field, more] = key.split('.');
-    const p = kind.params.find((x) => x.name === name);
-    const f = field !== undefined ? p?.fields?.find((x) => x.name === field) : p;
-    if (!f || more !== undefined || (field === undefined && p.type === 'object')) {
+    const hit = paramOf(kind, key);
+    if (!hit) {
       problems.push({ path: 'kind', message: `unknown parameter ${quote(key)}` });
       continue;
     }
-    if (field !== undefined) {
-      const t = f.aliasOf ? p.fields.find((x) => x.name === f.aliasOf) : f;  // type → rope_type
-      count(t.path);
+    const { param: t, object: o } = hit;  // an alias field resolved: type → rope_type
+    count(t.path);
+    if (o) {
       const v = parseValue(t, text);
-      if (v !== undefined) (s.params[name] ??= {})[t.name] = v;
-      else if (s.params[name]) delete s.params[name][t.name];
+      if (v !== undefined) (s.params[o.name] ??= {})[t.name] = v;
+      else if (s.params[o.name]) delete s.params[o.name][t.name];
+    } else if (t.type === 'object') {
+      const v = jsonObject(text);
+      if (v) wholes.set(t.name, v);
+      else problems.push({ path: t.path, message: `${key} = ${quote(text)} is not a JSON object` });
     } else {
-      count(p.path);
-      const v = parseValue(p, text);
-      if (v !== undefined) s.params[name] = v;
-      else delete s.params[name];
+      const v = parseValue(t, text);
+      if (v !== undefined) s.params[t.name] = v;
+      else delete s.params[t.name];
     }
   }
+  for (const [name, v] of wholes) s.params[name] = { ...v, ...s.params[name] };
   for (const [path, n] of given) if (n > 1) problems.push({ path, message: `${path} is given ${n} times; the last one is used` });
   return { state: s, problems, given: new Set(Object.keys(view.values)) };
 }

@@ -54,7 +54,9 @@ export function registryTable(kinds) {
   for (const [k, kind] of kinds.entries()) {
     out.push(`### \`${kind.name}\` — ${kind.title}`, '');
     const input = kind.input ? ' Transforms an input array (not drawable on its own).' : '';
-    out.push(`Output \`[${kind.shape.join(', ')}]\` ${kind.dtype}.${input}`, '');
+    const helper = kind.helper ? ' A helper table the views draw with (registry flag PE_F_HELPER): computed and drawn like any kind, not offered by the explorer\'s kind selector.' : '';
+    const ignores = kind.ignores.length ? ` Takes, and ignores, ${kind.ignores.map((n) => `\`${n}\``).join(', ')} (PE_KIND_IGNORES).` : '';
+    out.push(`Output \`[${kind.shape.join(', ')}]\` ${kind.dtype}.${input}${helper}${ignores}`, '');
     // a kind whose parameters start with all of an earlier kind's says so instead of repeating them
     const earlier = kinds.slice(0, k).find((e) => e.params.length <= kind.params.length &&
       same(e.params, kind.params.slice(0, e.params.length)));

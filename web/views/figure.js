@@ -97,9 +97,35 @@ export function fitCanvas(c, W, H, dpr) {
   if (c.style.height !== `${H}px`) c.style.height = `${H}px`;
 }
 
-/** Calls redraw when the colour scheme turns light or dark; returns the function that stops it. */
-export function onSchemeChange(redraw) {
+// Where sites keep their light/dark switch: Docusaurus (data-theme on <html>), VitePress and
+// Starlight (a dark class, data-theme), MkDocs Material (data-md-color-scheme on <body>), Bootstrap
+// (data-bs-theme), others a class or an inline color-scheme style.
+const THEME_ATTRIBUTES = ['class', 'style', 'data-theme', 'data-md-color-scheme', 'data-mode', 'data-color-mode',
+  'data-color-scheme', 'data-bs-theme'];
+
+/**
+ * Calls redraw when what theme(el) resolves to (colours, font) changes: at a prefers-color-scheme
+ * change, or when the page switches its theme on <html> or <body> (THEME_ATTRIBUTES), without a
+ * reload. A switch that leaves el's colours as they were redraws nothing. Returns the function
+ * that stops watching.
+ */
+export function onThemeChange(el, redraw) {
+  const key = () => JSON.stringify(theme(el));
+  let last = key();
+  const check = () => {
+    const now = key();
+    if (now === last) return;
+    last = now;
+    redraw();
+  };
   const scheme = matchMedia('(prefers-color-scheme: dark)');
-  scheme.addEventListener('change', redraw);
-  return () => scheme.removeEventListener('change', redraw);
+  scheme.addEventListener('change', check);
+  const observer = new MutationObserver(check);
+  for (const node of [document.documentElement, document.body]) {
+    if (node) observer.observe(node, { attributes: true, attributeFilter: THEME_ATTRIBUTES });
+  }
+  return () => {
+    scheme.removeEventListener('change', check);
+    observer.disconnect();
+  };
 }

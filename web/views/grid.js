@@ -8,7 +8,7 @@
 // Its own controls choose the column (a number, or one of the chosen columns) and the frame; the
 // owner keeps them (view options gridColumn and frame) and calls show() again.
 // No inline styles: only CSSOM properties are set.
-import { theme, figureCanvas, fitCanvas, onSchemeChange } from './figure.js';
+import { theme, figureCanvas, fitCanvas, onThemeChange } from './figure.js';
 
 const SIDE = 320;      // CSS px: the grid's longer side at most
 const NUMBERS = 18;    // CSS px: cells at least this large carry their token number
@@ -58,7 +58,7 @@ export class GridView {
   #cells = document.createElement('canvas');
   #shown = null;
   #side;
-  #stop;       // ends the colour-scheme watch
+  #stop;       // ends the theme watch (views/figure.js onThemeChange)
 
   /**
    * container: where the view goes. onChange({ column, frame }): the user chose another column or
@@ -77,7 +77,7 @@ export class GridView {
     this.#controls = this.#makeControls();
     root.append(this.#caption, this.#controls, this.#canvas);
     container.append(root);
-    this.#stop = onSchemeChange(() => this.#draw());
+    this.#stop = onThemeChange(root, () => this.#draw());
   }
 
   #makeControls() {
@@ -116,7 +116,7 @@ export class GridView {
 
   get element() { return this.#root; }
 
-  /** Stops following the colour scheme (the element is being dropped). */
+  /** Stops following the page's theme (the element is being dropped). */
   destroy() { this.#stop(); }
   get canvas() { return this.#canvas; }
   /** What is drawn: { grid, column, frame, values (Float32Array [height · width]), cell (CSS px) } or null. */

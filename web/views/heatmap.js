@@ -7,7 +7,7 @@
 // canvas carries the interactive parts (hover cell, column markers) so the figure canvas is the
 // exported picture. No inline styles: only CSSOM properties are set (CSP style-src 'self').
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
-import { valueTicks, theme, hatch, figureCanvas, fitCanvas, onSchemeChange } from './figure.js';
+import { valueTicks, theme, hatch, figureCanvas, fitCanvas, onThemeChange } from './figure.js';
 import { heatmapLayout } from './layout.js';
 import { planeRange } from './plane.js';
 
@@ -26,11 +26,16 @@ export const cellEdge = (k, n, size) => Math.floor((2 * k * size + n - 1) / (2 *
 /** The tallest plot area (CSS pixels) a heatmap takes unless told to fill its container. */
 export const maxPlotHeight = () => Math.max(240, Math.min(620, window.innerHeight * 0.72));
 
-/** Shortest text that reads back as the same number; -Infinity is ALiBi's mask. */
+/**
+ * A value for reading: integers whole, others to six significant digits, trailing zeros dropped
+ * (a float32 widened to a double prints 16 digits of which the last nine are noise); -Infinity is
+ * ALiBi's mask. The exact values are the table's (pe.compute, the explorer's exports).
+ */
 export function formatValue(v) {
   if (v === -Infinity) return '−Infinity (masked)';
   if (Number.isNaN(v)) return 'NaN';
-  return Object.is(v, -0) ? '-0' : String(v);
+  if (Object.is(v, -0)) return '-0';
+  return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6)));
 }
 
 export class Heatmap {
@@ -112,7 +117,7 @@ export class Heatmap {
     });
     ro.observe(root, { box: 'border-box' });
     this.#watchers.push(() => ro.disconnect());
-    this.#watchers.push(onSchemeChange(() => this.#draw()));
+    this.#watchers.push(onThemeChange(root, () => this.#draw()));
     this.#watchDpr();
   }
 

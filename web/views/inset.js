@@ -6,7 +6,7 @@
 // mropeSegments); every id shown is read from the mrope-positions plane on screen. Nothing here
 // parses the sequence. No inline styles: only CSSOM properties are set.
 import { SEGMENTS, whyNext } from './segments.js';
-import { theme, figureCanvas, fitCanvas, onSchemeChange } from './figure.js';
+import { theme, figureCanvas, fitCanvas, onThemeChange } from './figure.js';
 
 const SIDE = 300;    // CSS px: the grid's longer side at most
 const MAX_CELL = 46; // CSS px: a small block's cells stay this size
@@ -25,7 +25,7 @@ export class BlockInset {
   #readout;
   #onChange;
   #side;
-  #stop;          // ends the colour-scheme watch
+  #stop;          // ends the theme watch (views/figure.js onThemeChange)
   #band = null;   // mropeSegments' result on screen (plane, blocks, advance)
   #chosen = { block: null, frame: 0 };  // the view options
   #shown = null;  // { block, frame (row of mrope-blocks), cell (CSS px), token (highlighted) }
@@ -82,12 +82,12 @@ export class BlockInset {
       this.#readout.textContent = this.#band.words(0, token);
       this.#draw(token);
     });
-    this.#stop = onSchemeChange(() => this.#draw(this.#shown?.token ?? -1));
+    this.#stop = onThemeChange(root, () => this.#draw(this.#shown?.token ?? -1));
   }
 
   get element() { return this.#root; }
 
-  /** Stops following the colour scheme (the element is being dropped). */
+  /** Stops following the page's theme (the element is being dropped). */
   destroy() { this.#stop(); }
   get canvas() { return this.#canvas; }
   /**

@@ -91,8 +91,14 @@ export function keysOf(surface, { attributes = false } = {}) {
 }
 
 const quote = (text, n = 40) => JSON.stringify(text.length > n ? `${text.slice(0, n)}…` : text);
-/** A comma list's numbers; an empty item is NaN (not 0, as Number('') is), so it is rejected, not read as 0. */
-export const numberList = (text) => (text.trim() === '' ? [] : text.split(',').map((t) => (t.trim() === '' ? NaN : Number(t))));
+/**
+ * A comma list's numbers, bare or as a JSON array ("[0, 3]": what a framework may write for an array
+ * property); an empty item is NaN (not 0, as Number('') is), so it is rejected, not read as 0.
+ */
+export const numberList = (text) => {
+  const t = text.trim().replace(/^\[([^]*)\]$/, '$1');
+  return t.trim() === '' ? [] : t.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
+};
 
 /**
  * How text becomes a value. Each returns { value } or { value, why, code }: value is what to use

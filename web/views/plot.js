@@ -3,7 +3,7 @@
 // (the wasm heap); non-finite values (ALiBi's -Infinity) become gaps.
 import { Chart } from './chart.js';
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
-import { theme, lineColor, onSchemeChange } from './figure.js';
+import { theme, lineColor, onThemeChange } from './figure.js';
 
 const DECIMATE_ABOVE = 1000;  // rows
 const HOVER_RADIUS = 4;  // px: the point shown under the pointer (every line, any row count)
@@ -85,7 +85,7 @@ export class LinePlot {
   #root;
   #canvas;
   #chart = null;
-  #last = null;
+  #layout = null;  // what the chart's options are made of besides the theme (#options)
   #key = '';
   #points = [];
   #stop;
@@ -100,7 +100,13 @@ export class LinePlot {
     root.append(this.#canvas);
     container.append(root);
     if (!root.clientHeight) root.style.height = '300px';
-    this.#stop = onSchemeChange(() => this.#last && this.render(...this.#last));
+    // A theme switch restyles the chart as drawn: the planes may be freed by now (their values were copied).
+    this.#stop = onThemeChange(root, () => {
+      if (!this.#chart) return;
+      this.#chart.options = this.#options(this.#layout);
+      this.#key = '';
+      this.#chart.update('none');
+    });
   }
 
   /** The Chart.js instance (null before the first render). */
@@ -117,7 +123,6 @@ export class LinePlot {
    * [{ axis, value, label }] dotted lines. The values are copied: the planes may be freed after.
    */
   render(plane, options = {}) {
-    this.#last = [plane, options];
     const { columns = [] } = options;
     const xLabel = options.xLabel ?? axisTitle(plane.rowAxis), yLabel = options.yLabel ?? 'Value';
     // a line per column: "<column axis> c", or the kind's name for a one-column table
@@ -151,35 +156,9 @@ export class LinePlot {
         clip: false,  // pixelClip does it
       });
     });
-    const th = theme(this.#root, { background: false });  // the plot draws no background
-    const font = { family: th.font };
-    const options2 = {
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      parsing: false,
-      normalized: true,
-      color: th.fg,
-      font,
-      interaction: { mode: 'nearest', axis: 'x', intersect: false },
-      plugins: {
-        legend: { position: 'top', labels: { color: th.fg, boxWidth: 14, boxHeight: 2 } },
-        decimation: { enabled: rows > DECIMATE_ABOVE, algorithm: 'lttb', samples: 800, threshold: DECIMATE_ABOVE },
-        tooltip: { enabled: true },
-        // Plugins the UMD build registers that draw nothing here (no fill, titles or default
-        // colours): off, so an update does not resolve their options.
-        filler: false, subtitle: false, title: false, colors: false,
-        // a point at the top or bottom of the y range, hovered, must show whole (1 px of its border)
-        posencPixelClip: { margin: datasets.length ? HOVER_RADIUS + 1 : 0 },
-        posencReferences: { lines: references, color: th.muted, font: th.font },
-      },
-      scales: {
-        x: { type: 'linear', ...xRange(plane, overlay?.plane), title: { display: !!xLabel, text: xLabel, color: th.fg },
-          ticks: { color: th.muted, precision: 0 }, grid: { color: th.grid } },
-        y: { type: logY ? 'logarithmic' : 'linear', title: { display: !!yLabel, text: yLabel, color: th.fg },
-          ticks: { color: th.muted, ...(logY ? { callback: decadeLabel } : {}) }, grid: { color: th.grid } },
-      },
-    };
+    const options2 = this.#options((this.#layout = {
+      xLabel, yLabel, logY, references, rows, range: xRange(plane, overlay?.plane), margin: datasets.length ? HOVER_RADIUS + 1 : 0,
+    }));
     this.#canvas.setAttribute('aria-label', `Line plot of ${datasets.length} column(s) along ${xLabel || 'rows'}`);
     // Only the values (and the x range) changed, as under a slider: new points in the same datasets
     // and options, so Chart.js does not resolve every option again.
@@ -217,6 +196,43 @@ export class LinePlot {
       this.#chart.update('none');
     }
     this.#key = key;
+  }
+
+  // Chart.js options for a layout (render's labels, axes, references, row count) in the theme the
+  // plot's root has now.
+  #options({ xLabel, yLabel, logY, references, rows, range, margin }) {
+    const th = theme(this.#root, { background: false });  // the plot draws no background
+    // Each text's font given where Chart.js reads it: a chart's own options.font does not reach
+    // the ticks, titles or legend, which fall back to Chart.defaults (Helvetica, not the page's).
+    const font = { family: th.font };
+    const fonts = { font: { ...font } };
+    return {
+      animation: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      parsing: false,
+      normalized: true,
+      color: th.fg,
+      font,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      plugins: {
+        legend: { position: 'top', labels: { color: th.fg, boxWidth: 14, boxHeight: 2, ...fonts } },
+        decimation: { enabled: rows > DECIMATE_ABOVE, algorithm: 'lttb', samples: 800, threshold: DECIMATE_ABOVE },
+        tooltip: { enabled: true, titleFont: { ...font }, bodyFont: { ...font }, footerFont: { ...font } },
+        // Plugins the UMD build registers that draw nothing here (no fill, titles or default
+        // colours): off, so an update does not resolve their options.
+        filler: false, subtitle: false, title: false, colors: false,
+        // a point at the top or bottom of the y range, hovered, must show whole (1 px of its border)
+        posencPixelClip: { margin },
+        posencReferences: { lines: references, color: th.muted, font: th.font },
+      },
+      scales: {
+        x: { type: 'linear', ...range, title: { display: !!xLabel, text: xLabel, color: th.fg, ...fonts },
+          ticks: { color: th.muted, precision: 0, ...fonts }, grid: { color: th.grid } },
+        y: { type: logY ? 'logarithmic' : 'linear', title: { display: !!yLabel, text: yLabel, color: th.fg, ...fonts },
+          ticks: { color: th.muted, ...fonts, ...(logY ? { callback: decadeLabel } : {}) }, grid: { color: th.grid } },
+      },
+    };
   }
 
   destroy() {

@@ -2,7 +2,7 @@
 // as expected errors fail the check if the types went loose (any) or wrong.
 import { load, PosencError, type Result, type KindInfo } from 'posenc';
 import { ready } from 'posenc/elements';
-import { define, TAGS, type PosencHeatmapElement, type PosencPlotElement } from 'posenc/elements/define';
+import { define, hasDOM, TAGS, type PosencHeatmapElement, type PosencPlotElement } from 'posenc/elements/define';
 
 const pe = await load();
 const m: Result<'sinusoidal'> = pe.compute('sinusoidal', { positions: 50, dim: 64, variant: 'fairseq' });
@@ -52,6 +52,10 @@ heat.dims = '0,1';
 heat.columns = '0,1';
 // @ts-expect-error: no such parameter
 heat.notAParameter = 1;
+heat.ropeScaling = { rope_type: 'yarn', factor: 4 };    // reflected as rope-scaling (JSON)
+// @ts-expect-error: not a rope_scaling field
+heat.ropeScaling = { rope_type: 'yarn', factr: 4 };
+const browser: boolean = hasDOM();
 // @ts-expect-error: not a rope-2d style
 heat.peStyle = 'qwen';
 const plot: PosencPlotElement = document.createElement('posenc-plot');
@@ -64,4 +68,4 @@ const classes = await ready;
 const own = await define({ heatmap: 'my-heat', plot: false });
 const mine: PosencHeatmapElement | undefined = own.heatmap ? new own.heatmap() : undefined;
 const tag: 'posenc-heatmap' = TAGS.heatmap;
-console.log(first, buckets.length, kinds.length, status, classes.plot, mine, tag, pixels.length, top);
+console.log(first, buckets.length, kinds.length, status, browser, classes.plot, mine, tag, pixels.length, top);
