@@ -245,3 +245,56 @@ test('fieldsRead keeps what the reading uses: the same positions from a few hund
     assert.ok(JSON.stringify(kept).length < 4096, `${name}: ${JSON.stringify(kept).length} bytes`);
   }
 });
+
+test('more schemes: BERT relative_key, CLIP, Marian and M2M100 sinusoids, Nemotron-H, Zamba2, MiniMax, Gemma 3n, ERNIE 4.5 VL', () => {
+  // BertSelfAttention relative_key: learned distance embeddings of 2 · 512 − 1 rows, no absolute table
+  const rel = story({ ...C.BERT_base_uncased, position_embedding_type: 'relative_key' });
+  assert.equal(rel.input, null);
+  assert.deepEqual([rel.layers[0].positions.kind, rel.layers[0].positions.size], ['learned-relative', 1023]);
+  // CLIPTextEmbeddings: 77 rows; CLIPVisionEmbeddings: (224 / 32)² + 1 class embedding
+  assert.deepEqual(story({ model_type: 'clip_text_model' }).input, { kind: 'learned', size: 77, offset: 0 });
+  assert.deepEqual(story({ model_type: 'clip_vision_model', image_size: 224, patch_size: 32 }).input, { kind: 'learned', size: 50, offset: 0 });
+  // MarianSinusoidalPositionalEmbedding from 0; M2M100's fairseq table from padding_idx + 1
+  assert.deepEqual(story({ model_type: 'marian', d_model: 512, max_position_embeddings: 512, pad_token_id: 58100 }).input,
+    { kind: 'sinusoidal', params: { positions: 512, dim: 512, variant: 'marian', offset: 0 } });
+  assert.deepEqual(story({ model_type: 'm2m_100', d_model: 1024, max_position_embeddings: 1024, pad_token_id: 1 }).input.params,
+    { positions: 1024, dim: 1024, variant: 'fairseq', offset: 2, paddingIdx: 1 });
+  // Nemotron-H: the pattern from hybrid_override_pattern, no positions in any layer (NemotronHAttention has no rotary)
+  const nh = story(C.Nemotron_H_56B_Base_8K);
+  const pattern = C.Nemotron_H_56B_Base_8K.hybrid_override_pattern;
+  assert.equal(nh.layers.length, pattern.length);
+  assert.deepEqual(nh.layers.map((l) => l.type), [...pattern].map((c) => ({ M: 'linear_attention', '*': 'full_attention', '-': 'mlp', E: 'moe' })[c]));
+  assert.ok(nh.layers.every((l) => l.positions === null));
+  // Zamba2: RoPE in the shared hybrid blocks only with use_mem_rope
+  const z = { model_type: 'zamba2', hidden_size: 2560, num_attention_heads: 32, num_hidden_layers: 6, layers_block_type: ['mamba', 'mamba', 'hybrid', 'mamba', 'mamba', 'hybrid'] };
+  assert.deepEqual(story({ ...z, use_mem_rope: true }).layers.map((l) => l.positions?.kind ?? null), [null, null, 'rope', null, null, 'rope']);
+  assert.ok(story({ ...z, use_mem_rope: false }).layers.every((l) => l.positions === null));
+  // MiniMax-Text-01's attn_type_list (1 = full attention), read with a warning that transformers would alternate
+  const mm = story({ model_type: 'minimax', hidden_size: 6144, num_attention_heads: 64, head_dim: 128, num_hidden_layers: 8, attn_type_list: [0, 0, 0, 0, 0, 0, 0, 1] });
+  assert.deepEqual(mm.layers.map((l) => l.type), [...Array(7).fill('linear_attention'), 'full_attention']);
+  assert.ok(mm.warnings.some((w) => w.field === 'attn_type_list'));
+  // Gemma 3n: sliding layers at rope_local_base_freq, not rope_theta
+  const g3n = story({ model_type: 'gemma3n', text_config: { model_type: 'gemma3n_text', num_hidden_layers: 5, hidden_size: 2048, num_attention_heads: 8, head_dim: 256,
+    layer_types: ['sliding_attention', 'sliding_attention', 'sliding_attention', 'sliding_attention', 'full_attention'], rope_theta: 1e6, rope_local_base_freq: 1e4, sliding_window: 512 } });
+  assert.deepEqual(g3n.layers.map((l) => l.positions.params.base), [1e4, 1e4, 1e4, 1e4, 1e6]);
+  // ERNIE 4.5 VL: interleaved pairs; its [h, w, t] sections are not Qwen's, so they are not passed on, with a warning
+  const ev = story({ model_type: 'ernie4_5_vl_moe', text_config: { model_type: 'ernie4_5_vl_moe_text', hidden_size: 2560, num_attention_heads: 20, head_dim: 128,
+    num_hidden_layers: 2, rope_parameters: { rope_type: 'default', rope_theta: 500000, mrope_section: [22, 22, 20] } } });
+  assert.equal(ev.layers[0].positions.params.layout, 'gptj');
+  assert.equal(ev.layers[0].positions.params.mropeSection, undefined);
+  assert.ok(ev.warnings.some((w) => w.field === 'text_config.rope_parameters.mrope_section'));
+});
+
+test('every record that computes reads its class-default config (model_type alone), or refuses naming a config field', () => {
+  let read = 0;
+  for (const [type, r] of Object.entries(pe.architectures)) {
+    if (r.unsupported) continue;
+    try {
+      story({ model_type: type });
+      read++;
+    } catch (e) {
+      assert.ok(e instanceof PosencError && typeof e.param === 'string' && !e.param.includes('default:') && !e.param.includes(' '), `${type}: ${e.param} ${e.message}`);
+    }
+  }
+  assert.ok(read > 250, `${read} read from their class defaults`);
+});

@@ -345,6 +345,7 @@ export class Reader {
     }
     const from = present(this.given, key) ? this.pre + key : `default:${this.configClass}.${key}`;
     const named = this.record.ropeDicts?.[type];
+    if (named && !key) throw this.fail('rope_parameters', `is missing: ${type} layers rotate with rope_parameters.${named}`);
     if (named) {
       // DeepSeek-V4: rope_parameters.main / .compress, by layer type
       if (!isObject(top[named])) throw this.fail(`${key}.${named}`, `is missing: ${type} layers rotate with it`);
@@ -525,7 +526,9 @@ export class Reader {
     } catch (e) {
       if (!(e instanceof PosencError)) throw e;
       const src = from[e.param] ?? (e.param.startsWith('ropeScaling.') ? `${this.pre}${path}.${e.param.slice(12)}` : e.param);
-      const field = src.startsWith(this.pre) ? src.slice(this.pre.length).split(' / ')[0] : src.replace(/^default:[^.]*\./, '');
+      // a class default is named by its config field; a derived head dim by the first key it came from
+      const first = src.split(' / ')[0];
+      const field = first.startsWith('default:') ? first.replace(/^default:[^.]*\./, '') : first.slice(this.pre.length);
       const value = at(this.root, this.pre + field);
       throw this.fail(field, `${value === undefined ? 'is missing' : 'is not usable'}: ${e.message}`, e.code);
     }
@@ -703,6 +706,11 @@ export class Reader {
     const attention = this.attention();
     if (attention === 't5') return this.t5Layers();
     const n = this.layerCount();
+    if (n === undefined && attention === 'none' && !rec.kinds) {
+      // no layer adds positions, however many there are: nothing is lost by not listing them
+      this.warn('num_hidden_layers', 'is not given: no layer of this model adds positions, so none is listed');
+      return [];
+    }
     if (n === undefined) throw this.fail('num_hidden_layers', 'is missing, so the layers cannot be listed');
     const usesNoRope = rec.noRopeLayers || present(this.cfg, 'no_rope_layers');
     if (present(this.cfg, 'no_rope_layers') && !rec.noRopeLayers && attention === 'rope' && !(rec.reads ?? []).includes('no_rope_layers')) {

@@ -20,7 +20,7 @@ export default {
     from: 'aimv2/modeling_aimv2.py Aimv2TextEmbeddings (position_embedding nn.Embedding(max_position_embeddings)); aimv2/configuration_aimv2.py Aimv2TextConfig',
     input: { kind: 'learned', size: 'max_position_embeddings', offset: 0 },
     attention: 'none',
-    defaults: { max_position_embeddings: 77 },
+    defaults: { max_position_embeddings: 77, num_hidden_layers: 12 },
   },
   'aimv2_vision_model': {
     from: 'aimv2/modeling_aimv2.py Aimv2VisionEmbeddings',
@@ -210,6 +210,8 @@ export default {
     from: 'bloom/modeling_bloom.py build_alibi_tensor, BloomAttention; bloom/configuration_bloom.py BloomConfig',
     attention: 'alibi',
     alibi: { heads: 'n_head', maxBias: 8, form: 'bloom' },
+    layerCount: ['n_layer', 'num_hidden_layers'],
+    defaults: { n_layer: 2, n_head: 8 },
   },
   'blt': {
     from: 'blt/configuration_blt.py BltConfig (patcher_config, encoder_config, decoder_config, global_config)',
@@ -339,13 +341,13 @@ export default {
     from: 'clip/modeling_clip.py CLIPTextEmbeddings; clip/configuration_clip.py CLIPTextConfig',
     input: { kind: 'learned', size: 'max_position_embeddings', offset: 0 },
     attention: 'none',
-    defaults: { max_position_embeddings: 77 },
+    defaults: { max_position_embeddings: 77, num_hidden_layers: 12 },
   },
   'clip_vision_model': {
     from: 'clip/modeling_clip.py CLIPVisionEmbeddings (num_positions = num_patches + 1); clip/configuration_clip.py CLIPVisionConfig',
     input: { kind: 'learned', size: { grid: ['image_size', 'patch_size'], extra: 1 }, offset: 0 },
     attention: 'none',
-    defaults: { image_size: 224, patch_size: 32 },
+    defaults: { image_size: 224, patch_size: 32, num_hidden_layers: 12 },
   },
   'clipseg': {
     from: 'clipseg/configuration_clipseg.py CLIPSegConfig (text_config, vision_config)',
@@ -357,7 +359,7 @@ export default {
     from: 'clipseg/modeling_clipseg.py CLIPSegTextEmbeddings; clipseg/configuration_clipseg.py CLIPSegTextConfig',
     input: { kind: 'learned', size: 'max_position_embeddings', offset: 0 },
     attention: 'none',
-    defaults: { max_position_embeddings: 77 },
+    defaults: { max_position_embeddings: 77, num_hidden_layers: 12 },
   },
   'clipseg_vision_model': {
     from: 'clipseg/modeling_clipseg.py CLIPSegVisionEmbeddings; clipseg/configuration_clipseg.py CLIPSegVisionConfig',
@@ -524,7 +526,7 @@ export default {
     attention: 'deberta',
     deberta: { flag: 'relative_attention', max: 'max_relative_positions' },
     input: { kind: 'learned', size: 'max_position_embeddings', flag: 'position_biased_input' },
-    defaults: { relative_attention: false, position_biased_input: true, max_relative_positions: -1, max_position_embeddings: 512 },
+    defaults: { relative_attention: false, position_biased_input: true, max_relative_positions: -1, max_position_embeddings: 512, num_hidden_layers: 12 },
     note: 'v1 has no log buckets; max_relative_positions < 1 means max_position_embeddings; without relative_attention the attention has no positions.',
   },
   'deberta-v2': {
@@ -532,7 +534,7 @@ export default {
     attention: 'deberta',
     deberta: { flag: 'relative_attention', buckets: 'position_buckets', max: 'max_relative_positions' },
     input: { kind: 'learned', size: 'max_position_embeddings', flag: 'position_biased_input' },
-    defaults: { relative_attention: false, position_biased_input: true, max_relative_positions: -1, position_buckets: -1, max_position_embeddings: 512 },
+    defaults: { relative_attention: false, position_biased_input: true, max_relative_positions: -1, position_buckets: -1, max_position_embeddings: 512, num_hidden_layers: 12 },
     note: 'Released checkpoints set relative_attention true, position_biased_input false, position_buckets 256.',
   },
   'decision_transformer': {
