@@ -230,7 +230,7 @@ pe_status pe__rope_sections(const pe_request *rq, int h, int sec[3], int *interl
   return PE_OK;
 }
 
-/* The positions rules (API-multimodal.md section 1) and the gathered order of the frequencies; n_x is
+/* The positions rules (posenc.h, rope: positionIds and mropeSection) and the gathered order of the frequencies; n_x is
  * the rows the input implies (rope-apply without positions) or -1. */
 static pe_status positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc, int64_t n_x, pe_error *err) {
   const double *v = rq->v;

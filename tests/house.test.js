@@ -32,3 +32,26 @@ test('the search finds such a line where there is one (so the test above can fai
   const words = grep(PATTERN, ['tests/house.test.js'], '-IinwE');
   assert.ok(words.some((h) => h.includes('const PATTERN')), words.join('\n'));
 });
+
+// Every reference resolves inside the repository: the design documents the project started from are
+// not in it, so nothing may send a reader to them.
+const OUTSIDE = String.raw`(^|[^A-Za-z0-9_-])(API|API-multimodal|API-check|SPEC|PERF-NOTES|STYLE)\.md|\.\./shared/`;
+test(`no tracked file refers to a document the repository does not contain: git grep -IE '${OUTSIDE}' finds nothing`, () => {
+  const hits = grep(OUTSIDE, ['.', ':!tests/house.test.js', ':!package-lock.json'], '-IE');
+  assert.deepEqual(hits, [], `references to documents outside the repository:\n${hits.join('\n')}`);
+  // the pattern finds such references (spelt apart here so this file holds none)
+  for (const line of [`as ${'SPEC'}.md says`, `(${'API-multimodal'}.md §2)`, `see ..${'/'}shared${'/'}STYLE`]) {
+    assert.equal(spawnSync('grep', ['-cE', OUTSIDE], { input: line, encoding: 'utf8' }).stdout.trim(), '1', line);
+  }
+});
+
+// Commit subjects of at most 72 characters, the detail in the body; from the commit that set the rule.
+const SUBJECTS_FROM = '1fabdcd';
+test(`commit subjects since ${SUBJECTS_FROM} are at most 72 characters`, () => {
+  const has = spawnSync('git', ['cat-file', '-e', `${SUBJECTS_FROM}^{commit}`], { cwd: REPO });
+  assert.equal(has.status, 0, `${SUBJECTS_FROM} is not in this clone's history (a shallow clone cannot check subjects)`);
+  const r = spawnSync('git', ['log', '--format=%h %s', `${SUBJECTS_FROM}..HEAD`], { cwd: REPO, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const long = r.stdout.split('\n').filter(Boolean).filter((l) => l.slice(l.indexOf(' ') + 1).length > 72);
+  assert.deepEqual(long, [], 'subjects over 72 characters: keep the subject short, the detail in the body');
+});

@@ -477,7 +477,7 @@ test('Qwen2 / Qwen2.5-VL / Qwen3-VL: sliding from max_window_layers only with us
   assert.equal(layersOf(qwen3vl).length, 36);
 });
 
-test("a per-layer-type yarn dict's truncate is followed (transformers reads the top-level dict's; SPEC §9)", () => {
+test("a per-layer-type yarn dict's truncate is followed (transformers reads the top-level dict's, which a keyed dict lacks)", () => {
   const config = { model_type: 'gpt_oss', head_dim: 64, num_hidden_layers: 2, max_position_embeddings: 131072,
     layer_types: ['sliding_attention', 'full_attention'],
     rope_parameters: { sliding_attention: { rope_type: 'default', rope_theta: 10000 },

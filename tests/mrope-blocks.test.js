@@ -1,6 +1,6 @@
 // mrope-blocks: one row per frame of each image and video of mrope-positions' prompt: segment, kind,
 // frame, frames, first token, merged height and width, the next segment's start id and the largest id
-// so far. References are written here from the contract (API-multimodal.md §2) and transformers'
+// so far. References are written here from mrope-positions' rules (README, "Multimodal and 2-D positions") and transformers'
 // get_rope_index (huggingface/transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py at
 // 928b5565ecea2852ac5a41701c90589321548522: a block of (T, H/m, W/m) pads, text after it from
 // 1 + the largest id; qwen3_vl/modeling_qwen3_vl.py at 68a7b7e272a36928120316249af3ee3cac595818: each

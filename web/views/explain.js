@@ -1,5 +1,4 @@
-// The formula beside every picture: one entry per kind (registry kinds and the multimodal ones of
-// API-multimodal.md), read by the explorer's explain panel and the elements' caption. Each entry:
+// The formula beside every picture: one entry per registry kind (the multimodal ones included), read by the explorer's explain panel and the elements' caption. Each entry:
 //   formula  a MathML <math display="block"> string (rendered natively by the browser; no dependency)
 //   symbols  [[MathML <math> string, what it is], …]
 //   sources  [{ label, url }]: the paper, then the canonical code (repository and path)
