@@ -1,25 +1,17 @@
 // The custom elements' classes: <posenc-heatmap> and <posenc-plot> (tag names chosen by define()).
 // Attributes (elements/attributes.js) mirror properties; a change schedules one render in a
 // microtask, so setting many at once computes once. Each render computes the plane in C
-// (views/plane.js) on the one shared instance and draws it with the explorer's views
-// (views/heatmap.js, views/plot.js) inside a shadow root. A bad attribute shows a message in the
+// on the one shared instance and draws it with the explorer's scene (views/scene.js: the
+// heatmap or the plot, compare mode, the explain caption) inside a shadow root. A bad attribute shows a message in the
 // element and fires `posenc-error`; the last good picture stays. The heatmap element carries the
 // explorer's multimodal views where its kind has them (the segment or M-RoPE axis band, the patch
 // grid of rope-2d and sincos-2d, the block inset of mrope-positions), beside the heatmap. No inline styles: the shadow root
 // adopts constructed stylesheets (CSP style-src 'self').
 import { PosencError } from '../posenc.js';
-import { computePlane } from '../views/plane.js';
-import { bandOf, SegmentBand } from '../views/segments.js';
-import { GridView, gridOf } from '../views/grid.js';
-import { BlockInset, followHover } from '../views/inset.js';
-import { Heatmap } from '../views/heatmap.js';
-import { LinePlot } from '../views/plot.js';
-import { TYPES, heatmapOptions, plotOptions, option } from '../views/options.js';
+import { Scene } from '../views/scene.js';
+import { TYPES, option } from '../views/options.js';
 import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX } from './attributes.js';
-import {
-  profileKind, profilePlane, profileOptions, differencePlane, compareReadout, referenceLines, wantLogY, logYOf, diffColormap,
-} from '../views/compare.js';
-import { renderExplain } from '../views/explain.js';
+import { logYOf } from '../views/compare.js';
 
 /** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
@@ -139,11 +131,9 @@ class PosencElement extends Base {
 
   #frame;
   #caption;
-  #planes = [];        // compare mode's other planes (B, A − B), freed with the shown one
   #message;
-  #view = null;
-  #plane = null;       // the heatmap's shown plane (hover reads it from the wasm heap)
-  #mm = null;          // the multimodal views beside the heatmap: { band, extras, grid, inset, shown, last (what they show of the drawn table) }
+  #scene = null;       // what the element draws (views/scene.js): made at the first render, dropped on leaving the page
+  #extras = null;      // the box of the grid and the inset beside the heatmap, made when a table first has them
   #queued = false;
   #changed = new Set();  // attributes changed since the last render
   #status = 'loading';
@@ -181,13 +171,9 @@ class PosencElement extends Base {
   /** 'loading' | 'ok' | 'error' (after the last render). */
   get status() { return this.#status; }
   /** The view drawn into the shadow root (views/heatmap.js Heatmap or views/plot.js LinePlot). */
-  get view() { return this.#view; }
+  get view() { return this.#scene?.heatmap ?? this.#scene?.plot ?? null; }
   /** The multimodal views beside a heatmap: { band, grid, inset } (SegmentBand, GridView, BlockInset), or null. */
-  get multimodal() {
-    if (!this.#mm) return null;
-    const { band, grid, inset } = this.#mm;
-    return { band, grid, inset };
-  }
+  get multimodal() { return this.#scene?.multimodal ?? null; }
   /** What the last successful render drew: { kind, params, index, shape, rows, cols, columns (dims: the same) }. */
   get drawn() { return this.#spec; }
 
@@ -209,45 +195,25 @@ class PosencElement extends Base {
     const changed = [...this.#changed];
     this.#changed.clear();
     let spec;
-    let plane = null;
-    const planes = [];
     try {
       spec = readAttributes(this, pe, table);
       // the grid's column or frame, the inset's block: the table and the heatmap stay as drawn
-      if (changed.length && this.#status === 'ok' && this.#mm?.last && changed.every((a) => MULTIMODAL_ONLY.has(a))) {
-        this.#showMultimodal(spec);
+      if (changed.length && this.#status === 'ok' && this.#scene?.multimodal && changed.every((a) => MULTIMODAL_ONLY.has(a))) {
+        this.#scene.multimodalView({ ...spec, columns: this.#spec.columns });
         this.dispatchEvent(new CustomEvent('posenc-render', { bubbles: true, composed: true, detail: { ...this.#spec } }));
         return;
       }
-      plane = computePlane(pe, { ...spec, index: spec.index ?? 0, maxBytes: MAX_BYTES });
-      if (spec.b) planes.push(this.#computeB(spec.b));
-      this.#checkIndex(spec, plane);
-      const dims = this.#dims(spec, plane, view);
-      if (view === 'heatmap') this.#drawHeatmap(plane, spec, dims, planes);
-      else this.#drawPlot(plane, spec, dims, planes[0] ?? null);
-      const explain = spec.explain === true;
-      if (this.#caption.hidden === explain || this.#caption.dataset.kind !== (explain ? spec.kind : '')) {
-        this.#caption.dataset.kind = explain ? spec.kind : '';
-        if (explain) renderExplain(this.#caption, spec.kind, { compact: true });
-        else this.#caption.replaceChildren();
-        this.#caption.hidden = !explain;
-      }
+      this.#scene ??= this.#makeScene(view);
+      let dims;
+      const { a: plane } = this.#scene.draw(this.#sceneSpec(spec), ({ a }) => {
+        this.#checkIndex(spec, a);
+        return { columns: (dims = this.#dims(spec, a, view)) };
+      });
       this.#spec = { kind: spec.kind, params: spec.params, index: plane.lead?.index ?? 0, shape: plane.shape,
         rows: plane.rows, cols: plane.cols, columns: dims, dims };
     } catch (e) {
-      plane?.free();
-      for (const q of planes) q.free();
       this.#fail(e, spec);
       return;
-    }
-    if (view === 'heatmap') {
-      this.#plane?.free();
-      for (const q of this.#planes) q.free();
-      this.#plane = plane;
-      this.#planes = planes;
-    } else {
-      plane.free();  // the plot copied its values
-      for (const q of planes) q.free();
     }
     this.#status = 'ok';
     this.#message.hidden = true;
@@ -288,115 +254,60 @@ class PosencElement extends Base {
     return spec.columns;
   }
 
-  // B's plane; an error names B's attribute (b-factor, not factor).
-  #computeB(b) {
-    try {
-      return computePlane(this.pe, { ...b, maxBytes: MAX_BYTES });
-    } catch (e) {
-      if (e instanceof PosencError && !e.attribute) {
-        const attr = attributeOf(this.constructor.table, b.kind, e.param);
-        e.attribute = attr ? B_PREFIX + attr : `${B_PREFIX}kind`;
-        e.message = `B: ${e.message}`;
-      }
-      throw e;
-    }
+  // The element's attributes as the scene's spec: the unprefixed ones are A, the b- ones B (views/scene.js).
+  #sceneSpec(spec) {
+    return { ...spec, a: { kind: spec.kind, params: spec.params, index: spec.index ?? 0 }, b: spec.b ?? null,
+      heat: spec.heat ?? 'a', logY: logYOf(spec.logY), lines: spec.columns, explain: spec.explain === true ? spec.kind : null };
   }
 
-  // Compare mode (planes = [B]): heat chooses A, B or A − B (C's difference, a centred map); the
-  // readout gives all three. The A − B plane joins planes (freed with the shown one).
-  #drawHeatmap(plane, spec, dims, planes) {
-    this.#view ??= new Heatmap(this.#frame, this.pe, { fill: true, onColumn: (col) => this.#toggle(col) });
-    const options = heatmapOptions({ ...spec, columns: dims });
-    let shown = plane;
-    const b = planes[0], heat = spec.heat ?? 'a';
-    // a prompt's ids read token by token: index, segment (C's mrope-segments), t/h/w, its block
-    const band = b ? null : bandOf(this.pe, spec.kind, spec.params, plane);
-    const grid = b ? null : gridOf(this.pe, spec.kind, spec.params);
-    const mm = this.#mm ?? (band || grid ? (this.#mm = this.#multimodal()) : null);  // made when first needed
-    if (band?.cellReadout) plane.readout = followHover(band, mm.inset).cellReadout;
-    if (mm) {  // the layout first, so the heatmap measures the room it keeps
-      mm.extras.hidden = !grid && !band?.blocks?.blocks.length;
-      this.#frame.classList.toggle('mm', !!band || !mm.extras.hidden);
-    }
-    if (b) {
-      if (b.rows !== plane.rows || b.cols !== plane.cols) {
-        if (heat === 'diff') {
-          throw attributeError(`<${this.localName}> heat=diff: A is ${plane.rows} × ${plane.cols}, B ${b.rows} × ${b.cols}`, 'EINVAL', 'heat', 'heat');
-        }
-      } else {
-        const d = differencePlane(this.pe, plane, b);
-        planes.push(d);
-        plane.readout = b.readout = d.readout = compareReadout(plane, b, d);
-        if (heat === 'diff') {
-          shown = d;
-          options.map = diffColormap(this.pe, options.map);
-          options.title ??= `A − B: ${plane.title}`;
-        }
-      }
-      if (heat === 'b') shown = b;
-    }
-    this.#view.render(shown, options);
-    if (!mm) return;
-    mm.last = { band, grid, plane, dims, map: options.map };
-    mm.band.show(band);
-    this.#showMultimodal(spec);
+  #makeScene(view) {
+    const own = { explain: this.#caption, explainCompact: true };
+    const slots = view === 'heatmap'
+      ? { ...own, heatmap: this.#frame, heatmapOptions: { fill: true }, multimodal: () => this.#multimodalSlot() }
+      : { ...own, plot: this.#frame };
+    return new Scene(this.pe, slots, {
+      maxBytes: MAX_BYTES,
+      onError: (e, how) => this.#compareError(e, how),
+      onColumn: (col) => this.#toggle(col),
+      onChange: (values, shown) => this.#setViewOptions(values, shown),
+    });
   }
 
-  // The grid and the inset of mm.last (the heatmap's band, grid and plane) at spec's gridColumn, frame and block.
-  #showMultimodal(spec) {
-    const mm = this.#mm;
-    const { band, grid, plane, dims, map } = mm.last;
-    mm.shown = { block: spec.block ?? 0, frame: spec.frame ?? 0, gridColumn: spec.gridColumn ?? dims[0] ?? 0 };
-    mm.inset.show(band?.blocks ? band : null, { block: spec.block ?? null, frame: spec.frame ?? 0 });
-    const [vmin, vmax] = this.#view.limits;
-    mm.grid.show(plane, grid, { column: spec.gridColumn ?? dims[0] ?? 0, frame: spec.frame ?? 0, columns: dims, map, vmin, vmax });
+  // Every error fails the render; one of B names B's attribute (b-factor, not factor).
+  #compareError(e, { side, what, cfg }) {
+    if (what === 'shape') throw attributeError(`<${this.localName}> heat=diff: ${e.message}`, 'EINVAL', 'heat', 'heat');
+    if (side === 'b' && !e.attribute) {
+      const attr = attributeOf(this.constructor.table, cfg.kind, e.param);
+      e.attribute = attr ? B_PREFIX + attr : `${B_PREFIX}kind`;
+      e.message = `B: ${e.message}`;
+    }
+    throw e;
   }
 
-  // The band (above the heatmap), the grid view and the block inset (beside it): the explorer's
-  // classes; their controls set this element's attributes (grid-column, frame, block).
-  #multimodal() {
-    const band = new SegmentBand(this.#frame, this.#view);
-    this.#frame.prepend(band.element);
-    const extras = document.createElement('div');
+  // The band (above the heatmap), the grid view and the block inset (beside it); their controls set
+  // this element's attributes (grid-column, frame, block).
+  #multimodalSlot() {
+    const extras = (this.#extras = document.createElement('div'));
     extras.className = 'extras';
     extras.setAttribute('part', 'extras');
     extras.hidden = true;
     this.#frame.append(extras);
-    const set = (values) => {
-      for (const [name, value] of Object.entries(values)) {
-        const attr = attributeFor(this, name);
-        if (!this.hasAttribute(attr) && value === mm.shown[name]) continue;  // what is drawn without it stays implicit
-        if (this.getAttribute(attr) !== String(value)) this.setAttribute(attr, String(value));
-      }
+    return {
+      band: this.#frame, grid: extras, inset: extras, side: 220,
+      layout: (on, views) => {
+        if (this.#frame.firstChild !== views.band.element) this.#frame.prepend(views.band.element);
+        extras.hidden = !on.extras;
+        this.#frame.classList.toggle('mm', on.band || on.extras);
+      },
     };
-    const grid = new GridView(extras, this.pe, { side: 220, onChange: ({ column, frame }) => set({ gridColumn: column, frame }) });
-    const inset = new BlockInset(extras, { side: 220, onChange: ({ block, frame }) => set({ block, frame }) });
-    const mm = { band, extras, grid, inset, shown: {} };  // shown: the options as last drawn
-    return mm;
   }
 
-  // Compare mode (b: B's plane) overlays B dashed; profile plots the value against j − i.
-  #drawPlot(plane, spec, dims, b) {
-    this.#view ??= new LinePlot(this.#frame);
-    const pe = this.pe;
-    const options = plotOptions({ ...spec, columns: dims });
-    let a = plane;
-    const isProfile = spec.profile && profileKind(pe.kinds.find((k) => k.name === spec.kind));
-    if (isProfile) {
-      a = profilePlane(pe, spec, spec.profile, { maxBytes: MAX_BYTES });
-      const kb = b && pe.kinds.find((k) => k.name === spec.b.kind);
-      b = kb && profileKind(kb) ? profilePlane(pe, spec.b, spec.profile, { maxBytes: MAX_BYTES }) : null;
-      const profile = profileOptions(a);
-      options.columns = spec.columns ?? profile.columns;
-      options.stepped = profile.stepped;
-      options.xLabel ??= profile.xLabel;
+  #setViewOptions(values, shown) {
+    for (const [name, value] of Object.entries(values)) {
+      const attr = attributeFor(this, name);
+      if (!this.hasAttribute(attr) && value === shown[name]) continue;  // what is drawn without it stays implicit
+      if (this.getAttribute(attr) !== String(value)) this.setAttribute(attr, String(value));
     }
-    this.#view.render(a, {
-      ...options,
-      logY: wantLogY(pe, b ? [a, b] : [a], logYOf(spec.logY)),
-      references: referenceLines(b ? [a, b] : [a], options.columns),
-      ...(b ? { overlay: { plane: b, label: 'B' }, label: 'A' } : {}),
-    });
   }
 
   // A clicked heatmap column: toggle it in columns (its marker), under the attribute the page used, and tell the page.
@@ -426,18 +337,11 @@ class PosencElement extends Base {
   }
 
   #teardown() {
-    this.#view?.destroy();
-    this.#view = null;
-    this.#mm?.band.element.remove();
-    this.#mm?.extras.remove();
-    this.#mm?.grid.destroy();
-    this.#mm?.inset.destroy();
-    this.#mm = null;
+    this.#scene?.destroy();
+    this.#scene = null;
+    this.#extras?.remove();
+    this.#extras = null;
     this.#frame.classList.remove('mm');
-    this.#plane?.free();
-    this.#plane = null;
-    for (const q of this.#planes) q.free();
-    this.#planes = [];
   }
 }
 

@@ -1,16 +1,11 @@
-// The explorer's analysis panel (issue 15): compare A / B (pin the configuration on screen as A, then
+// The explorer's analysis bar (issue 15): compare A / B (pin the configuration on screen as A, then
 // change the controls into B), the heatmap's A / B / A − B mode, the plot's y axis (auto / log /
-// linear), the distance profile of [queries, keys] kinds, and the explain panel (views/explain.js).
+// linear), the distance profile of [queries, keys] kinds; views/scene.js draws what they choose.
 // Also the URL form of all that: the pinned configuration as `a.`-prefixed keys (a.kind, a.dim,
 // a.ropeScaling.factor …, read by the same parser as the main ones) and `heat`, `log-y`, `profile`.
-// Nothing here knows a kind: everything follows the registry, the info names (views/compare.js)
-// and the explain table.
+// Nothing here knows a kind: everything follows the registry and the view options' table.
 import { fromQuery, toQuery, normalize } from './state.js';
-import {
-  HEAT_MODES, HEAT_TITLES, MAX_PROFILE, normalizeCompare, profileKind, profilePlane, profileOptions, differencePlane,
-  compareReadout, referenceLines, wantLogY, logYOf, diffColormap,
-} from '../views/compare.js';
-import { renderExplain } from '../views/explain.js';
+import { HEAT_MODES, HEAT_TITLES, MAX_PROFILE, normalizeCompare, profileKind, logYOf } from '../views/compare.js';
 import { option, TYPES } from '../views/options.js';
 import { el } from './dom.js';
 
@@ -130,24 +125,16 @@ export function writeQuery(s) {
 export class AnalysisPanel {
   #pe;
   #change;
-  #explain;
-  #explained = null;
   #ui;
   #state = null;
-  #current = { planes: [], plot: null };
-  #pending = null;
-  #cap;
 
   /**
-   * container: where the compare bar goes; explain: the explain panel's element. change(): a
-   * control changed state.compare (the explorer schedules an update). maxBytes: the cap of each
-   * profile's table (computeView's option; default pe.maxBytes).
+   * container: where the compare bar goes. change(): a control changed state.compare (the explorer
+   * schedules an update).
    */
-  constructor(container, explain, pe, { change, maxBytes }) {
+  constructor(container, pe, { change }) {
     this.#pe = pe;
-    this.#cap = maxBytes === undefined ? undefined : { maxBytes };
     this.#change = change;
-    this.#explain = explain;
     const pin = el('button', { type: 'button', id: 'compare-pin' }, 'Pin as A');
     const unpin = el('button', { type: 'button', id: 'compare-unpin' }, 'Unpin A');
     const label = el('span', { class: 'compare-label', id: 'compare-label' });
@@ -182,7 +169,7 @@ export class AnalysisPanel {
     });
   }
 
-  /** The controls and the explain panel for a state (after each update and on load). */
+  /** The controls for a state (after each update and on load). */
   sync(state, problems = []) {
     this.#state = state;
     state.compare ??= normalizeCompare();
@@ -197,117 +184,14 @@ export class AnalysisPanel {
     setIf(u.profileRow, 'hidden', !profileKind(kind));
     const pv = c.profile === null ? '' : String(c.profile);
     if (u.profile.value !== pv) u.profile.value = pv;
-    if (problems.length) this.#error(`Ignored from the URL: ${problems.join('; ')}`);
-    if (this.#explained !== state.kind) {
-      renderExplain(this.#explain, state.kind);
-      this.#explained = state.kind;
-    }
+    if (problems.length) this.note(`Ignored from the URL: ${problems.join('; ')}`);
   }
 
-  #error(message) {
+  /** A message under the bar (null: none): what of A could not be drawn, or a URL's compare keys ignored. */
+  note(message) {
     const e = this.#ui.error;
     setIf(e, 'textContent', message ?? '');
     setIf(e, 'hidden', !message);
-  }
-
-  /**
-   * The planes to draw for a state whose own plane (B) is `b`: computes A (compute(cfg) gives a
-   * configuration's plane with the view's window), A − B, the profiles. Returns { heat, heatOptions }
-   * for the heatmap; the plot is plotArgs(). Errors of A are shown in the panel (B still draws);
-   * errors of B's profile throw. The planes live until the next commit() or discard().
-   */
-  prepare(state, b, compute) {
-    this.discard();
-    const pe = this.#pe;
-    const c = (state.compare ??= normalizeCompare());
-    const planes = [];
-    const p = (this.#pending = { planes, heat: b, heatOptions: {}, plotPlane: b, overlay: null, profile: false });
-    this.#error(null);
-    let a = null;
-    try {
-      if (c.pinned) {
-        try {
-          a = compute(c.pinned);
-          planes.push(a);
-        } catch (e) {
-          if (!e?.code) throw e;
-          this.#error(`A: ${e.message}`);
-        }
-      }
-      const same = a && a.rows === b.rows && a.cols === b.cols;
-      if (same) {
-        const d = differencePlane(pe, a, b);
-        planes.push(d);
-        const read = compareReadout(a, b, d);
-        a.readout = b.readout = d.readout = read;
-        if (c.heat === 'a') p.heat = a;
-        if (c.heat === 'diff') {
-          p.heat = d;
-          p.heatOptions = { map: diffColormap(pe, state.colormap), vmin: null, vmax: null,
-            title: `A − B: ${b.title}` };
-        }
-      } else if (a && c.heat !== 'b') {
-        this.#error(`A is ${a.rows} × ${a.cols} and B ${b.rows} × ${b.cols}: the heatmap shows B`);
-      } else if (c.heat === 'a' && a) p.heat = a;
-      const kind = pe.kinds.find((k) => k.name === state.kind);
-      if (c.profile && profileKind(kind)) {
-        const pb = profilePlane(pe, state, c.profile, this.#cap);
-        p.plotPlane = pb;
-        const ka = a && pe.kinds.find((k) => k.name === c.pinned.kind);
-        if (ka && profileKind(ka)) {
-          try {
-            p.overlay = profilePlane(pe, c.pinned, c.profile, this.#cap);
-          } catch (e) {
-            if (!e?.code) throw e;
-            this.#error(`A's profile: ${e.message}`);
-          }
-        }
-        p.profile = true;
-      } else if (a) {
-        p.overlay = a;
-      }
-      return { heat: p.heat, heatOptions: p.heatOptions };
-    } catch (e) {
-      this.discard();
-      throw e;
-    }
-  }
-
-  /** The prepared planes become the shown ones; the previous ones are freed. */
-  commit() {
-    if (!this.#pending) return;
-    for (const q of this.#current.planes) q.free();
-    this.#current = this.#pending;
-    this.#pending = null;
-  }
-
-  /** Drop prepared planes (the update failed: the shown ones stay). */
-  discard() {
-    for (const q of this.#pending?.planes ?? []) q.free();
-    this.#pending = null;
-  }
-
-  /**
-   * The line plot's plane and options for the shown planes and the explorer's plot options:
-   * A solid and B dashed in compare mode; all columns of a profile (one per head); the y axis;
-   * the reference lines.
-   */
-  plotArgs(options) {
-    const cur = this.#current;
-    const c = this.#state?.compare ?? normalizeCompare();
-    const b = cur.plotPlane;
-    if (!b) return null;
-    const a = cur.overlay;
-    const profile = cur.profile ? profileOptions(b) : null;
-    const columns = profile?.columns ?? options.columns;
-    const main = a ?? b;
-    const references = referenceLines(a ? [a, b] : [b], columns);
-    const extra = {
-      columns, references, stepped: profile?.stepped ?? false, logY: wantLogY(this.#pe, a ? [a, b] : [b], c.logY),
-      ...(a ? { overlay: { plane: b, label: 'B' }, label: 'A' } : {}),
-      ...(profile ? { xLabel: profile.xLabel } : {}),
-    };
-    return [main, { ...options, ...extra }];
   }
 }
 

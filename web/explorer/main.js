@@ -2,12 +2,9 @@
 // state in the URL. It imports the package as users do; every number comes from the C side.
 import { load, PosencError } from '../posenc.js';
 import { computePlane } from '../views/plane.js';
-import { Heatmap } from '../views/heatmap.js';
-import { LinePlot } from '../views/plot.js';
-import { SegmentBand, bandOf } from '../views/segments.js';
-import { GridView, gridOf } from '../views/grid.js';
-import { BlockInset, followHover } from '../views/inset.js';
-import { heatmapOptions as heatmapView, plotOptions as plotView, layerOf } from '../views/options.js';
+import { Scene } from '../views/scene.js';
+import { normalizeCompare } from '../views/compare.js';
+import { layerOf } from '../views/options.js';
 import { PRESETS, normalize, dropRejected } from './state.js';
 import { toCSV, toNPY, download } from './export.js';
 import { Controls } from './controls.js';
@@ -26,7 +23,7 @@ const pe = await load();
 // A state from the address bar is untrusted until it has rendered once: see update().
 let { state, problems, given: urlGiven, compareProblems } = readURL(location.search, pe);
 let fromURL = true;
-let plane = null;       // the plane on screen (its data stays in the wasm heap until replaced)
+let plane = null;       // the controls' plane on screen (the scene frees it when replaced)
 let scheduled = false;  // an update waits for the next animation frame
 let shown = null;       // drawn outside an animation frame, not yet painted: { ok } for posenc:rendered
 let inFrame = false;    // running in an animation frame callback
@@ -38,52 +35,47 @@ const controls = new Controls(document.getElementById('controls'), pe, {
   config: fillFromConfig,
   export: exportAs,
 });
-const heatmap = new Heatmap(document.getElementById('heatmap'), pe, { onColumn: toggleColumn });
-const plot = new LinePlot(document.getElementById('plot'));
-// A band over the heatmap's columns: mrope-positions' segments (text, image, video); the M-RoPE axis
-// (t, h, w) of each column of a rope table with mropeSection
-const segmentsBox = document.createElement('div');
-segmentsBox.id = 'segments';
-segmentsBox.className = 'panel';
+// The multimodal views' panels: a band over the heatmap's columns (mrope-positions' segments, the
+// M-RoPE axis of a rope table with mropeSection); beside it the patch grid of rope-2d and sincos-2d
+// and the block inset of mrope-positions (views/scene.js draws them where a table has them).
+const panel = (id) => Object.assign(document.createElement('div'), { id, className: 'panel' });
+const [segmentsBox, gridBox, insetBox] = ['segments', 'grid', 'inset'].map(panel);
 document.getElementById('heatmap').before(segmentsBox);
-const segmentBand = new SegmentBand(segmentsBox, heatmap);
-// rope-2d and sincos-2d: the first chosen column over the patch grid, with the token order
-const gridBox = document.createElement('div');
-gridBox.id = 'grid';
-gridBox.className = 'panel';
 document.getElementById('heatmap').after(gridBox);
-const gridView = new GridView(gridBox, pe, {
-  onChange: ({ column, frame }) => {
-    Object.assign(state, { gridColumn: column, frame });
-    showGrid(plane);
-    viewChanged();
-  },
-});
-let grid = null;  // gridOf() of the plane on screen
-// mrope-positions: an image or video of the prompt as its grid of merged patches (views/inset.js)
-const insetBox = document.createElement('div');
-insetBox.id = 'inset';
-insetBox.className = 'panel';
 document.getElementById('heatmap').after(insetBox);
-const blockInset = new BlockInset(insetBox, {
-  onChange: ({ block, frame }) => {
-    Object.assign(state, { block, frame });
-    showInset();
+
+// compare A / B, log axis, distance profile (analysis.js): the bar and its URL keys
+const analysis = new AnalysisPanel(document.getElementById('analysis'), pe, {
+  change: () => { touched = true; schedule(); },
+});
+
+// Only the pinned A may fail and leave a view (its message in the compare bar): B is the controls.
+const PINNED_NOTES = { table: (m) => `A: ${m}`, profile: (m) => `A's profile: ${m}`, shape: (m) => `${m}: the heatmap shows B` };
+
+const scene = new Scene(pe, {
+  heatmap: document.getElementById('heatmap'), plot: document.getElementById('plot'), explain: document.getElementById('explain'),
+  multimodal: { band: segmentsBox, grid: gridBox, inset: insetBox },
+}, {
+  compute: (cfg) => computeWindow(cfg),
+  maxBytes: MAX_BYTES,
+  onError: (e, { side, what }) => {
+    if (side === 'b' || !state.compare?.pinned) throw e;
+    analysis.note(PINNED_NOTES[what](e.message));
+  },
+  onColumn: toggleColumn,
+  onChange: (values) => {
+    Object.assign(state, values);
+    scene.multimodalView(sceneSpec());
     viewChanged();
   },
 });
-let insetBand = null;  // the band whose blocks the inset shows
+const { heatmap, plot } = scene;
 const zoomBar = new ZoomBar(document.getElementById('zoom'), document.getElementById('heatmap'), heatmap,
   () => ({ kind: kindOf(state), state, plane }),
   (zoom) => {
     state.zoom = zoom;
     schedule();
   });
-
-// compare A / B, log axis, distance profile and the explain panel (analysis.js)
-const analysis = new AnalysisPanel(document.getElementById('analysis'), document.getElementById('explain'), pe, {
-  change: () => { touched = true; schedule(); }, maxBytes: MAX_BYTES,
-});
 
 const presets = document.getElementById('presets');
 for (const preset of [...PRESETS, ...ANALYSIS_PRESETS]) {
@@ -218,8 +210,14 @@ window.addEventListener('popstate', () => {
 
 const kindOf = (s) => pe.kinds.find((k) => k.name === s.kind);
 
-const heatmapOptions = () => heatmapView(state);
-const plotOptions = () => plotView(state);
+// The scene's spec of the state: the controls' configuration as A; in compare mode the pinned one
+// is A and the controls are B (views/scene.js), the heatmap showing `heat` of them.
+function sceneSpec() {
+  const c = (state.compare ??= normalizeCompare());
+  const pinned = c.pinned && { ...c.pinned, zoom: state.zoom };
+  return { ...state, a: pinned || state, b: pinned ? state : null, heat: pinned ? c.heat : 'a', logY: c.logY, profile: c.profile,
+    explain: state.kind };
+}
 
 // A change is drawn at once unless something drawn earlier still waits for its frame: its pixels
 // then show in the next frame, and the drawing overlaps the wait for it. Changes that come faster
@@ -260,27 +258,15 @@ function showNotes(notes) {
 // default and the next attempt made (dropRejected), with C's message shown at its control.
 // Controls then hold only values C accepted. Edits made on the page are not reset: their error
 // shows and the last good view stays.
+// Returns the controls' plane. check: a URL's columns past the table's last one are not drawn (checkView says so).
 function computeAndDraw(notes) {
+  const own = ({ a, b }) => (state.compare.pinned ? b : a);
+  const check = fromURL ? (planes) => ({ columns: state.columns.filter((c) => c < own(planes).cols) }) : undefined;
   for (;;) {
-    let next;
+    analysis.note(null);
     try {
-      next = computeWindow();
-      const shown = analysis.prepare(state, next, (cfg) => computeWindow({ ...cfg, zoom: state.zoom }));
-      // the band and token readout of a prompt's ids, the axis band of an M-RoPE table (not over
-      // compare mode's other planes)
-      const own = shown.heat === next;
-      const segs = own ? followHover(bandOf(pe, next.kind, state.params, next), blockInset) : null;
-      if (segs?.cellReadout) next.readout = segs.cellReadout;
-      heatmap.render(shown.heat, { ...heatmapOptions(), ...shown.heatOptions });
-      segmentBand.show(segs);
-      insetBand = segs?.blocks ? segs : null;
-      showInset();
-      grid = own ? gridOf(pe, next.kind, state.params) : null;
-      showGrid(next);
-      return next;
+      return own(scene.draw(sceneSpec(), check));
     } catch (e) {
-      analysis.discard();
-      next?.free();
       const reset = fromURL && e instanceof PosencError ? dropRejected(state, e.param) : null;
       if (reset === null) throw e;
       notes.push({ path: e.param, message: `${e.message} (default used for ${reset})` });
@@ -312,10 +298,7 @@ function checkView(next, notes) {
   if (keep.length !== state.columns.length && urlGiven.has('columns')) {
     notes.push({ path: 'columns', message: `columns ${state.columns.filter((c) => c >= next.cols).join(', ')} do not exist (${next.cols} columns)` });
   }
-  if (keep.length !== state.columns.length) {
-    state.columns = keep;
-    heatmap.mark(heatmapOptions().marked);
-  }
+  if (keep.length !== state.columns.length) state.columns = keep;  // drawn without them already (computeAndDraw)
   const index = next.lead?.index ?? 0;
   if (state.index !== index) {
     notes.push({ path: 'index', message: `index = ${state.index} is past the last plane; showing ${index}` });
@@ -342,12 +325,9 @@ function update() {
     controls.render(state);
   }
   fromURL = false;
-  plane?.free();
   plane = next;
-  analysis.commit();
   analysis.sync(state, compareProblems ?? []);
   compareProblems = [];
-  plot.render(...analysis.plotArgs(plotOptions()));
   const win = next.window;
   state.zoom = win && (win.from > 0 || win.to < win.rows) ? [win.from, win.to] : null;
   zoomBar.update();
@@ -408,17 +388,6 @@ function cancelURL() {
   urlPending = 0;
 }
 
-// The grid view of the plane: the grid column (else the first chosen one, else 0) at the heatmap's colours.
-function showGrid(p) {
-  const [vmin, vmax] = heatmap.limits;
-  gridView.show(p, grid, { column: state.gridColumn ?? state.columns[0] ?? 0, frame: state.frame, columns: state.columns,
-    map: heatmapOptions().map, vmin, vmax });
-}
-
-function showInset() {
-  blockInset.show(insetBand, { block: state.block, frame: state.frame });
-}
-
 // A view option of the grid or the inset changed: the address bar follows.
 function viewChanged() {
   if (!plane) return;
@@ -428,10 +397,8 @@ function viewChanged() {
 
 function showColumns() {
   if (!plane) return;
-  showGrid(plane);
   urlState.columns = [...state.columns];
-  plot.render(...analysis.plotArgs(plotOptions()));
-  heatmap.mark(heatmapOptions().marked);
+  scene.columns(sceneSpec());
   controls.sync(state, plane, heatmap);
   finish(true);
 }
@@ -473,7 +440,8 @@ async function exportAs(type) {
 
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, segmentBand, gridView, blockInset, controls, zoomBar, layerMap, analysis, renders: 0, request: null,
+  pe, heatmap, plot, scene, controls, zoomBar, layerMap, analysis, renders: 0, request: null,
+  segmentBand: scene.multimodal.band, gridView: scene.multimodal.grid, blockInset: scene.multimodal.inset,
   /** True while the address bar lags the view (at most URL_MS). */
   get urlPending() { return urlPending !== 0; },
   get state() { return state; },
