@@ -1,12 +1,12 @@
 // The custom elements' classes: <posenc-heatmap> and <posenc-plot> (tag names chosen by define()).
 // Attributes (elements/attributes.js) mirror properties; a change schedules one render in a
-// microtask, so setting many at once computes once. Each render computes the plane in C
-// on the one shared instance and draws it with the explorer's scene (views/scene.js: the
-// heatmap or the plot, compare mode, the explain caption) inside a shadow root. A bad attribute shows a message in the
-// element and fires `posenc-error`; the last good picture stays. The heatmap element carries the
-// explorer's multimodal views where its kind has them (the segment or M-RoPE axis band, the patch
-// grid of rope-2d and sincos-2d, the block inset of mrope-positions), beside the heatmap. No inline styles: the shadow root
-// adopts constructed stylesheets (CSP style-src 'self').
+// microtask, so setting many at once computes once. Each render maps the attributes to a view spec
+// and draws it with the explorer's scene (views/scene.js: the plane computed in C on the one shared
+// instance, compare mode, the explain caption) inside a shadow root. A bad attribute shows a
+// message in the element and fires `posenc-error`; the last good picture stays. The heatmap element
+// carries the multimodal views where its kind has them (the segment or M-RoPE axis band, the patch
+// grid of rope-2d and sincos-2d, the block inset of mrope-positions), beside the heatmap. No inline
+// styles: the shadow root adopts constructed stylesheets (CSP style-src 'self').
 import { PosencError } from '../posenc.js';
 import { Scene } from '../views/scene.js';
 import { TYPES, option } from '../views/options.js';
