@@ -19,13 +19,12 @@ for (const part of [base, part0, part1, part2, part3]) {
 // Object fields merged with the parent's rather than replaced (defaults of a derived class extend its base's).
 const MERGED = ['defaults'];
 /** Every field a record may have (records/base.js and the reader say what each means). */
-export const FIELDS = Object.freeze([
-  'from', 'like', 'unsupported', 'text', 'textType', 'vision', 'note', 'input', 'attention', 'layout', 'layoutKey', 'rotate',
-  'headDim', 'headDimByType', 'rotary', 'defaults', 'layers', 'kinds', 'nope', 'nopeUnlessNull', 'localBase', 'baseKey', 'baseKeys',
-  'theta', 'reads', 'refuse', 'alibi', 't5', 'deberta', 'positionType', 'positionTypes', 'ropeFlag', 'ropeTypes', 'ropeReads',
-  'window', 'chunk', 'lastFull', 'fillTypes', 'bidirectional', 'localAttention', 'noRopeLayers', 'emptyNoRope', 'queryScale',
-  'softmaxScale', 'layerCount', 'ropeDicts', 'sections', 'extra',
-]);
+// (one string, split: a list of quoted names would hold the text `"from",` which the single-file build's
+// import check reads as a module specifier)
+export const FIELDS = Object.freeze(`from like unsupported text textType vision note input attention layout layoutKey rotate
+  headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
+  deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
+  noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra`.split(/\s+/));
 /** The schemes a layer's attention may have. */
 export const SCHEMES = Object.freeze(['rope', 'alibi', 't5', 'deberta', 'none', 'learned-relative']);
 
