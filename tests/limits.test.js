@@ -40,8 +40,15 @@ test('the cap: default 2 GiB, settable by pe.maxBytes and load({ maxBytes }); ab
   try {
     // One 64-float row past the default cap; allocating it would grow the heap past 2 GiB.
     refused(() => pe.computeView('sinusoidal', { positions: 2 ** 23 + 1, dim: 64 }), 'ENOMEM', 'positions', 'default cap');
-    assert.equal(await load({ maxBytes: 64 << 20 }), pe, 'load() is cached; maxBytes applies to the instance');
-    assert.equal(pe.maxBytes, 64 << 20);
+    // load({ maxBytes }) is that caller's own object over the cached instance: others keep their cap
+    const own = await load({ maxBytes: 64 << 20 });
+    assert.notEqual(own, pe);
+    assert.equal(own.maxBytes, 64 << 20);
+    assert.equal(pe.maxBytes, DEFAULT_CAP);
+    assert.equal((await load()).maxBytes, DEFAULT_CAP);
+    assert.equal(own.memory, pe.memory, 'one wasm instance');
+    refused(() => own.compute('relative', { queries: 4097, keys: 4096 }), 'ENOMEM', 'queries', 'own cap');
+    pe.maxBytes = 64 << 20;
     // 64 MiB exactly fits; one more row does not (the heap is smaller than either: a leak would show).
     assert.ok(pe.memory.buffer.byteLength < 64 << 20);
     const r = pe.computeView('relative', { queries: 4096, keys: 4096 });
@@ -106,6 +113,49 @@ test('a per-call cap: compute, computeView and shape take { maxBytes } and leave
   assert.throws(() => pe.compute('sinusoidal', { dim: 0 }, { maxBytes: 8 }), isError('ERANGE', 'dim'));
   assert.equal(pe.maxBytes, DEFAULT_CAP);
   assert.deepEqual(pe.compute('sinusoidal', { positions: 3, dim: 4 }).shape, [3, 4]);
+});
+
+test('load() options are the caller\'s: load({ maxBytes: 1000 }) and load({ viewBudget }) leave every other load() alone', async () => {
+  const small = await load({ maxBytes: 1000 });
+  const plain = await load();
+  assert.equal(plain, pe, 'plain load() calls share one object');
+  assert.equal(small.maxBytes, 1000);
+  assert.equal(plain.maxBytes, DEFAULT_CAP);
+  // 16 x 16 float32 is 1024 bytes: over the small caller's cap, within everyone else's
+  refused(() => small.compute('sinusoidal', { positions: 16, dim: 16 }), 'ENOMEM', 'positions', 'small cap');
+  assert.deepEqual(plain.compute('sinusoidal', { positions: 16, dim: 16 }).shape, [16, 16]);
+  assert.deepEqual((await load()).computeView('sinusoidal', { positions: 16, dim: 16 }).shape, [16, 16]);
+  // each caller's setter is its own too
+  small.maxBytes = 5000;
+  assert.equal(pe.maxBytes, DEFAULT_CAP);
+  pe.maxBytes = 100;
+  try {
+    assert.equal(small.maxBytes, 5000);
+    assert.deepEqual(small.compute('sinusoidal', { positions: 16, dim: 16 }).shape, [16, 16]);
+  } finally {
+    pe.maxBytes = DEFAULT_CAP;
+  }
+  const tight = await load({ viewBudget: 4096 });
+  assert.equal(tight.viewBudget, 4096);
+  assert.equal(pe.viewBudget, 2 ** 30, 'the default budget: 1 GiB');
+  const kept = tight.computeView('alibi-slopes', { heads: 1000 });   // 4000 bytes
+  refused(() => tight.computeView('alibi-slopes', { heads: 25 }), 'ENOMEM', 'viewBudget', 'budget');
+  assert.throws(() => tight.computeView('alibi-slopes', { heads: 25 }), /heads = 25 needs 100 bytes.*free\(\)/);
+  refused(() => tight.colormap(kept), 'ENOMEM', 'viewBudget', 'colormap within the budget');
+  assert.equal(tight.compute('alibi-slopes', { heads: 25 }).data.length, 25, 'compute() copies: no budget');
+  const other = pe.computeView('alibi-slopes', { heads: 25 });
+  assert.equal(other.data.length, 25, 'other callers have their own budget');
+  other.free();
+  kept.free();
+  assert.equal(tight.viewBytes, 0);
+  tight.computeView('alibi-slopes', { heads: 25 }).free();
+  // a cap smaller than the room: the cap's refusal, as before
+  refused(() => tight.computeView('alibi-slopes', { heads: 2000 }, { maxBytes: 100 }), 'ENOMEM', 'heads', 'cap first');
+  for (const bad of [-1, NaN, '1', null, {}]) {
+    await assert.rejects(load({ viewBudget: bad }), isError('EINVAL', 'viewBudget'), String(bad));
+    assert.throws(() => { tight.viewBudget = bad; }, isError('EINVAL', 'viewBudget'), String(bad));
+  }
+  await assert.rejects(load({ maxBytes: '1' }), isError('EINVAL', 'maxBytes'));
 });
 
 test('one compute, computeView or shape is one validating call into C', () => {
