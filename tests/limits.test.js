@@ -158,6 +158,37 @@ test('load() options are the caller\'s: load({ maxBytes: 1000 }) and load({ view
   await assert.rejects(load({ maxBytes: '1' }), isError('EINVAL', 'maxBytes'));
 });
 
+test('ENOMEM names the parameter that sized the output, with the length it gave that axis', () => {
+  const MiB = { maxBytes: 2 ** 20 };
+  const cases = [
+    // [kind, params, param, value shown]
+    ['rope', { positionIds: new Int32Array(200000), dim: 128 }, 'positionIds', 200000],
+    ['rope', { positionIds: new Int32Array(600000), mropeSection: [16, 24, 24], dim: 128 }, 'positionIds', 200000],
+    ['rope', { positions: 100000, dim: 128 }, 'positions', 100000],
+    ['rope-apply', { x: new Float32Array(64 * 10000), dim: 64 }, 'x', 10000],
+    ['rope-apply', { x: new Float32Array(64 * 10000), dim: 64, positions: 10000 }, 'positions', 10000],
+    ['rope-2d', { coords: new Float32Array(2 * 100000) }, 'coords', 100000],
+    ['rope-2d', { height: 16, width: 4000 }, 'width', 4000],
+    ['rope-2d', { height: 4000, width: 16 }, 'height', 4000],
+    ['sincos-2d', { height: 3, width: 60000 }, 'width', 60000],
+    ['mrope-positions', { sequence: 'text:300000' }, 'sequence', 300000],
+    ['mrope-segments', { sequence: `text:100 image:1x1000x1000 text:${'9'.repeat(6)}` }, 'sequence', null],
+  ];
+  for (const [kind, params, param, value] of cases) {
+    for (const call of ['compute', 'computeView', 'shape']) {
+      assert.throws(() => pe[call](kind, params, MiB), (e) => {
+        assert.equal(e.code, 'ENOMEM', `${kind} ${call}: ${e.message}`);
+        assert.equal(e.param, param, `${kind} ${call}: ${e.message}`);
+        if (value !== null) assert.ok(e.message.includes(`${param} = ${value} `), `${kind}: ${e.message}`);
+        return true;
+      });
+    }
+  }
+  // the shown value of a sequence is its token count, not its length in characters
+  assert.throws(() => pe.compute('mrope-positions', { sequence: 'text:300000' }, MiB),
+    /sequence = 300000 \(the length of the axis it sets\) makes the output larger than the byte cap/);
+});
+
 test('one compute, computeView or shape is one validating call into C', () => {
   // An instance over exports that count the calls into the wasm interface.
   const module = new WebAssembly.Module(readFileSync(new URL('../web/posenc.wasm', import.meta.url)));
