@@ -90,27 +90,38 @@ export class LayerMap {
     const layers = this.#layers;
     const name = config.text_config?.model_type ?? config.model_type ?? 'model';
     // one button per layer type, with what its layers share (or "varies")
-    const types = [...new Set(layers.map((l) => l.type))];
-    const typeButtons = types.map((t) => {
-      const of = layers.filter((l) => l.type === t);
-      const same = of.every((l) => describeLayer(l) === describeLayer(of[0]));
+    const byType = new Map();  // type → its layers, in one pass (there may be as many types as layers)
+    for (const l of layers) {
+      const of = byType.get(l.type);
+      if (of) of.push(l);
+      else byType.set(l.type, [l]);
+    }
+    const typeRow = el('div', { class: 'layer-types', role: 'group', 'aria-label': 'Layer types' });
+    for (const [t, of] of byType) {
+      const first = describeLayer(of[0]);
+      const same = of.every((l) => describeLayer(l) === first);
       const b = el('button', { type: 'button', class: 'layer-type', dataset: { type: t }, 'aria-pressed': 'false' },
-        `${t} ×${of.length}: ${same ? describeLayer(of[0]).split(' · ').slice(1).join(' · ') : 'varies by layer'}`);
+        `${t} ×${of.length}: ${same ? first.split(' · ').slice(1).join(' · ') : 'varies by layer'}`);
       b.addEventListener('click', () => this.#pick(t));
-      return b;
-    });
-    const cells = layers.map((l) => {
-      const b = el('button', {
+      typeRow.append(b);
+    }
+    // One cell per layer, appended one by one: a config may list 65536 layers (as many types), more
+    // arguments than a spread into append() can pass; one click handler for the strip, not one per cell.
+    const strip = el('div', { class: 'layer-strip', role: 'listbox', 'aria-label': 'Layers' });
+    for (const l of layers) {
+      strip.append(el('button', {
         type: 'button', role: 'option', 'aria-selected': 'false', title: `Layer ${l.index}: ${describeLayer(l)}`,
         class: `layer t-${short(l.type)}${l.rope ? '' : ' nope'}`, dataset: { index: String(l.index), type: l.type },
-      }, l.rope ? '' : '∅');
-      b.addEventListener('click', () => this.#pick(l.index));
-      return b;
+      }, l.rope ? '' : '∅'));
+    }
+    strip.addEventListener('click', (e) => {
+      const cell = e.target.closest('.layer');
+      if (cell) this.#pick(Number(cell.dataset.index));
     });
     this.#root.replaceChildren(
       el('h2', {}, `Layers of ${name}: ${layers.length}`),
-      el('div', { class: 'layer-types', role: 'group', 'aria-label': 'Layer types' }, ...typeButtons),
-      el('div', { class: 'layer-strip', role: 'listbox', 'aria-label': 'Layers' }, ...cells),
+      typeRow,
+      strip,
       el('p', { class: 'layer-detail', 'aria-live': 'polite' }),
     );
     this.#root.hidden = false;
