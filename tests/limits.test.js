@@ -184,6 +184,18 @@ test('ENOMEM names the parameter that sized the output, with the length it gave 
       });
     }
   }
+  // so do the size limits a grid passes (2^24 tokens): its largest side, not always height
+  for (const [kind, params, param] of [
+    ['rope-2d', { height: 16, width: 65536, frames: 32 }, 'width'],
+    ['rope-2d', { height: 18, width: 16, frames: 65536 }, 'frames'],
+    ['rope-2d', { height: 65536, width: 300 }, 'height'],
+    ['rope-2d', { height: 4098 }, 'height'],   // width = height
+    ['sincos-2d', { height: 300, width: 60000 }, 'width'],
+    ['sincos-2d', { height: 60000, width: 300 }, 'height'],
+  ]) {
+    assert.throws(() => pe.shape(kind, params), (e) => e.code === 'ERANGE' && e.param === param &&
+      e.message.includes(`${param} = ${params[param]} makes`), `${kind} ${JSON.stringify(params)}`);
+  }
   // the shown value of a sequence is its token count, not its length in characters
   assert.throws(() => pe.compute('mrope-positions', { sequence: 'text:300000' }, MiB),
     /sequence = 300000 \(the length of the axis it sets\) makes the output larger than the byte cap/);
