@@ -1,5 +1,6 @@
 // The wasm instance as the computing and colouring modules share it: its exports, the heap as
-// bytes and strings, C's error report as a PosencError, and results that live in the heap.
+// bytes and strings and C's error report as a PosencError (Heap); and one caller's results that
+// live in the heap, with their budget (Views).
 import { PosencError, fmt, describe } from './error.js';
 
 const dispose = Symbol.dispose ?? Symbol.for('Symbol.dispose');
@@ -28,6 +29,7 @@ export class Heap {
     console.warn('posenc: a computeView(), colormap() or colormapImage() result was garbage-collected without free(); ' +
       'posenc freed its memory. Call free() (or use `using`) to release it promptly.');
   }
+
   u8() {
     if (!this.#bytes || this.#bytes.buffer !== this.x.memory.buffer) this.#bytes = new Uint8Array(this.x.memory.buffer);
     return this.#bytes;
@@ -66,7 +68,6 @@ export class Heap {
     const shown = Number.isNaN(value) && /^(is required|segment )/.test(detail) ? '' : ` = ${fmt(value)}`;
     return new PosencError(`posenc ${who}: ${param}${shown} ${detail}${range}`, code, param);
   }
-
 }
 
 /** The default view budget: bytes that results not yet freed may hold together. */
