@@ -31,10 +31,10 @@ pe_status pe__fail(pe_error *err, const pe_request *rq, int i, pe_status code, d
  * parameter i_step otherwise. */
 pe_status pe__check_rows(pe_error *err, const pe_request *rq, int i_step, int64_t offset, int64_t n, int64_t step);
 
-/* The parameter (index) that sets the largest axis of a kind's shape sh, from kinds.def's sizes
- * (the first of equal axes; the kind's first parameter when no parameter sets it): what a request
- * too large for the cap or for memory names. */
-int pe__size_param(int kind, const pe_shape *sh);
+/* The parameter (index) that sets the largest axis (*axis, the first of equal ones) of shape sh for
+ * the normalized request n, from kinds.def's sizes (the kind's first parameter when no parameter
+ * sets it): what a request too large for the cap or for memory names. */
+int pe__size_param(const pe_request *n, const pe_shape *sh, int *axis);
 
 /* The sinusoidal variants' frequencies (sinusoidal.c): w[k] for k < ns; each row holds ns sines and nc
  * cosines of p w[k] (nc <= ns <= nc + 1), times scale; the rest of the row is zero. variant is the

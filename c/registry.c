@@ -270,18 +270,60 @@ static pe_status pe__normalize(const pe_request *rq, pe_request *n, pe_error *er
   return PE_OK;
 }
 
-int pe__size_param(int kind, const pe_shape *sh) {
+/* One field of kinds.def's sizes, the parameters that can set an axis: alternatives a|b|c (the
+ * first one the caller gave, else the last: positionIds|positions), each the name of a parameter
+ * or a product of them, h*w*f (the largest factor, the one that made the axis long). */
+static int pe__size_field(const pe_request *n, const char *sz, size_t len) {
+  const pe_kind *K = &pe__kinds[n->kind];
+  int chosen = -1;
+  for (size_t at = 0; at <= len;) {
+    size_t alt = at;
+    while (alt < len && sz[alt] != '|') alt++;
+    int best = -1, given = 0;
+    for (size_t f = at; f < alt;) {
+      size_t e = f;
+      while (e < alt && sz[e] != '*') e++;
+      for (int t = 0; t < K->nparams; t++) {
+        if (strncmp(K->params[t].path, sz + f, e - f) || K->params[t].path[e - f]) continue;
+        given |= n->given[t];
+        if (best < 0 || n->v[t] > n->v[best]) best = t;
+      }
+      f = e + 1;
+    }
+    if (best >= 0) chosen = best;
+    if (given || alt >= len) break;
+    at = alt + 1;
+  }
+  return chosen;
+}
+
+int pe__size_param(const pe_request *n, const pe_shape *sh, int *axis_out) {
   int axis = 0;
   for (int a = 1; a < sh->ndim; a++)
     if (sh->dims[a] > sh->dims[axis]) axis = a;
-  const pe_kind *K = &pe__kinds[kind];
-  const char *sz = pe__sizes[kind];
+  if (axis_out) *axis_out = axis;
+  const char *sz = pe__sizes[n->kind];
   for (int a = 0; a < axis && sz; a++) sz = strchr(sz, ','), sz = sz ? sz + 1 : NULL;
   size_t len = 0;
   while (sz && sz[len] && sz[len] != ',') len++;
-  for (int t = 0; len && t < K->nparams; t++)
-    if (!strncmp(K->params[t].path, sz, len) && !K->params[t].path[len]) return t;
-  return 0;
+  const int t = len ? pe__size_field(n, sz, len) : -1;
+  return t < 0 ? 0 : t;
+}
+
+/* ENOMEM naming what sized the output's largest axis, with its value as the caller gave it: a
+ * number as is; an array or a string as the length of the axis it set (rows of positionIds,
+ * tokens of a sequence), which its own length would not say. */
+static pe_status pe__too_large(pe_error *err, const pe_request *n, const pe_shape *sh, double cap, int memory) {
+  int axis;
+  const int i = pe__size_param(n, sh, &axis);
+  const int scalar = pe__scalar(pe__kinds[n->kind].params[i].type);
+  static const char *const detail[2][2] = {
+      {"(the length of the axis it sets) makes the output larger than the byte cap",
+       "(the length of the axis it sets) makes the output larger than memory can hold"},
+      {"makes the output larger than the byte cap", "makes the output larger than memory can hold"}};
+  pe__fail(err, n, i, PE_ENOMEM, 0, memory ? NAN : cap, detail[scalar][memory]);
+  if (!scalar) err->value = (double)sh->dims[axis];
+  return PE_ENOMEM;
 }
 
 /* Normalize into *n, run the family's checks (out == NULL) and size the output against cap. */
@@ -292,12 +334,7 @@ static pe_status pe__check(const pe_request *rq, pe_request *n, pe_shape *sh, do
   if ((s = pe__fns[n->kind](n, sh, NULL, NULL, err))) return s;
   double count = 1;
   for (int a = 0; a < sh->ndim; a++) count *= (double)sh->dims[a];
-  if (count * 4 > cap) {
-    pe__fail(err, n, pe__size_param(n->kind, sh), PE_ENOMEM, 0, NAN,
-             "makes the output larger than the byte cap");
-    err->max = cap;
-    return PE_ENOMEM;
-  }
+  if (count * 4 > cap) return pe__too_large(err, n, sh, cap, 0);
   sh->count = (int64_t)count;
   return PE_OK;
 }
@@ -341,10 +378,7 @@ pe_status pe_compute_alloc(const pe_request *rq, double max_bytes, void **out, p
   if (sh->count > 0) {
     /* the cap admits more than a 32-bit size_t holds (wasm32: 4 GiB and up) */
     buf = (double)sh->count * 4 <= (double)SIZE_MAX ? malloc((size_t)sh->count * 4) : NULL;
-    if (!buf) {
-      pe__fail(err, &n, pe__size_param(n.kind, sh), PE_ENOMEM, 0, NAN, "makes the output larger than memory can hold");
-      return PE_ENOMEM;
-    }
+    if (!buf) return pe__too_large(err, &n, sh, NAN, 1);
   }
   if ((s = pe__run(&n, sh, buf, info, err))) {
     free(buf);

@@ -91,8 +91,16 @@ static pe_status setup(const pe_request *rq, v2 *g, pe_error *err) {
   }
   g->prefix = (int64_t)v[V_prefixTokens];
   g->suffix = v[V_suffixTokens] >= 0 ? (int64_t)v[V_suffixTokens] : g->style == LLAMA4;
-  if (g->prefix + g->grid + g->suffix > PE_MAXPOS)
-    return pe__fail(err, rq, g->coords ? V_coords : V_height, PE_ERANGE, NAN, NAN, "makes more than 2^24 tokens");
+  if (g->prefix + g->grid + g->suffix > PE_MAXPOS) {
+    /* name what made the count: the coordinates, else the largest of the grid's sizes (or the prefix) */
+    int big = V_height;
+    if (!g->coords) {
+      if (rq->given[V_width] && g->W > g->H) big = V_width;
+      if (g->F > (int64_t)v[big]) big = V_frames;
+      if (g->prefix > g->grid) big = V_prefixTokens;
+    }
+    return pe__fail(err, rq, g->coords ? V_coords : big, PE_ERANGE, NAN, NAN, "makes more than 2^24 tokens");
+  }
 
   /* pairs: groups and their frequencies */
   const double base = v[V_base];
@@ -204,7 +212,9 @@ pe_status pe__sincos_2d(const pe_request *rq, pe_shape *sh, void *out, pe_info *
   const int d = (int)v[C_dim], q = d / 4;
   if (d % 4) return pe__fail(err, rq, C_dim, PE_ERANGE, NAN, NAN, "must be a multiple of 4 (sin and cos of two axes)");
   const int64_t n = cls + H * W;
-  if (H * W > PE_MAXPOS) return pe__fail(err, rq, C_height, PE_ERANGE, NAN, NAN, "makes height * width more than 2^24 rows");
+  if (H * W > PE_MAXPOS)  /* the larger side names it */
+    return pe__fail(err, rq, rq->given[C_width] && W > H ? C_width : C_height, PE_ERANGE, NAN, NAN,
+                    "makes height * width more than 2^24 rows");
   if (!out) {
     pe__shape(sh, 2, (int64_t[]){n, d});
     return PE_OK;

@@ -1,5 +1,5 @@
 // A short libFuzzer run (tests/fuzz/run.sh) inside npm test: the seed corpus and past findings
-// (tests/fuzz/regressions) first, then POSENC_FUZZ_SECONDS (default 60) of mutation from a fresh
+// (tests/fuzz/regressions) first, then POSENC_FUZZ_SECONDS (default 20: `npm run fuzz` is the longer run) of mutation from a fresh
 // corpus directory, so every run starts from the same committed seeds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './native/build.js';
 
-const seconds = Number(process.env.POSENC_FUZZ_SECONDS ?? 60);
+const seconds = Number(process.env.POSENC_FUZZ_SECONDS ?? 20);
 
 test(`fuzzing the C entry points for ${seconds} s finds nothing`, (t) => {
   assert.ok(Number.isInteger(seconds) && seconds > 0, `POSENC_FUZZ_SECONDS = ${process.env.POSENC_FUZZ_SECONDS}`);

@@ -130,6 +130,26 @@ describe('layer map', () => {
     await page.close();
   });
 
+  test('every layer count the reader accepts draws: 65536 layers, one cell each, the last one chosen', async () => {
+    const { page, problems } = await ex.open('?kind=rope');
+    const huge = { model_type: 'gemma3_text', num_hidden_layers: 65536, head_dim: 64, rope_theta: 1e6, rope_local_base_freq: 10000,
+      sliding_window: 1024, sliding_window_pattern: 6 };
+    assert.equal(pe.layersFromConfig(huge).length, 65536, 'the reader accepts it');
+    await page.click('details.config summary');
+    await page.fill('#c-config', JSON.stringify(huge));
+    assert.equal(await rendered(page, () => page.click('#c-config-fill')), 'ok');
+    const cells = await strip(page);
+    assert.equal(cells.length, 65536);
+    assert.deepEqual(cells.map((c) => c.index), Array.from({ length: 65536 }, (_, i) => i));
+    assert.equal(cells.filter((c) => c.type === 'full_attention').length, 65536 / 6 | 0);
+    assert.equal(await page.locator('#layers h2').textContent(), 'Layers of gemma3_text: 65536');
+    assert.equal(await rendered(page, () => page.click('#layers .layer[data-index="65535"]')), 'ok');
+    assert.deepEqual((await strip(page)).filter((c) => c.selected).map((c) => c.index), [65535]);
+    assert.match(await page.locator('#layers .layer-detail').textContent(), /^Layer 65535: /);
+    clean(problems);
+    await page.close();
+  });
+
   test('a URL with a config the explorer cannot read still renders, the reason shown; a layer beyond the model selects nothing', async () => {
     const bad = await ex.open(`?kind=rope&config=${encodeURIComponent('{"num_hidden_layers": 4, "head_dim": 64, "layer_types": "x"')}`);
     assert.equal(await bad.page.evaluate(() => document.documentElement.dataset.status), 'ok');

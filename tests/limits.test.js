@@ -40,8 +40,15 @@ test('the cap: default 2 GiB, settable by pe.maxBytes and load({ maxBytes }); ab
   try {
     // One 64-float row past the default cap; allocating it would grow the heap past 2 GiB.
     refused(() => pe.computeView('sinusoidal', { positions: 2 ** 23 + 1, dim: 64 }), 'ENOMEM', 'positions', 'default cap');
-    assert.equal(await load({ maxBytes: 64 << 20 }), pe, 'load() is cached; maxBytes applies to the instance');
-    assert.equal(pe.maxBytes, 64 << 20);
+    // load({ maxBytes }) is that caller's own object over the cached instance: others keep their cap
+    const own = await load({ maxBytes: 64 << 20 });
+    assert.notEqual(own, pe);
+    assert.equal(own.maxBytes, 64 << 20);
+    assert.equal(pe.maxBytes, DEFAULT_CAP);
+    assert.equal((await load()).maxBytes, DEFAULT_CAP);
+    assert.equal(own.memory, pe.memory, 'one wasm instance');
+    refused(() => own.compute('relative', { queries: 4097, keys: 4096 }), 'ENOMEM', 'queries', 'own cap');
+    pe.maxBytes = 64 << 20;
     // 64 MiB exactly fits; one more row does not (the heap is smaller than either: a leak would show).
     assert.ok(pe.memory.buffer.byteLength < 64 << 20);
     const r = pe.computeView('relative', { queries: 4096, keys: 4096 });
@@ -106,6 +113,92 @@ test('a per-call cap: compute, computeView and shape take { maxBytes } and leave
   assert.throws(() => pe.compute('sinusoidal', { dim: 0 }, { maxBytes: 8 }), isError('ERANGE', 'dim'));
   assert.equal(pe.maxBytes, DEFAULT_CAP);
   assert.deepEqual(pe.compute('sinusoidal', { positions: 3, dim: 4 }).shape, [3, 4]);
+});
+
+test('load() options are the caller\'s: load({ maxBytes: 1000 }) and load({ viewBudget }) leave every other load() alone', async () => {
+  const small = await load({ maxBytes: 1000 });
+  const plain = await load();
+  assert.equal(plain, pe, 'plain load() calls share one object');
+  assert.equal(small.maxBytes, 1000);
+  assert.equal(plain.maxBytes, DEFAULT_CAP);
+  // 16 x 16 float32 is 1024 bytes: over the small caller's cap, within everyone else's
+  refused(() => small.compute('sinusoidal', { positions: 16, dim: 16 }), 'ENOMEM', 'positions', 'small cap');
+  assert.deepEqual(plain.compute('sinusoidal', { positions: 16, dim: 16 }).shape, [16, 16]);
+  assert.deepEqual((await load()).computeView('sinusoidal', { positions: 16, dim: 16 }).shape, [16, 16]);
+  // each caller's setter is its own too
+  small.maxBytes = 5000;
+  assert.equal(pe.maxBytes, DEFAULT_CAP);
+  pe.maxBytes = 100;
+  try {
+    assert.equal(small.maxBytes, 5000);
+    assert.deepEqual(small.compute('sinusoidal', { positions: 16, dim: 16 }).shape, [16, 16]);
+  } finally {
+    pe.maxBytes = DEFAULT_CAP;
+  }
+  const tight = await load({ viewBudget: 4096 });
+  assert.equal(tight.viewBudget, 4096);
+  assert.equal(pe.viewBudget, 2 ** 30, 'the default budget: 1 GiB');
+  const kept = tight.computeView('alibi-slopes', { heads: 1000 });   // 4000 bytes
+  refused(() => tight.computeView('alibi-slopes', { heads: 25 }), 'ENOMEM', 'viewBudget', 'budget');
+  assert.throws(() => tight.computeView('alibi-slopes', { heads: 25 }), /heads = 25 needs 100 bytes.*free\(\)/);
+  refused(() => tight.colormap(kept), 'ENOMEM', 'viewBudget', 'colormap within the budget');
+  assert.equal(tight.compute('alibi-slopes', { heads: 25 }).data.length, 25, 'compute() copies: no budget');
+  const other = pe.computeView('alibi-slopes', { heads: 25 });
+  assert.equal(other.data.length, 25, 'other callers have their own budget');
+  other.free();
+  kept.free();
+  assert.equal(tight.viewBytes, 0);
+  tight.computeView('alibi-slopes', { heads: 25 }).free();
+  // a cap smaller than the room: the cap's refusal, as before
+  refused(() => tight.computeView('alibi-slopes', { heads: 2000 }, { maxBytes: 100 }), 'ENOMEM', 'heads', 'cap first');
+  for (const bad of [-1, NaN, '1', null, {}]) {
+    await assert.rejects(load({ viewBudget: bad }), isError('EINVAL', 'viewBudget'), String(bad));
+    assert.throws(() => { tight.viewBudget = bad; }, isError('EINVAL', 'viewBudget'), String(bad));
+  }
+  await assert.rejects(load({ maxBytes: '1' }), isError('EINVAL', 'maxBytes'));
+});
+
+test('ENOMEM names the parameter that sized the output, with the length it gave that axis', () => {
+  const MiB = { maxBytes: 2 ** 20 };
+  const cases = [
+    // [kind, params, param, value shown]
+    ['rope', { positionIds: new Int32Array(200000), dim: 128 }, 'positionIds', 200000],
+    ['rope', { positionIds: new Int32Array(600000), mropeSection: [16, 24, 24], dim: 128 }, 'positionIds', 200000],
+    ['rope', { positions: 100000, dim: 128 }, 'positions', 100000],
+    ['rope-apply', { x: new Float32Array(64 * 10000), dim: 64 }, 'x', 10000],
+    ['rope-apply', { x: new Float32Array(64 * 10000), dim: 64, positions: 10000 }, 'positions', 10000],
+    ['rope-2d', { coords: new Float32Array(2 * 100000) }, 'coords', 100000],
+    ['rope-2d', { height: 16, width: 4000 }, 'width', 4000],
+    ['rope-2d', { height: 4000, width: 16 }, 'height', 4000],
+    ['sincos-2d', { height: 3, width: 60000 }, 'width', 60000],
+    ['mrope-positions', { sequence: 'text:300000' }, 'sequence', 300000],
+    ['mrope-segments', { sequence: `text:100 image:1x1000x1000 text:${'9'.repeat(6)}` }, 'sequence', null],
+  ];
+  for (const [kind, params, param, value] of cases) {
+    for (const call of ['compute', 'computeView', 'shape']) {
+      assert.throws(() => pe[call](kind, params, MiB), (e) => {
+        assert.equal(e.code, 'ENOMEM', `${kind} ${call}: ${e.message}`);
+        assert.equal(e.param, param, `${kind} ${call}: ${e.message}`);
+        if (value !== null) assert.ok(e.message.includes(`${param} = ${value} `), `${kind}: ${e.message}`);
+        return true;
+      });
+    }
+  }
+  // so do the size limits a grid passes (2^24 tokens): its largest side, not always height
+  for (const [kind, params, param] of [
+    ['rope-2d', { height: 16, width: 65536, frames: 32 }, 'width'],
+    ['rope-2d', { height: 18, width: 16, frames: 65536 }, 'frames'],
+    ['rope-2d', { height: 65536, width: 300 }, 'height'],
+    ['rope-2d', { height: 4098 }, 'height'],   // width = height
+    ['sincos-2d', { height: 300, width: 60000 }, 'width'],
+    ['sincos-2d', { height: 60000, width: 300 }, 'height'],
+  ]) {
+    assert.throws(() => pe.shape(kind, params), (e) => e.code === 'ERANGE' && e.param === param &&
+      e.message.includes(`${param} = ${params[param]} makes`), `${kind} ${JSON.stringify(params)}`);
+  }
+  // the shown value of a sequence is its token count, not its length in characters
+  assert.throws(() => pe.compute('mrope-positions', { sequence: 'text:300000' }, MiB),
+    /sequence = 300000 \(the length of the axis it sets\) makes the output larger than the byte cap/);
 });
 
 test('one compute, computeView or shape is one validating call into C', () => {

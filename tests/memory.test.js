@@ -99,3 +99,82 @@ test('a computeView() result dropped without free() is freed by the Finalization
     `1000 dropped 1 MiB views grew the heap by ${(r.heap1 - r.heap0) / MiB} MiB (expected at most 64)`);
   assert.deepEqual(r.last, [0, N - 1, -(N - 1)]);
 });
+
+test('a destructured view keeps its memory: data and its subarrays never change while other results come and go', () => {
+  // `const { data } = pe.computeView(…)` drops the view object at once; the block must stay
+  // allocated for as long as the array (or a subarray of it) can be read, under forced collection
+  // and with other results allocated, dropped and freed meanwhile.
+  const child = `
+    import { load } from ${JSON.stringify(new URL('../web/posenc.js', import.meta.url).href)};
+    const pe = await load();
+    console.warn = () => {};
+    const N = ${N};
+    pe.computeView('relative', { queries: 4096, keys: 4096 }).free();  // room: memory must not grow
+    const heap0 = pe.memory.buffer.byteLength;
+    const turn = () => new Promise((r) => setImmediate(r));
+    let { data } = pe.computeView('relative', { queries: N, keys: N });   // value [i, j] = j - i
+    const row = pe.computeView('relative', { queries: N, keys: N, offset: 1 }).data.subarray(5 * N, 6 * N);
+    const ref = data.slice(), refRow = row.slice();
+    let changed = 0, dropped = 0;
+    for (let round = 0; round < 20; round++) {
+      gc();
+      await turn();
+      for (let c = 0; c < 8; c++) {   // other values in blocks of the same size: reused memory would show
+        pe.computeView('relative', { queries: N, keys: N, offset: 1000 + c });   // dropped
+        dropped++;
+        pe.computeView('relative', { queries: N, keys: N, offset: -1000 - c }).free();
+      }
+      if (data.length !== ref.length || data.some((v, i) => v !== ref[i])) changed++;
+      if (row.some((v, i) => v !== refRow[i])) changed++;
+    }
+    const live = pe.viewBytes;
+    data = null;
+    for (let t = 0; t < 50 && pe.viewBytes > ${MiB}; t++) { gc(); await turn(); }
+    console.log(JSON.stringify({ changed, dropped, live, after: pe.viewBytes, grew: pe.memory.buffer.byteLength - heap0,
+      row: [row[0], row[5], row[N - 1]] }));
+  `;
+  const out = execFileSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', child], { encoding: 'utf8' });
+  const r = JSON.parse(out.trim().split('\n').pop());
+  assert.equal(r.changed, 0, 'a kept array saw another result\'s values');
+  assert.equal(r.grew, 0, 'memory grew (the kept arrays would have been detached)');
+  assert.ok(r.live >= 2 * MiB && r.live < (2 + r.dropped) * MiB, `the kept results count as live (${r.live} bytes)`);
+  // data dropped: its block is released; the subarray's result still holds its own
+  assert.equal(r.after, MiB);
+  // row 5 of j - i + 1: columns 0, 5, N - 1
+  assert.deepEqual(r.row, [-4, 1, N - 5]);
+});
+
+test('results never freed stay within the view budget: 5,000 unfreed 1 MiB views with a turn every 500', async () => {
+  const budget = 64 * MiB;
+  const own = await load({ viewBudget: budget });
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    const heap0 = own.memory.buffer.byteLength;
+    let made = 0, refused = 0;
+    for (let c = 0; c < 5000; c++) {
+      try {
+        own.computeView('relative', params);   // never freed
+        made++;
+      } catch (e) {
+        assert.ok(e instanceof Error && e.code === 'ENOMEM' && e.param === 'viewBudget', String(e));
+        assert.match(e.message, /free\(\)/);
+        assert.match(e.message, new RegExp(`viewBudget = ${budget} bytes`));
+        refused++;
+      }
+      assert.ok(own.viewBytes <= budget, `live views ${own.viewBytes} bytes past the budget`);
+      if (c % 500 === 499) await new Promise((r) => setImmediate(r));
+    }
+    const grew = own.memory.buffer.byteLength - heap0;
+    assert.ok(grew <= budget + 16 * MiB, `the heap grew by ${grew / MiB} MiB with a ${budget / MiB} MiB budget`);
+    assert.ok(made >= 64 && refused > 0, `${made} made, ${refused} refused`);
+    // the refusals were the budget's alone: the caller's other calls and other callers still work
+    checkValues(own.compute('relative', params).data);
+    const v = pe.computeView('relative', params);
+    checkValues(v.data);
+    v.free();
+    assert.equal(pe.viewBytes, 0, 'the shared object\'s budget is its own');
+  } finally {
+    console.warn = warn;
+  }
+});

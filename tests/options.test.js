@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';
-import { OPTIONS, TYPES, SURFACES, HTML_ATTRIBUTES, MAX_COLUMNS, keysOf, readOptions, heatmapOptions, plotOptions } from '../web/views/options.js';
+import { OPTIONS, TYPES, SURFACES, HTML_ATTRIBUTES, MAX_COLUMNS, keysOf, readOptions, heatmapOptions, plotOptions, option } from '../web/views/options.js';
 import { PRESETS, normalize, fromQuery, toQuery } from '../web/explorer/state.js';
 import { heatmapLayout } from '../web/views/layout.js';
 
@@ -245,4 +245,48 @@ test('one vocabulary (views/keys.js): the explorer reads the embed\'s and config
     assert.deepEqual(fromQuery(url, pe).problems.map((p) => p.path), [path], url);
   }
   assert.ok(fromQuery('?kind=rope&rope-scaling=[1]', pe).problems[0].message.includes('is not a JSON object'));
+});
+
+test('numbers as HTML takes them: a valid integer / floating-point number, nothing looser, the attribute named', async () => {
+  const { parseValue } = await import('../web/elements/attributes.js');
+  const where = { attr: 'dim', param: 'dim', tag: 'posenc-heatmap' };
+  // accepted, with the value HTML's parser gives
+  for (const [text, value] of [['64', 64], ['-3', -3], ['0', 0], ['-0', 0], ['007', 7]]) {
+    assert.equal(parseValue('int', text, where), value, text);
+    const r = TYPES.int(text, option('frame'));   // frame: 0 and up
+    assert.deepEqual([r.value, r.code], value >= 0 ? [value, undefined] : [0, 'ERANGE'], `frame ${text}`);
+  }
+  for (const [text, value] of [['1.5', 1.5], ['-.5', -0.5], ['.5', 0.5], ['1e3', 1000], ['2E-2', 0.02], ['1e+2', 100], ['64', 64]]) {
+    assert.equal(parseValue('float', text, where), value, text);
+    assert.equal(TYPES.limit(text).value, value, `vmin ${text}`);
+  }
+  // refused: whitespace, hex, octal/binary prefixes, a leading +, a bare or trailing dot, Infinity,
+  // an exponent without digits, beyond the doubles, empty
+  const loose = [' 64 ', '64 ', '\t64', '0x40', '0o100', '0b1', '+64', '1.', '.', 'Infinity', '-Infinity', 'NaN', '1e',
+    '1e400', '', ' ', '6_4', '64px', '١٢'];
+  for (const text of loose) {
+    assert.throws(() => parseValue('float', text, where), (e) =>
+      e.name === 'PosencError' && e.code === 'EINVAL' && e.param === 'dim' && e.attribute === 'dim' &&
+      e.message.startsWith(`<posenc-heatmap> dim=${JSON.stringify(text)} is not a number`), JSON.stringify(text));
+    if (text !== '') assert.equal(TYPES.limit(text).code, 'EINVAL', `vmin ${JSON.stringify(text)}`);
+  }
+  // an integer takes no fraction or exponent either ("valid integer")
+  for (const text of [...loose, '1.5', '1e3', '64.0']) {
+    assert.throws(() => parseValue('int', text, where), (e) => e.code === 'EINVAL' && e.attribute === 'dim' &&
+      e.message.includes('is not an integer'), JSON.stringify(text));
+    assert.equal(TYPES.int(text, option('frame')).code, 'EINVAL', `frame ${JSON.stringify(text)}`);
+  }
+  // lists: items as above, whitespace around the commas as HTML lists allow
+  assert.deepEqual(parseValue('int[]', '16, 24,24', where), [16, 24, 24]);
+  assert.deepEqual(parseValue('float[]', '1.5,-2e1', where), [1.5, -20]);
+  assert.deepEqual(parseValue('int[]', '', where), []);
+  for (const text of ['16,0x18,24', '16,,24', '16,24,', '1.5,2']) {
+    assert.throws(() => parseValue('int[]', text, where), (e) => e.code === 'EINVAL' && e.attribute === 'dim', text);
+  }
+  assert.deepEqual(TYPES.columns('0, 3,7', option('columns')).value, [0, 3, 7]);
+  assert.equal(TYPES.columns('0x1', option('columns')).code, 'EINVAL');
+  assert.equal(TYPES.window('0,0x10', option('zoom')).why !== undefined, true);
+  // the same rule reads view options from an element's attributes
+  const r = readOptions([['index', '0x1'], ['vmax', ' 1 ']], 'element', ctx);
+  assert.deepEqual(r.problems.map((p) => [p.key, p.code]), [['index', 'EINVAL'], ['vmax', 'EINVAL']]);
 });

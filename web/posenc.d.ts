@@ -73,7 +73,11 @@ export interface Result<K extends string = KindName> {
   readonly info: Record<string, number>;
 }
 
-/** A result whose data is a view of the wasm heap, valid until free(). */
+/**
+ * A result whose data is a view of the wasm heap, valid until free(). Without free(), its memory
+ * is released once neither the result nor any array it handed out (data, data.subarray(…)) is
+ * reachable; until then it counts against pe.viewBudget.
+ */
 export interface ResultView<K extends string = KindName> extends Result<K> {
   /** Byte offset of data in pe.memory.buffer. */
   readonly byteOffset: number;
@@ -157,8 +161,15 @@ export interface Posenc {
   readonly kinds: readonly KindInfo[];
   /** The module's memory (its buffer changes when memory grows). */
   readonly memory: WebAssembly.Memory;
-  /** The default output cap in bytes (default 2 GiB): larger requests throw ENOMEM before allocating. */
+  /** The default output cap in bytes of this object's calls (default 2 GiB): larger requests throw ENOMEM before allocating. */
   maxBytes: number;
+  /**
+   * Bytes that this object's results not yet freed (computeView, colormap, colormapImage,
+   * difference) may hold together (default 1 GiB); one past it throws ENOMEM naming viewBudget.
+   */
+  viewBudget: number;
+  /** Bytes held now by this object's results not yet freed (nor garbage-collected). */
+  readonly viewBytes: number;
   /** The shape compute() would give, after the same checks (the byte cap included); nothing is computed. */
   shape<K extends KindName>(kind: K, params?: ParamsOf<K>, options?: ComputeOptions): number[];
   compute<K extends KindName>(kind: K, params?: ParamsOf<K>, options?: ComputeOptions): Result<K>;
@@ -249,11 +260,16 @@ export interface LoadOptions {
   wasmBinary?: BufferSource;
   /** Where to fetch posenc.wasm from, relative to posenc.js (default: none, the embedded copy). */
   wasmURL?: string | URL;
-  /** Output cap in bytes, set on the returned instance (which load() shares between callers). */
+  /** Output cap in bytes of the returned object's calls; other load() callers keep their own. */
   maxBytes?: number;
+  /** The returned object's view budget in bytes (Posenc.viewBudget); other load() callers keep their own. */
+  viewBudget?: number;
 }
 
-/** Instantiate posenc; cached per wasmBinary / wasmURL. */
+/**
+ * Instantiate posenc; the instance is cached per wasmBinary / wasmURL. Plain load() calls share
+ * one Posenc; a call with maxBytes or viewBudget gets a Posenc of its own over that instance.
+ */
 export declare function load(options?: LoadOptions): Promise<Posenc>;
 
 // ---- Custom elements (posenc/elements): the DOM-free part; the element types are in elements/define.d.ts ----

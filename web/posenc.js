@@ -22,9 +22,10 @@ function decode(text) {
 }
 
 /**
- * Instantiate posenc (cached per options): by default the embedded module; load({ wasmBinary })
- * takes the module's bytes, load({ wasmURL }) a URL to fetch (relative to this module); maxBytes
- * sets the output cap (default 2 GiB).
+ * Instantiate posenc (cached per source): by default the embedded module; load({ wasmBinary })
+ * takes the module's bytes, load({ wasmURL }) a URL to fetch (relative to this module). maxBytes
+ * (output cap, default 2 GiB) and viewBudget (bytes of results not yet freed, default 1 GiB) give
+ * this caller a Posenc of its own over the cached instance.
  */
 export function load(options = {}) {
   return loadFrom(options, here);

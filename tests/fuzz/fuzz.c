@@ -12,7 +12,9 @@
  *   - pe_compute_alloc agrees with pe_prepare (status, parameter, shape; nothing allocated on
  *     failure) and its table with pe_compute's.
  * Computed tables (and raw bytes) also go through the colormap (pe_range_of, pe_colormap_apply).
- * Work per input is bounded by capping the output at 64 MiB.
+ * Work per input is bounded so that a run covers many inputs a second: the output is capped at
+ * 256 KiB and arrays at 64 Ki elements (the registry's checks and the kernels are the same at any
+ * size; a 64 MiB table only spends time filling it).
  *
  * Input layout, fixed so that a mutation stays local: a 16-byte header (kind, cap), one 24-byte
  * chunk per registry row (byte 0: < 64 not given, < 160 an in-range value, else a special one; the
@@ -27,9 +29,10 @@
 #include <string.h>
 #include "posenc.h"
 
-#define HARNESS_CAP (64.0 * 1024 * 1024) /* bytes of output per input, at most */
+#define HARNESS_CAP (256.0 * 1024)       /* bytes of output per input, at most */
 #define CANARY 16                        /* guard elements after the buffer */
-#define MAX_ARRAY (1 << 22)              /* float array elements, at most */
+#define MAX_ARRAY (1 << 16)              /* array elements, at most */
+#define HARNESS_WORK (1 << 21)           /* estimated operations per input, at most (work_of) */
 
 #define CHECK(cond, ...)                                                     \
   do {                                                                       \
@@ -163,11 +166,27 @@ static double cap_pick(bytes *b) {
     case 4: return (double)take(b, 2);
     case 5: return raw_double(b);
     case 6: return (double)(take(b, 4) % (uint64_t)(HARNESS_CAP + 1));
-    default: { /* log-uniform up to 64 MiB: most tables stay small, so runs stay fast */
+    default: { /* log-uniform up to 2 x HARNESS_CAP: most tables stay small, some exceed the cap */
       const uint64_t u = take(b, 4);
-      return ldexp(1 + (double)(u >> 8) / 16777216.0, (int)(u % 26));
+      return ldexp(1 + (double)(u >> 8) / 16777216.0, (int)(u % 19));
     }
   }
+}
+
+/* What a request of shape sh costs, estimated from the registry alone: its rows (every axis but
+ * the last) times the largest integer parameter bounded like a dimension (dim, heads, buckets), as a
+ * row costs at most that many steps (sines over the frequencies, sums over them). rope-decay's
+ * [distances, 2] rows each sum dim/2 frequencies: its output alone would admit a second per input. */
+static double work_of(const pe_kind *K, const pe_request *rq, const pe_shape *sh) {
+  double w = 1, rows = 1;
+  for (int i = 0; i < K->nparams; i++) {
+    const pe_param *p = &K->params[i];
+    if (p->type != PE_T_INT || !(p->max <= 65536)) continue;
+    const double v = rq->given[i] ? rq->v[i] : p->def;
+    if (v > w) w = v;
+  }
+  for (int a = 0; a + 1 < sh->ndim; a++) rows *= (double)sh->dims[a];
+  return rows * w + (double)sh->count;
 }
 
 static int is_param_path(const pe_kind *K, const char *s) {
@@ -387,7 +406,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const double cap0 = pe_max_bytes();
   CHECK(cap0 >= 0 && cap0 <= 9007199254740992.0, "pe_set_max_bytes(%g) gave %g", cap_in, cap0);
   if (cap0 > HARNESS_CAP) pe_set_max_bytes(HARNESS_CAP);
-  const double cap = pe_max_bytes();
 
   const pe_kind *K = pe_kind_at(kind);
   pe_request rq;
@@ -432,7 +450,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   bytes tail = chunk(&in, 16), cm = chunk(&in, 24);
   if (getenv("POSENC_FUZZ_VERBOSE")) { /* triage: the request as the C API sees it */
-    fprintf(stderr, "posenc-fuzz: %s, cap %.17g:", K->name, cap);
+    fprintf(stderr, "posenc-fuzz: %s, cap %.17g:", K->name, pe_max_bytes());
     for (int i = 0; i < K->nparams; i++) {
       if (!rq.given[i]) continue;
       if (K->params[i].type == PE_T_FARRAY) fprintf(stderr, " %s=[%d floats]", K->params[i].path, (int)rq.len[i]);
@@ -459,6 +477,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memset(&sh, 0xab, sizeof sh);
   memset(&err, 0xcd, sizeof err);
   s = pe_prepare(&rq, &sh, &err);
+  if (s == PE_OK && sh.count > 0 && work_of(K, &rq, &sh) > HARNESS_WORK) {
+    /* too costly to compute here: the cap refuses it instead, which checks the ENOMEM path */
+    pe_set_max_bytes((double)sh.count * 4 - 1);
+    s = pe_prepare(&rq, &sh, &err);
+    CHECK(s == PE_ENOMEM, "%s: a cap one byte under the output gave %d", K->name, (int)s);
+  }
+  const double cap = pe_max_bytes();
   {
     /* pe_compute_alloc at the same cap: pe_prepare's status and parameter, its shape, nothing
      * allocated on failure; its table is compared with pe_compute's below */

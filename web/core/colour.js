@@ -1,5 +1,5 @@
 // The colour API (c/colormap.c): values → RGBA8 for drawing, every number computed in C. Posenc
-// owns one Colour over its Heap and hands pe.colormap(), pe.colormapImage(), pe.range(),
+// owns one Colour over its Heap and its own Views (the results it hands out) and hands pe.colormap(), pe.colormapImage(), pe.range(),
 // pe.colormapLUT() and pe.colormaps to it.
 import { PosencError, fmt, describe } from './error.js';
 
@@ -14,24 +14,25 @@ function limitTypes(who, vmin, vmax) {
 
 export class Colour {
   #heap;
-  #maps = null;
+  #views;
 
-  constructor(heap) {
+  constructor(heap, views) {
     this.#heap = heap;
+    this.#views = views;
   }
 
-  /** pe.colormaps: [{ name, title, centred }], read from C on first use. */
+  /** pe.colormaps: [{ name, title, centred }], read from C on first use (once per instance). */
   get maps() {
-    if (!this.#maps) {
+    if (!this.#heap.colormaps) {
       const x = this.#heap.x;
       const maps = [];
       for (let m = 0; m < x.pe_js_colormap_count(); m++) {
         maps.push(Object.freeze({ name: this.#heap.str(x.pe_js_colormap_name(m)), title: this.#heap.str(x.pe_js_colormap_title(m)),
           centred: x.pe_js_colormap_centred(m) === 1 }));
       }
-      this.#maps = Object.freeze(maps);
+      this.#heap.colormaps = Object.freeze(maps);
     }
-    return this.#maps;
+    return this.#heap.colormaps;
   }
 
   #map(map, who) {
@@ -114,10 +115,11 @@ export class Colour {
       const m = this.#map(map, who);
       limitTypes(who, vmin, vmax);
       const { n, param, fields } = size(t);
+      this.#views.reserve(`posenc ${who}`, n * 4, `${n} pixels`);
       out = n > 0 ? x.pe_js_malloc(n * 4) : 0;
       if (n > 0 && !out) throw new PosencError(`posenc ${who}: ${n} pixels do not fit in wasm memory`, 'ENOMEM', param);
       heap.check(fill(m, t, n, out), who);
-      const image = heap.view({ map: this.maps[m].name, ...fields, length: n, vmin: x.pe_js_colormap_limit(0),
+      const image = this.#views.view({ map: this.maps[m].name, ...fields, length: n, vmin: x.pe_js_colormap_limit(0),
         vmax: x.pe_js_colormap_limit(1) }, out, Uint8ClampedArray, n * 4, `posenc ${who}`);
       out = 0;
       return image;
@@ -138,10 +140,11 @@ export class Colour {
       if (ta.length !== tb.length) {
         throw new PosencError(`posenc difference: the tables have ${ta.length} and ${tb.length} elements (they must match)`, 'EINVAL', 'b');
       }
+      this.#views.reserve('posenc difference', ta.length * 4, `a table of ${ta.length} values`);
       out = ta.length ? x.pe_js_malloc(ta.length * 4) : 0;
       if (ta.length && !out) throw new PosencError(`posenc difference: ${ta.length} values do not fit in wasm memory`, 'ENOMEM', 'b');
       heap.check(x.pe_js_difference(ta.ptr, ta.dtype, tb.ptr, tb.dtype, ta.length, out), 'difference');
-      const view = heap.view({ length: ta.length }, out, Float32Array, ta.length, 'posenc difference');
+      const view = this.#views.view({ length: ta.length }, out, Float32Array, ta.length, 'posenc difference');
       out = 0;
       return view;
     } finally {

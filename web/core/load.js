@@ -1,6 +1,8 @@
 // Loading: the module's bytes (embedded, given, fetched, or read from disk under Node), instantiated
-// once per source. The entry (web/posenc.js) hands over the embedded bytes and its own URL.
-import { Posenc } from './posenc.js';
+// once per source; plain load() calls share that one Posenc, a call with options of its own gets
+// its own Posenc over the same instance. The entry (web/posenc.js) hands over the embedded bytes
+// and its own URL.
+import { Posenc, share } from './posenc.js';
 
 const loaded = new Map();
 
@@ -39,10 +41,10 @@ export function load(options, here) {
     loaded.set(key, promise);
     promise.catch(() => loaded.delete(key));
   }
-  return promise.then((pe) => {
-    if (options.maxBytes !== undefined) pe.maxBytes = options.maxBytes;
-    return pe;
-  });
+  // Options of one caller (maxBytes, viewBudget) go to an object of its own over the cached
+  // instance: one caller's cap never becomes another's.
+  const own = options.maxBytes !== undefined || options.viewBudget !== undefined;
+  return promise.then((pe) => (own ? share(pe, { maxBytes: options.maxBytes, viewBudget: options.viewBudget }) : pe));
 }
 
 async function instantiate(options, here) {

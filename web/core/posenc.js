@@ -2,7 +2,7 @@
 // handed back as typed arrays; every number is computed in C. The colour API is Colour's
 // (colour.js), reached through the same methods on pe.
 import { PosencError, fmt, describe } from './error.js';
-import { Heap } from './heap.js';
+import { Heap, Views, VIEW_BUDGET, checkBudget } from './heap.js';
 import { Colour } from './colour.js';
 import { fieldsRead, layersFromConfig, positionsFromConfig, ropeFromConfig } from './architectures/reader.js';
 import { MODEL_TYPES, RECORDS } from './architectures/index.js';
@@ -28,38 +28,82 @@ function readOnce(obj, name, read) {
   });
 }
 
+const ENOMEM = 3;  // pe_status (posenc.h)
+
+function checkCap(bytes, who = 'posenc') {
+  if (typeof bytes !== 'number' || !(bytes >= 0)) {
+    throw new PosencError(`${who}: maxBytes = ${describe(bytes)} is not a number >= 0`, 'EINVAL', 'maxBytes');
+  }
+  return Math.min(bytes, 2 ** 53);  // as C clamps a cap (c/registry.c)
+}
+
+// What every Posenc over one wasm instance shares: the heap and the registry as read once.
+class Shared {
+  constructor(exports) {
+    this.heap = new Heap(exports);
+    this.defaultCap = exports.pe_js_max_bytes();
+    this.kinds = null;
+    this.names = null;  // kind name -> index, made with the registry
+  }
+}
+
+/**
+ * share(pe, options): another Posenc over pe's wasm instance with options of its own
+ * ({ maxBytes, viewBudget }), for load(): callers of one cached instance never see each other's.
+ */
+export let share;
+
 export class Posenc {
   #x;
+  #shared;
   #heap;
+  #views;
   #colour;
-  #names = null;  // kind name -> index, made with the registry
+  #maxBytes;
 
-  constructor(exports) {
+  /** exports: a posenc.wasm instance's; options: { maxBytes, viewBudget } of this object only. */
+  constructor(exports, options = {}, shared = undefined) {
+    if (!(shared instanceof Shared)) {
+      shared = new Shared(exports);
+      exports._initialize();
+    }
     this.#x = exports;
-    this.#heap = new Heap(exports);
-    this.#colour = new Colour(this.#heap);
-    exports._initialize();
+    this.#shared = shared;
+    this.#heap = shared.heap;
+    this.#maxBytes = options.maxBytes === undefined ? shared.defaultCap : checkCap(options.maxBytes);
+    this.#views = new Views(this.#heap, options.viewBudget === undefined ? VIEW_BUDGET : checkBudget(options.viewBudget));
+    this.#colour = new Colour(this.#heap, this.#views);
     this.version = VERSION;
     // The registry is read on first use (pe.kinds, pe.colormaps or a request), so load() costs
     // what instantiating the module costs (README: load()).
-    readOnce(this, 'kinds', () => Object.freeze(this.#readRegistry()));
+    readOnce(this, 'kinds', () => (shared.kinds ??= Object.freeze(this.#readRegistry())));
     readOnce(this, 'colormaps', () => this.#colour.maps);
+  }
+
+  static {
+    share = (pe, options) => new Posenc(pe.#x, options, pe.#shared);
   }
 
   /** The module's WebAssembly.Memory (its buffer changes when memory grows). */
   get memory() { return this.#x.memory; }
 
   /**
-   * The default output cap in bytes: larger requests throw ENOMEM before allocating. One call can
-   * take its own: compute(kind, params, { maxBytes }).
+   * The default output cap in bytes of this object's calls: larger requests throw ENOMEM before
+   * allocating. One call can take its own: compute(kind, params, { maxBytes }).
    */
-  get maxBytes() { return this.#x.pe_js_max_bytes(); }
-  set maxBytes(bytes) {
-    if (typeof bytes !== 'number' || !(bytes >= 0)) {
-      throw new PosencError(`maxBytes = ${describe(bytes)} is not a number >= 0`, 'EINVAL', 'maxBytes');
-    }
-    this.#x.pe_js_set_max_bytes(bytes);
-  }
+  get maxBytes() { return this.#maxBytes; }
+  set maxBytes(bytes) { this.#maxBytes = checkCap(bytes); }
+
+  /**
+   * Bytes that this object's results not yet freed (computeView, colormap, colormapImage,
+   * difference) may hold together; a result past it throws ENOMEM naming viewBudget before
+   * allocating. Default 1 GiB.
+   */
+  get viewBudget() { return this.#views.budget; }
+  set viewBudget(bytes) { this.#views.budget = checkBudget(bytes); }
+
+  /** Bytes held now by this object's results not yet freed (nor garbage-collected). */
+  get viewBytes() { return this.#views.live; }
 
   #readRegistry() {
     const x = this.#heap.x;
@@ -148,10 +192,10 @@ export class Posenc {
   }
 
   #kind(kind) {
-    this.#names ??= new Map(this.kinds.map((info, k) => [info.name, k]));
-    const k = this.#names.get(kind);
+    const names = (this.#shared.names ??= new Map(this.kinds.map((info, k) => [info.name, k])));
+    const k = names.get(kind);
     if (k === undefined) {
-      throw new PosencError(`posenc: unknown kind ${describe(kind)} (kinds: ${[...this.#names.keys()].join(', ')})`,
+      throw new PosencError(`posenc: unknown kind ${describe(kind)} (kinds: ${[...names.keys()].join(', ')})`,
         'EINVAL', 'kind');
     }
     return k;
@@ -220,18 +264,13 @@ export class Posenc {
     return 0;
   }
 
-  // The per-call options { maxBytes }: the cap handed to C, -1 for the instance's (pe.maxBytes).
+  // The per-call options { maxBytes }: the cap handed to C, this object's (pe.maxBytes) by default.
   #cap(kind, options) {
-    if (options === undefined) return -1;
+    if (options === undefined) return this.#maxBytes;
     if (options === null || typeof options !== 'object' || Array.isArray(options)) {
       throw new PosencError(`posenc ${kind}: options = ${describe(options)} is not an object`, 'EINVAL', 'options');
     }
-    const bytes = options.maxBytes;
-    if (bytes === undefined) return -1;
-    if (typeof bytes !== 'number' || !(bytes >= 0)) {
-      throw new PosencError(`posenc ${kind}: maxBytes = ${describe(bytes)} is not a number >= 0`, 'EINVAL', 'maxBytes');
-    }
-    return bytes;
+    return options.maxBytes === undefined ? this.#maxBytes : checkCap(options.maxBytes, `posenc ${kind}`);
   }
 
   // Hand a request to C (begin, set); returns the kind's registry entry. C validates it in the call
@@ -270,19 +309,37 @@ export class Posenc {
 
   /**
    * Zero-copy: `data` is a view of the wasm heap, valid until free(). options.maxBytes caps this
-   * call's output (default pe.maxBytes).
+   * call's output (default pe.maxBytes); pe.viewBudget bounds what views not yet freed hold.
    */
   computeView(kind, params, options) {
+    return this.#view(kind, params, options, true);
+  }
+
+  // A result in the heap; `budgeted`: it counts against the view budget (compute() frees its own
+  // at once, so only the cap bounds it).
+  #view(kind, params, options, budgeted) {
     const x = this.#x;
     const cap = this.#cap(kind, options);
+    // The budget's room goes to C as the cap when it is the smaller: one call still refuses the
+    // request before allocating, and only a refusal asks C whether the cap alone would take it.
+    const limit = budgeted ? Math.min(cap, this.#views.room()) : cap;
     const arrays = [];
     try {
       const info = this.#request(kind, params, arrays);
       // one call into C validates, sizes, allocates and computes
-      this.#check(x.pe_js_compute(cap), kind);
+      let status = x.pe_js_compute(limit);
+      if (status === ENOMEM && limit < cap && x.pe_js_err_max() === limit) {
+        const what = this.#heap.sizedBy();
+        status = x.pe_js_prepare(cap);
+        const bytes = this.#shape().reduce((a, b) => a * b, 1) * 4;
+        // beyond wasm32's memory no budget helps: C's refusal names the size instead
+        if (status === 0 && bytes < 2 ** 32) throw this.#views.overBudget(`posenc ${info.name}`, bytes, what);
+        if (status === 0) status = x.pe_js_compute(cap);
+      }
+      this.#check(status, kind);
       const shape = this.#shape();
       const Type = DTYPES.find((d) => d.name === info.dtype).Array;
-      return this.#heap.view({ kind: info.name, shape, dtype: info.dtype, info: this.#info() }, x.pe_js_out(), Type,
+      return this.#views.view({ kind: info.name, shape, dtype: info.dtype, info: this.#info() }, x.pe_js_out(), Type,
         shape.reduce((a, b) => a * b, 1), `posenc ${info.name}`);
     } finally {
       for (const p of arrays) x.pe_js_free(p);
@@ -308,7 +365,7 @@ export class Posenc {
 
   /** A copy owned by the caller: { kind, shape, dtype, data, info }. options as computeView's. */
   compute(kind, params, options) {
-    const view = this.computeView(kind, params, options);
+    const view = this.#view(kind, params, options, false);
     try {
       return { kind: view.kind, shape: view.shape, dtype: view.dtype, data: view.data.slice(), info: view.info };
     } finally {

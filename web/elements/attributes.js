@@ -6,7 +6,8 @@
 // turned into the parameter's registry type here; every range is checked in C, which names the
 // parameter (mapped back to its attribute for messages).
 import { PosencError } from '../posenc.js';
-import { OPTIONS, TYPES, HTML_ATTRIBUTES, keysOf, readOptions, option, writeOption, layerOf } from '../views/options.js';
+import { OPTIONS, TYPES, HTML_ATTRIBUTES, keysOf, readOptions, option, writeOption, layerOf, htmlFloat, htmlInteger,
+  numberList } from '../views/options.js';
 import { takesConfig } from '../rope-config.js';
 import { kebab, camel, registryAttribute } from '../views/keys.js';
 
@@ -69,17 +70,27 @@ export function attributeError(message, code, param, attribute) {
   return e;
 }
 
-function number(text, attr, param, tag) {
-  const t = text.trim();
-  const v = t === '' ? NaN : Number(t);
-  if (Number.isNaN(v)) throw attributeError(`<${tag}> ${attr}=${fmt(text)} is not a number`, 'EINVAL', param, attr);
+// The HTML number grammars (views/options.js): an integer parameter takes a valid integer, a float
+// one a valid floating-point number; ranges are C's.
+const GRAMMAR = {
+  int: [htmlInteger, 'is not an integer (digits, with an optional leading -)'],
+  float: [htmlFloat, 'is not a number (digits with an optional leading -, fraction and exponent)'],
+};
+
+function number(text, attr, param, tag, type) {
+  const [read, why] = GRAMMAR[type];
+  const v = read(text);
+  if (Number.isNaN(v)) throw attributeError(`<${tag}> ${attr}=${fmt(text)} ${why}`, 'EINVAL', param, attr);
   return v;
 }
 
 // "1,2,3", or a JSON array "[1, 2, 3]" (what a framework may write for an array property)
-function numbers(text, attr, param, tag) {
-  const t = text.trim().replace(/^\[([^]*)\]$/, '$1');
-  return t.trim() === '' ? [] : t.split(',').map((x) => number(x, attr, param, tag));
+function numbers(text, attr, param, tag, type) {
+  const [read, why] = GRAMMAR[type];
+  const list = numberList(text, read);
+  const bad = list.findIndex(Number.isNaN);
+  if (bad >= 0) throw attributeError(`<${tag}> ${attr}=${fmt(text)}: item ${bad} ${why}`, 'EINVAL', param, attr);
+  return list;
 }
 
 function object(text, attr, param, tag) {
@@ -99,9 +110,9 @@ function object(text, attr, param, tag) {
 export function parseValue(type, text, { attr, param, tag }) {
   switch (type) {
     case 'int':
-    case 'float': return number(text, attr, param, tag);
-    case 'float[]':
-    case 'int[]': return numbers(text, attr, param, tag);
+    case 'float': return number(text, attr, param, tag, type);
+    case 'float[]': return numbers(text, attr, param, tag, 'float');
+    case 'int[]': return numbers(text, attr, param, tag, 'int');
     case 'object': return object(text, attr, param, tag);
     case 'bool': {  // read as the flag view options are: present, true or its own name, or false
       const r = TYPES.flag(text, { key: attr });

@@ -130,22 +130,33 @@ export class LayerMap {
     const story = this.#story;
     const name = story.modelType === story.family || !story.modelType ? story.family : `${story.modelType} (read as ${story.family})`;
     // one button per layer type, with what its layers share (or "varies")
-    const types = [...new Set(layers.map((l) => l.type))];
-    const typeButtons = types.map((t) => {
-      const of = layers.filter((l) => l.type === t);
-      const same = of.every((l) => describeLayer(l) === describeLayer(of[0]));
+    const byType = new Map();  // type → its layers, in one pass (there may be as many types as layers)
+    for (const l of layers) {
+      const of = byType.get(l.type);
+      if (of) of.push(l);
+      else byType.set(l.type, [l]);
+    }
+    const typeRow = el('div', { class: 'layer-types', role: 'group', 'aria-label': 'Layer types' });
+    for (const [t, of] of byType) {
+      const first = describeLayer(of[0]);
+      const same = of.every((l) => describeLayer(l) === first);
       const b = el('button', { type: 'button', class: 'layer-type', dataset: { type: t }, 'aria-pressed': 'false' },
-        `${t} ×${of.length}: ${same ? describeLayer(of[0]).split(' · ').slice(1).join(' · ') : 'varies by layer'}`);
+        `${t} ×${of.length}: ${same ? first.split(' · ').slice(1).join(' · ') : 'varies by layer'}`);
       b.addEventListener('click', () => this.#pick(t));
-      return b;
-    });
-    const cells = layers.map((l) => {
-      const b = el('button', {
+      typeRow.append(b);
+    }
+    // One cell per layer, appended one by one: a config may list 65536 layers (as many types), more
+    // arguments than a spread into append() can pass; one click handler for the strip, not one per cell.
+    const strip = el('div', { class: 'layer-strip', role: 'listbox', 'aria-label': 'Layers' });
+    for (const l of layers) {
+      strip.append(el('button', {
         type: 'button', role: 'option', 'aria-selected': 'false', title: `Layer ${l.index}: ${describeLayer(l)}`,
         class: `layer t-${short(l.type)}${l.positions ? '' : ' nope'}`, dataset: { index: String(l.index), type: l.type },
-      }, l.positions ? '' : '∅');
-      b.addEventListener('click', () => this.#pick(l.index));
-      return b;
+      }, l.positions ? '' : '∅'));
+    }
+    strip.addEventListener('click', (e) => {
+      const cell = e.target.closest('.layer');
+      if (cell) this.#pick(Number(cell.dataset.index));
     });
     const input = describeInput(story.input);
     this.#root.replaceChildren(
@@ -153,8 +164,8 @@ export class LayerMap {
       ...(input ? [el('p', { class: 'layer-input' }, input)] : []),
       ...(story.warnings.length ? [el('ul', { class: 'layer-warnings' },
         ...story.warnings.map((w) => el('li', {}, `${w.field}: ${w.message}`)))] : []),
-      el('div', { class: 'layer-types', role: 'group', 'aria-label': 'Layer types' }, ...typeButtons),
-      el('div', { class: 'layer-strip', role: 'listbox', 'aria-label': 'Layers' }, ...cells),
+      typeRow,
+      strip,
       el('p', { class: 'layer-detail', 'aria-live': 'polite' }),
     );
     this.#root.hidden = false;

@@ -16,6 +16,12 @@ export const WEB_ROOT = resolve(here, '..');
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
+/**
+ * Bytes of a request's head (request line and headers) the server reads: explorer links carry whole
+ * model configs in the URL, which Node's default (16 KiB) answers with 431.
+ */
+export const MAX_HEADER_BYTES = 1 << 20;
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -58,7 +64,7 @@ function send(res, status, text) {
  * (null: none, for pages built by other tools, e.g. docs sites with inline scripts).
  */
 export function serve({ root = WEB_ROOT, port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', csp = CSP } = {}) {
-  const server = createServer(async (req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
     const { pathname } = new URL(req.url, 'http://localhost');
     const found = await fileFor(root, pathname);

@@ -91,13 +91,27 @@ export function keysOf(surface, { attributes = false } = {}) {
 }
 
 const quote = (text, n = 40) => JSON.stringify(text.length > n ? `${text.slice(0, n)}…` : text);
+// Numbers as HTML attributes take them (the HTML Standard's "valid floating-point number" and
+// "valid integer"), for attributes and URL values alike: Number() would also take " 64 ", "0x40",
+// "+1", "1.", "Infinity" and "" (as 0).
+const FLOAT = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+const INTEGER = /^-?\d+$/;
+/** A valid floating-point number's value, else NaN (so is one beyond the doubles); -0 reads as 0, as HTML's parser gives it. */
+export const htmlFloat = (text) => {
+  const v = FLOAT.test(text) ? Number(text) : NaN;
+  return Number.isFinite(v) ? v + 0 : NaN;
+};
+/** A valid integer's value (-0 as 0), else NaN. */
+export const htmlInteger = (text) => (INTEGER.test(text) ? Number(text) + 0 : NaN);
+
 /**
- * A comma list's numbers, bare or as a JSON array ("[0, 3]": what a framework may write for an array
- * property); an empty item is NaN (not 0, as Number('') is), so it is rejected, not read as 0.
+ * A comma list's numbers (whitespace around the commas allowed, as HTML's lists of numbers allow
+ * it), bare or as a JSON array ("[0, 3]": what a framework may write for an array property); an item
+ * that is no valid number (empty included) is NaN, so it is rejected, not read as 0.
  */
-export const numberList = (text) => {
+export const numberList = (text, read = htmlFloat) => {
   const t = text.trim().replace(/^\[([^]*)\]$/, '$1');
-  return t.trim() === '' ? [] : t.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
+  return t.trim() === '' ? [] : t.split(',').map((x) => read(x.trim()));
 };
 
 /**
@@ -111,14 +125,14 @@ export const TYPES = {
     return ctx.kinds.includes(v) ? { value: v } : { value: o.default, why: `is not one of ${ctx.kinds.join(', ')}`, code: 'EINVAL' };
   },
   int(text, o) {
-    const v = text.trim() === '' ? NaN : Number(text);
+    const v = htmlInteger(text);
     if (Number.isInteger(v) && v >= o.min && v <= o.max) return { value: v };
     const what = o.name === 'index' ? 'a plane number (0, 1, …)' : `an integer from ${o.min} to ${o.max}`;
     return { value: o.default, why: `is not ${what}`, code: Number.isInteger(v) ? 'ERANGE' : 'EINVAL' };
   },
   limit(text) {
-    if (text.trim() === '') return { value: null };
-    const v = Number(text);
+    if (text === '') return { value: null };
+    const v = htmlFloat(text);
     return Number.isFinite(v) ? { value: v } : { value: null, why: 'is not a finite number (empty = automatic)', code: 'EINVAL' };
   },
   colormap(text, o, ctx) {
@@ -126,7 +140,7 @@ export const TYPES = {
     return ctx.colormaps.includes(v) ? { value: v } : { value: o.default, why: `is not one of ${ctx.colormaps.join(', ')}`, code: 'EINVAL' };
   },
   columns(text, o) {
-    const all = numberList(text);
+    const all = numberList(text, htmlInteger);
     const value = [...new Set(all.filter((n) => Number.isInteger(n) && n >= 0))].slice(0, o.max);
     if (value.length === all.length) return { value };
     return { value, why: `kept ${value.join(', ') || 'none'} (distinct column numbers >= 0, at most ${o.max})`,
@@ -140,7 +154,7 @@ export const TYPES = {
     return { value: t === '' ? undefined : t };
   },
   window(text) {
-    const w = text.split(',').map((t) => (t.trim() === '' ? NaN : Number(t)));
+    const w = text.split(',').map((t) => htmlInteger(t.trim()));
     if (w.length === 2 && w.every(Number.isSafeInteger) && w[0] >= 0 && w[0] < w[1]) return { value: w };
     return { value: null, why: 'is not a window "from,to" of table rows (integers, 0 <= from < to)', code: 'EINVAL' };
   },

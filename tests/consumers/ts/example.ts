@@ -21,6 +21,13 @@ const view = pe.computeView('sinusoidal', { dim: 8 }, { maxBytes: 1 << 20 });
 const dims: number[] = pe.shape('t5', { queries: 8 }, { maxBytes: 0 });
 // @ts-expect-error: maxBytes is a number
 pe.compute('t5', {}, { maxBytes: '1 MiB' });
+const capped = await load({ maxBytes: 1 << 20, viewBudget: 64 << 20 });
+capped.viewBudget = 32 << 20;
+const held: number = capped.viewBytes;
+// @ts-expect-error: viewBytes is read-only
+capped.viewBytes = 0;
+// @ts-expect-error: viewBudget is a number
+load({ viewBudget: 'big' });
 const image = pe.colormap(view, { map: pe.colormaps[0].name, vmin: -1, vmax: 1 });
 const pixels: Uint8ClampedArray = image.data;
 const top: number = pe.range(view.data).max;
