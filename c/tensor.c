@@ -417,7 +417,7 @@ static pe_status parse_npy(const uint8_t *p, size_t n, double total, pe_tensor_l
   }
   if (seen != 7) return fail(err, PE_EINVAL, seen & 1 ? seen & 2 ? "shape" : "fortran_order" : "dtype", NAN, NAN, NAN, "is missing from the .npy header");
   if (fortran && t->ndim > 1)
-    return fail(err, PE_EINVAL, "fortran_order", 1, NAN, NAN, "is True: the values are column-major; save with np.ascontiguousarray");
+    return fail(err, PE_EINVAL, "fortran_order", 1, NAN, NAN, "(True): the values are column-major (Fortran order); save them with np.ascontiguousarray");
   double count;
   pe_status s = count_of(t->dims, t->ndim, t->dtype, &count, err);
   if (s) return s;
