@@ -105,6 +105,7 @@ function result(ctx, stats, colerr, rowerr, w, n, diagnosis, extra) {
     tolerance: stats.tolMax,
     maxAbsError: stats.maxAbs,
     maxRelError: stats.maxRel,
+    badElements: stats.bad,
     firstBad: stats.bad ? { row: stats.firstRow, column: stats.firstCol, got: stats.got, want: stats.want } : null,
     columnError: new Float32Array(x.memory.buffer, colerr, w).slice(),
     rowError: new Float32Array(x.memory.buffer, rowerr, n).slice(),
@@ -196,7 +197,7 @@ function columnMap(ctx, w, layout) {
   if (w === r) return { colmap: null, mismatch: null };
   if (w === dim) return { colmap: { values: Int32Array.from({ length: w }, (_, c) => (c < r ? c : -1)) }, mismatch: null };
   if (w === h) return { colmap: { values: Int32Array.from({ length: w }, (_, c) => (layout === 'gptj' ? 2 * c : c)) }, mismatch: 'half-width' };
-  throw new PosencError(`posenc check: the tensor has ${w} columns; this RoPE's table has ${r} (rotary dims), ${dim} (the head) or ${h} (r/2)`, 'EINVAL', 'shape');
+  throw new PosencError(`posenc check: the tensor's shape has ${w} columns; this RoPE's table has ${r} (rotary dims), ${dim} (the head) or ${h} (r/2)`, 'EINVAL', 'shape');
 }
 
 // The per-column frequencies (for the bound) of the user's columns under a column map.
@@ -236,7 +237,7 @@ function scoreTable(ctx, L, params, view, colerr, rowerr, sample) {
     let stats;
     planes.forEach((plane, i) => {
       stats = compare(ctx, { n, w: L.w, gotOff: L.planes[i], gotRs: L.rs, gotCs: L.cs, want, wantOff: plane * n * r, wantRs: r, wantCs: 1,
-        colmap, rows, rowpos: sample ? sample.rowpos : view.rowpos, coltheta: view.coltheta, scale: ctx.base.af || 1,
+        colmap, rows, rowpos: sample ? sample.rowpos : view.rowpos, coltheta: view.coltheta, scale: view.scale ?? (ctx.base.af || 1),
         identity: plane === 0 ? 1 : 0, accumulate: i > 0, colerr, rowerr, gotPtr: view.gotPtr });
     });
     return stats;
@@ -345,7 +346,9 @@ const CAUSES = {
     out.delete(current);
     return [...out].map((offset) => ({ fix: { offset } }));
   },
-  precision: (ctx, params) => ['bfloat16', 'float16'].flatMap((dt) => [{ fix: { dtype: dt } }, { fix: { freqDtype: dt } }])
+  // a table rounded to dtype: from float32 angles (HF's pipeline) or from posenc's double ones
+  precision: (ctx, params) => ['bfloat16', 'float16'].flatMap((dt) => [{ fix: { dtype: dt, freqDtype: 'float32' } }, { fix: { dtype: dt } },
+    { fix: { freqDtype: dt } }])
     .filter((hyp) => Object.entries(hyp.fix).every(([key, v]) => params[key] !== v)),
   'half-width': (ctx, params, L) => (L.what === 'cos-sin' || L.what === 'sin-cos'
     ? [{ fix: { what: L.what === 'cos-sin' ? 'sin-cos' : 'cos-sin' }, what: L.what === 'cos-sin' ? 'sin-cos' : 'cos-sin' }]
@@ -377,12 +380,11 @@ function diagnoseTable(ctx, L, params, stats, view) {
       if (hyp.colmap) v = { ...view, colmap: { values: hyp.colmap }, coltheta: thetaOf(ctx, { values: hyp.colmap }, L.w), mismatch: null };
       let score;
       try {
-        if (!hyp.colmap && (p.partialRotaryFactor !== params.partialRotaryFactor || p.layout !== params.layout)) {
-          const sub = { ...ctx };
+        if (!hyp.colmap) {  // the bound follows the hypothesis' frequencies and attention factor
           const cols = ctx.pe.compute('rope-columns', p);
-          sub.base = { ...ctx.base, r: cols.info.rotary, h: cols.info.rotary / 2, cols: cols.data };
+          const sub = { ...ctx, base: { ...ctx.base, r: cols.info.rotary, h: cols.info.rotary / 2, cols: cols.data } };
           const cm = columnMap(sub, L.w, p.layout ?? 'neox');
-          v = { ...view, colmap: cm.colmap, coltheta: thetaOf(sub, cm.colmap, L.w) };
+          v = { ...view, colmap: cm.colmap, coltheta: thetaOf(sub, cm.colmap, L.w), scale: cols.info.attentionFactor };
         }
         score = scoreTable(ctx, L2, p, v, 0, 0, sample);
       } catch (e) {
@@ -397,7 +399,7 @@ function diagnoseTable(ctx, L, params, stats, view) {
     .sort((a, b) => Boolean(b.full) - Boolean(a.full) || a.score.sum - b.score.sum);
   return good.slice(0, FULL_DIAGNOSES).map((d) => {
     const full = d.full ?? scoreTable(ctx, d.L, d.params, d.view, 0, 0);
-    const out = { cause: d.cause, fix: d.fix, maxAbsError: full.maxAbs };
+    const out = { cause: d.cause, fix: d.fix, maxAbsError: full.maxAbs, badElements: full.bad };
     if (d.note) out.note = d.note;
     return out;
   });
@@ -421,7 +423,7 @@ function checkFreqs(ctx, L) {
     }
   };
   if (L.w !== h && L.w !== dim / 2) {
-    throw new PosencError(`posenc check: the tensor has ${L.w} frequencies; this RoPE has ${h} (r/2)`, 'EINVAL', 'shape');
+    throw new PosencError(`posenc check: the tensor's shape has ${L.w} frequencies; this RoPE has ${h} (r/2)`, 'EINVAL', 'shape');
   }
   const stats = score(params, colerr, rowerr);
   const diagnosis = [];
@@ -439,7 +441,7 @@ function checkFreqs(ctx, L) {
     for (const hyp of hyps) {
       try {
         const st = score(mergeFix(params, hyp.fix), 0, 0);
-        if (st.sum <= EXPLAINS * stats.sum) diagnosis.push({ cause: hyp.cause, fix: hyp.fix, maxAbsError: st.maxAbs, sum: st.sum });
+        if (st.sum <= EXPLAINS * stats.sum) diagnosis.push({ cause: hyp.cause, fix: hyp.fix, maxAbsError: st.maxAbs, badElements: st.bad, sum: st.sum });
       } catch (e) {
         if (!(e instanceof PosencError)) throw e;
       }
@@ -461,7 +463,7 @@ function checkRotated(ctx, L) {
   if (input.data.length !== ctx.t.data.length) {
     throw new PosencError(`posenc check: input.shape [${input.shape}] is not the tensor's [${ctx.t.shape}]`, 'EINVAL', 'input');
   }
-  if (L.w !== dim) throw new PosencError(`posenc check: the rotated tensor has ${L.w} columns; the head has ${dim} (dim)`, 'EINVAL', 'shape');
+  if (L.w !== dim) throw new PosencError(`posenc check: the rotated tensor's shape has ${L.w} columns; the head has ${dim} (dim)`, 'EINVAL', 'shape');
   const sq = squeeze(ctx.t.shape);
   const P = sq.length >= 2 ? sq[sq.length - 2] : 1, groups = L.n / P;
   const inPtr = s.put(Float32Array, input.data, 'input');
@@ -519,7 +521,7 @@ function checkRotated(ctx, L) {
     for (const hyp of hyps) {
       try {
         const st = score(mergeFix(params, hyp.fix), hyp.pairing ?? null, 0, 0);
-        if (st.sum <= EXPLAINS * stats.sum) diagnosis.push({ cause: hyp.cause, fix: hyp.fix, maxAbsError: st.maxAbs, sum: st.sum, note: hyp.note });
+        if (st.sum <= EXPLAINS * stats.sum) diagnosis.push({ cause: hyp.cause, fix: hyp.fix, maxAbsError: st.maxAbs, badElements: st.bad, sum: st.sum, note: hyp.note });
       } catch (e) {
         if (!(e instanceof PosencError)) throw e;
       }
