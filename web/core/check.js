@@ -11,11 +11,12 @@ const EXPLAINS = 0.5;             // a fix must remove at least half of the erro
 const FULL_DIAGNOSES = 3;         // fixes whose error is then measured over the whole table
 const BASES = [1e4, 5e5, 1e6, 1e5, 5e4, 1.5e5, 1.6e5, 2e5, 2.5e5, 1e7, 5e6, 2e6, 8e6, 7.5e4, 3e6, 1e8];
 
-// Round to 3 significant digits: the base or factor a model's config would give.
+// The base or factor a model's config would give: a whole number within 1%, else 3 significant digits.
 const nice = (v) => {
   if (!(v > 0) || !Number.isFinite(v)) return NaN;
+  if (v >= 1 && Math.abs(Math.round(v) - v) < 0.01 * v && Math.round(v) <= 100) return Math.round(v);
   const e = 10 ** (Math.floor(Math.log10(v)) - 2);
-  return Math.round(v / e) * e;
+  return Number((Math.round(v / e) * e).toPrecision(3));
 };
 
 class Scratch {  // heap blocks of one check, freed together
@@ -265,15 +266,19 @@ function estimates(ctx, L, params) {
   const layout = params.layout ?? 'neox';
   const step = params.step ?? 1;
   const col = (k) => (L.w === h ? k : layout === 'gptj' ? 2 * k : k);
-  const n = Math.min(L.n, FIT_ROWS);
   const hasSin = L.planes.length === 2;
   const cosOff = L.planes[0], sinOff = hasSin ? L.planes[1] : -1;
+  // column k's angle per row, fitted over rows s apart: s turns the target's frequency into ~0.3 rad,
+  // where the fit is well conditioned in float32 and a frequency 10 times off does not alias
   const fit = (k) => {
     const c = col(k);
-    if (c >= L.w || n < 3) return NaN;
+    if (c >= L.w || L.n < 3) return NaN;
+    const want = ctx.base.cols[(layout === 'gptj' ? 2 * k : k) * 4 + 2];
+    const s = Math.max(1, Math.min(Math.floor(0.3 / (want * step)) || 1, Math.floor((L.n - 1) / 2)));
+    const m = Math.min(Math.floor((L.n - 1) / s) + 1, FIT_ROWS);
     const at = (off) => got + 4 * (off + c * L.cs);
-    const th = hasSin ? x.pe_js_fit_slope(at(cosOff), at(sinOff), n, L.rs) : x.pe_js_fit_theta(at(cosOff), n, L.rs);
-    return Math.abs(th) / step;
+    const th = hasSin ? x.pe_js_fit_slope(at(cosOff), at(sinOff), m, L.rs * s) : x.pe_js_fit_theta(at(cosOff), m, L.rs * s);
+    return Math.abs(th) / (s * step);
   };
   const phase0 = (k) => {
     if (!hasSin) return NaN;
@@ -322,7 +327,12 @@ const CAUSES = {
     const k = Math.max(0, h - 2);
     const th = est.fit(k), want = cols[(ctx.base.params.layout === 'gptj' ? 2 * k : k) * 4 + 2];
     const f = nice(want / th);
-    if (type === 'default' && f > 1.2 && f < 1e3) out.push({ fix: { ropeScaling: { rope_type: 'linear', factor: f } } });
+    if (type === 'default' && f > 1.2 && f < 1e3) {
+      out.push({ fix: { ropeScaling: { rope_type: 'linear', factor: f } } });
+      // Llama 3.1's band edges over the context the slowest columns were interpolated from
+      out.push({ fix: { ropeScaling: { rope_type: 'llama3', factor: f, low_freq_factor: 1, high_freq_factor: 4,
+        original_max_position_embeddings: 8192 } } });
+    }
     if (type !== 'default' && rs?.factor && type !== 'linear') out.push({ fix: { ropeScaling: { rope_type: 'linear', factor: rs.factor } } });
     return out;
   },
