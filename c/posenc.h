@@ -165,6 +165,14 @@
  *                (1 - t) inv/f + t inv, t = (orig/wl - low_freq_factor)/(high_freq_factor - low_freq_factor).
  *                A = 1.  Llama 3.1: factor 8, 1, 4, orig 8192, base 500000.
  *     HF forms the phases in float32; posenc's double phases differ from HF's tables by up to ~1e-7 p inv.
+ *   Precision (rope, rope-frequencies; rope-columns' frequencies follow freqDtype):
+ *     freqDtype  double (default): as above. float32: HF's float32 pipeline: the unscaled inv_freq as
+ *                f32(1 / f32(base ** f32(f32(2k) / f32(r)))), the scaling in double, inv_freq rounded
+ *                to float32; angle f32(f32(p) inv_k); cos, sin of it rounded to float32, times f32(A)
+ *                in float32: HF's cos/sin cache within an ulp (its float32 cos is not always correctly
+ *                rounded). bfloat16, float16: inv_freq and the angle also rounded to that dtype.
+ *     dtype      float32 (default), bfloat16, float16: the output as .to(dtype) leaves it (round to
+ *                nearest even from float32), stored as float32.
  *
  * mrope-positions [3, tokens] i32: rows t, h, w of the ids Qwen2-VL / Qwen2.5-VL / Qwen3-VL give a prompt
  *              (transformers get_rope_index), info nextPosition (1 + max id) and ropeDelta (nextPosition -
@@ -191,6 +199,11 @@
  *              segment (after the frame itself for a qwen3-vl video, whose frames are separated by text).
  *              The views draw a block's grid and say why text after it starts where it does.
  *
+ * rope-columns [dim, 4] f32: the column map of rope's tables over the whole head (rope's params and
+ *              checks; info attentionFactor, rotary = r): per column c, 0 the column it is rotated with
+ *              (neox c +- r/2, gptj c xor 1; -1 for c >= r, not rotated), 1 its frequency index k (-1),
+ *              2 its frequency inv_k after scaling and freqDtype (0), 3 its M-RoPE axis by mropeSection
+ *              (0 t, 1 h, 2 w; -1 without mropeSection or not rotated). pe.check's pairings start from it.
  * mrope-axes   [r] i32: the M-RoPE axis each column of rope's tables follows (rope's params and checks):
  *              0 t, 1 h, 2 w by the chunked or interleaved rule of mropeSection (see rope above);
  *              -1 every column without mropeSection (one position for all axes). For the views' labels.
