@@ -131,6 +131,31 @@ test('rope-columns: partner, frequency index, frequency, M-RoPE axis of each hea
   assert.equal(yarn.info.attentionFactor, pe.compute('rope-frequencies', { dim: 64, ropeScaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 2048 } }).info.attentionFactor);
 });
 
+test('two mistakes at once, and fixes estimated from inverse frequencies and rotated vectors', () => {
+  const llama = pe.ropeFromConfig(index['llama exact'].target.config);
+  const shifted = pe.compute('rope', { ...llama, positions: 2048, offset: 1, dtype: 'bfloat16', freqDtype: 'float32' });
+  const r = pe.check({ shape: shifted.shape, data: shifted.data }, { kind: 'rope', params: llama });
+  assert.deepEqual(r.diagnosis[0].causes, ['offset', 'precision']);
+  assert.deepEqual(r.diagnosis[0].fix, { offset: 1, dtype: 'bfloat16', freqDtype: 'float32' });
+  assert.equal(r.diagnosis[0].badElements, 0);
+  assert.deepEqual(r.diagnosis[1].fix, { offset: 1 });
+  assert.ok(r.diagnosis[1].badElements > 1000);
+  const linear = pe.compute('rope-frequencies', { dim: 64, ropeScaling: { rope_type: 'linear', factor: 4 }, freqDtype: 'float32' });
+  const f = pe.check({ shape: linear.shape, data: linear.data }, { kind: 'rope', params: { dim: 64 } });
+  assert.equal(f.what, 'inv_freq');
+  assert.deepEqual(f.diagnosis[0].fix, { ropeScaling: { rope_type: 'linear', factor: 4 } });
+  const bf = pe.compute('rope-frequencies', { ...llama, freqDtype: 'bfloat16' });
+  assert.deepEqual(pe.check({ shape: bf.shape, data: bf.data }, { kind: 'rope', params: llama }).diagnosis[0].fix, { freqDtype: 'bfloat16' });
+  const q = pe.readTensor(file('partial-q.npy'));
+  const params = pe.ropeFromConfig(index['partial exact'].target.config);
+  for (const change of [{ layout: 'gptj' }, { offset: 1 }, { base: 1e6 }]) {
+    const y = pe.compute('rope-apply', { ...params, ...change, x: q.data });
+    const d = pe.check({ shape: q.shape, data: y.data }, { kind: 'rope', params }, { input: q }).diagnosis[0];
+    assert.deepEqual(d.fix, change);
+    assert.equal(d.maxAbsError, 0);
+  }
+});
+
 test('check: other kinds compared as they are; bad options are errors naming them; the instance keeps working', () => {
   const a = pe.compute('alibi', { heads: 4, queries: 16 });
   assert.equal(pe.check({ shape: a.shape, data: a.data }, { kind: 'alibi', params: { heads: 4, queries: 16 } }).exact, true);

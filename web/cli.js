@@ -239,7 +239,7 @@ function cmdCheck(pe, { positional, options }) {
   if (r.firstBad) console.log(`  first: row ${r.firstBad.row}, column ${r.firstBad.column}: got ${num(r.firstBad.got)}, want ${num(r.firstBad.want)}`);
   if (r.diagnosis.length === 0) console.log('  no single cause explains it');
   r.diagnosis.forEach((d, i) => {
-    console.log(`  ${i ? 'or' : 'diagnosis'}: ${d.cause}${d.note ? ` (${d.note})` : ''}: fix ${show(d.fix)} leaves max abs error ${num(d.maxAbsError)}` +
+    console.log(`  ${i ? 'or' : 'diagnosis'}: ${d.causes ? d.causes.join(' + ') : d.cause}${d.note ? ` (${d.note})` : ''}: fix ${show(d.fix)} leaves max abs error ${num(d.maxAbsError)}` +
       ` (${d.badElements} over the bound)`);
   });
   return 1;

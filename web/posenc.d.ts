@@ -157,6 +157,8 @@ export interface Diagnosis {
   maxAbsError: number;
   /** Elements still over the bound with the fix. */
   badElements: number;
+  /** Two mistakes at once: both causes (cause is the first), fix holds both changes. */
+  causes?: Diagnosis['cause'][];
   note?: string;
 }
 

@@ -213,9 +213,7 @@ function thetaOf(ctx, colmap, w) {
 function primaryView(ctx, L, params) {
   const layout = params.layout ?? 'neox';
   const { colmap, mismatch } = columnMap(ctx, L.w, layout);
-  const offset = params.offset ?? 0, step = params.step ?? 1;
-  return { colmap, mismatch, coltheta: thetaOf(ctx, colmap, L.w),
-    rowpos: { values: Float64Array.from({ length: L.n }, (_, i) => offset + i * step) } };
+  return { colmap, mismatch, coltheta: thetaOf(ctx, colmap, L.w) };
 }
 
 // The user's table against the rope table of params (all rows, or the rows `rows` of the user's at
@@ -225,7 +223,9 @@ function scoreTable(ctx, L, params, view, colerr, rowerr, sample) {
   const rows = sample?.rows ?? null;
   const n = rows ? rows.values.length : L.n;
   const rp = params.offset ?? 0, st = params.step ?? 1;
-  const req = sample ? { ...params, offset: 0, step: 1, positionIds: Int32Array.from(sample.rows.values, (i) => rp + i * st) }
+  // each row's position under these params: the reference's rows and the bound's p
+  const rowpos = { values: Float64Array.from(rows ? rows.values : { length: n }, (i, j) => rp + (rows ? i : j) * st) };
+  const req = sample ? { ...params, offset: 0, step: 1, positionIds: Int32Array.from(rowpos.values) }
     : { ...params, positions: L.n };
   const ref = pe.computeView('rope', req);
   try {
@@ -238,7 +238,7 @@ function scoreTable(ctx, L, params, view, colerr, rowerr, sample) {
     let stats;
     planes.forEach((plane, i) => {
       stats = compare(ctx, { n, w: L.w, gotOff: L.planes[i], gotRs: L.rs, gotCs: L.cs, want, wantOff: plane * n * r, wantRs: r, wantCs: 1,
-        colmap, rows, rowpos: sample ? sample.rowpos : view.rowpos, coltheta: view.coltheta, scale: view.scale ?? (ctx.base.af || 1),
+        colmap, rows, rowpos, coltheta: view.coltheta, scale: view.scale ?? (ctx.base.af || 1),
         identity: plane === 0 ? 1 : 0, accumulate: i > 0, colerr, rowerr, gotPtr: view.gotPtr });
     });
     return stats;
@@ -248,14 +248,12 @@ function scoreTable(ctx, L, params, view, colerr, rowerr, sample) {
 }
 
 // Rows spread over the table (the first ones, consecutive, included): where each hypothesis is tried.
-function sampleOf(L, params) {
+function sampleOf(L) {
   const n = L.n, m = Math.min(n, SAMPLE_ROWS);
   const set = new Set();
   for (let i = 0; i < Math.min(n, 16); i++) set.add(i);
   for (let i = 0; set.size < m && i < m; i++) set.add(Math.round((i * (n - 1)) / Math.max(m - 1, 1)));
-  const rows = Int32Array.from([...set].sort((a, b) => a - b));
-  const offset = params.offset ?? 0, step = params.step ?? 1;
-  return { rows: { values: rows }, rowpos: { values: Float64Array.from(rows, (i) => offset + i * step) } };
+  return { rows: { values: Int32Array.from([...set].sort((a, b) => a - b)) } };
 }
 
 // ---- the causes: each gives hypotheses { cause, fix, params, view? } from what it can estimate ----
@@ -375,13 +373,11 @@ function mergeFix(params, fix) {
   return out;
 }
 
-function diagnoseTable(ctx, L, params, stats, view) {
-  const sample = sampleOf(L, params);
-  const base = scoreTable(ctx, L, params, view, 0, 0, sample);
-  const est = estimates(ctx, L, params);
+// Every cause's fixes from params, each scored on the sampled rows.
+function tryCauses(ctx, L, params, view, sample, est, skip) {
   const tried = [];
-  if (view.mismatch === 'half-width') tried.push({ cause: 'half-width', fix: { halfWidth: true }, score: base, full: stats });
   for (const [cause, make] of Object.entries(CAUSES)) {
+    if (skip.has(cause)) continue;
     for (const hyp of make(ctx, params, L, est)) {
       const p = mergeFix(params, hyp.fix);
       let v = view;
@@ -404,12 +400,33 @@ function diagnoseTable(ctx, L, params, stats, view) {
       tried.push({ cause, fix: hyp.fix, note: hyp.note, score, params: p, view: v, L: L2 });
     }
   }
+  return tried;
+}
+
+function diagnoseTable(ctx, L, params, stats, view) {
+  const sample = sampleOf(L);
+  const base = scoreTable(ctx, L, params, view, 0, 0, sample);
+  const est = estimates(ctx, L, params);
+  const tried = [];
+  if (view.mismatch === 'half-width') tried.push({ cause: 'half-width', fix: { halfWidth: true }, score: base, full: stats });
+  tried.push(...tryCauses(ctx, L, params, view, sample, est, new Set()));
+  const byError = (a, b) => Boolean(b.full) - Boolean(a.full) || a.score.sum - b.score.sum;
   // the shape's own finding (r/2 columns) first, then the fixes by the error left
-  const good = tried.filter((d) => d.full || d.score.sum <= EXPLAINS * base.sum)
-    .sort((a, b) => Boolean(b.full) - Boolean(a.full) || a.score.sum - b.score.sum);
+  const good = tried.filter((d) => d.full || d.score.sum <= EXPLAINS * base.sum).sort(byError);
+  // Two mistakes at once (a shifted bf16 table): from the best fix, the fix that halves what is left
+  const best = good.find((d) => !d.full);
+  if (best && best.score.bad > 0) {
+    const second = tryCauses(ctx, best.L, best.params, best.view, sample, estimates(ctx, best.L, best.params), new Set([best.cause, 'half-width']))
+      .filter((d) => d.score.sum <= EXPLAINS * best.score.sum).sort(byError)[0];
+    if (second) {
+      good.splice(good.indexOf(best), 0, { ...second, cause: best.cause, causes: [best.cause, second.cause],
+        fix: { ...best.fix, ...second.fix }, note: [best.note, second.note].filter(Boolean).join('; ') || undefined });
+    }
+  }
   return good.slice(0, FULL_DIAGNOSES).map((d) => {
     const full = d.full ?? scoreTable(ctx, d.L, d.params, d.view, 0, 0);
     const out = { cause: d.cause, fix: d.fix, maxAbsError: full.maxAbs, badElements: full.bad };
+    if (d.causes) out.causes = d.causes;
     if (d.note) out.note = d.note;
     return out;
   });
@@ -446,12 +463,13 @@ function checkFreqs(ctx, L) {
       const b = nice(th ** (-L.w));
       if (b !== params.base) hyps.push({ cause: 'base', fix: { base: b } });
     }
-    for (const hyp of CAUSES.scaling(ctx, params, L, { fit: () => NaN })) hyps.push({ cause: 'scaling', ...hyp });
+    const values = new Float32Array(ctx.x.memory.buffer, ctx.got, L.w);
+    for (const hyp of CAUSES.scaling(ctx, params, L, { fit: (k) => (k < L.w ? values[k] : NaN) })) hyps.push({ cause: 'scaling', ...hyp });
     for (const dt of ['bfloat16', 'float16']) hyps.push({ cause: 'precision', fix: { freqDtype: dt } });
     for (const hyp of hyps) {
       try {
         const st = score(mergeFix(params, hyp.fix), 0, 0);
-        if (st.sum <= EXPLAINS * stats.sum) diagnosis.push({ cause: hyp.cause, fix: hyp.fix, maxAbsError: st.maxAbs, badElements: st.bad, sum: st.sum });
+        if (Number.isFinite(st.sum) && st.sum <= EXPLAINS * stats.sum) diagnosis.push({ cause: hyp.cause, fix: hyp.fix, maxAbsError: st.maxAbs, badElements: st.bad, sum: st.sum });
       } catch (e) {
         if (!(e instanceof PosencError)) throw e;
       }
