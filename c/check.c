@@ -23,10 +23,11 @@ pe_status pe_check_compare(const pe_compare *c, pe_compare_stats *st, float *col
     for (int64_t j = 0; j < c->w; j++) {
       const int64_t wc = c->colmap ? c->colmap[j] : j;
       const double got = g[j * c->got_cs], want = wc >= 0 ? wr[wc * c->want_cs] : c->identity;
-      double e = fabs(got - want);
-      if (e != e) e = INFINITY;  /* a NaN where a number belongs */
+      double e = got == want ? 0 : fabs(got - want);  /* equal infinities (ALiBi's mask) agree */
+      if (e != e) e = INFINITY;                         /* a NaN where a number belongs */
       const double th = c->coltheta ? fabs((double)c->coltheta[j]) : 0;
-      const double tol = isnan(c->tol_abs) ? scale * (8 * pos * th + 4) * ULP24 + c->tol_rel * fabs(want) : c->tol_abs;
+      const double tol = !isnan(c->tol_abs) ? c->tol_abs
+                         : scale * (8 * pos * th + 4) * ULP24 + (c->tol_rel > 0 ? c->tol_rel * fabs(want) : 0);
       st->sum += e, st->count++;
       if (tol > st->tol_max) st->tol_max = tol;
       if (e > st->max_abs) st->max_abs = e;

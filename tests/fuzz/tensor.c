@@ -7,7 +7,9 @@
  *   - each readable entry converts into exactly count floats (canaries after them untouched), a
  *     cap below its float32 copy is ENOMEM naming "shape";
  *   - the same bytes as raw values of a shape taken from the input: pe_tensor_check_raw agrees with
- *     the byte count, and the conversion writes exactly count floats.
+ *     the byte count, and the conversion writes exactly count floats;
+ *   - the converted values checked against themselves (pe_check_compare): no error but at NaN,
+ *     column and row maxima within their arrays; the frequency fits within [0, pi].
  * Build: bash build.sh fuzz  ->  build/fuzz/posenc-fuzz-tensor.
  * Run: POSENC_FUZZ_HARNESS=tensor npm run fuzz -- -max_total_time=N */
 #include <math.h>
@@ -36,7 +38,39 @@ static void check_err(pe_status s, const pe_error *err, const char *what) {
   if (s) CHECK(err->code == s && err->param && err->detail, "%s: error record", what);
 }
 
-static void convert_checked(const uint8_t *src, size_t nbytes, int dtype, double count) {
+/* The checker (posenc.h, "Checking") over converted values: a table against itself has no error
+ * but at NaN, the maxima land in their arrays only, the fits stay in range. */
+static void check_table(const float *v, size_t n, size_t w) {
+  if (!w || n % w) return;
+  const size_t rows = n / w;
+  float *colerr = malloc((w + CANARY) * sizeof *colerr), *rowerr = malloc((rows + CANARY) * sizeof *rowerr);
+  if (!colerr || !rowerr) { free(colerr); free(rowerr); return; }
+  for (size_t i = w; i < w + CANARY; i++) colerr[i] = -3.5f;
+  for (size_t i = rows; i < rows + CANARY; i++) rowerr[i] = -3.5f;
+  const pe_compare c = {v, v, (int64_t)rows, (int64_t)w, 0, (int64_t)w, 1, 0, (int64_t)w, 1, NULL, NULL, NULL, NULL, NULL, 1, NAN, 0, 0, 0};
+  pe_compare_stats st;
+  CHECK(pe_check_compare(&c, &st, colerr, rowerr) == PE_OK, "compare");
+  size_t nan = 0;
+  for (size_t i = 0; i < n; i++) nan += v[i] != v[i];
+  CHECK(st.count == (double)n && st.bad == (double)nan, "compare of a table with itself: %g bad of %g, %zu NaN", st.bad, st.count, nan);
+  CHECK(nan ? st.max_abs == INFINITY : st.max_abs == 0, "max %g", st.max_abs);
+  for (size_t i = w; i < w + CANARY; i++) CHECK(colerr[i] == -3.5f, "colerr written past %zu", w);
+  for (size_t i = rows; i < rows + CANARY; i++) CHECK(rowerr[i] == -3.5f, "rowerr written past %zu", rows);
+  if (rows >= 3) {
+    const double t = pe_check_fit_theta(v, (int64_t)rows, (int64_t)w);
+    CHECK(t != t || (t >= 0 && t <= 3.1415926536), "fit_theta %g", t);
+    if (w >= 2) {
+      const double sl = pe_check_fit_slope(v, v + 1, (int64_t)rows, (int64_t)w);
+      CHECK(sl != sl || fabs(sl) <= 3.1415926536, "fit_slope %g", sl);
+    }
+  }
+  const double a = pe_check_acos(v[0]);
+  CHECK(a != a || (a >= 0 && a <= 3.1415926536), "acos(%g) = %g", v[0], a);
+  free(colerr);
+  free(rowerr);
+}
+
+static void convert_checked(const uint8_t *src, size_t nbytes, int dtype, double count, size_t w) {
   if (count > MAX_CONVERT) return;
   const size_t n = (size_t)count;
   float *out = malloc((n + CANARY) * sizeof *out);
@@ -46,6 +80,7 @@ static void convert_checked(const uint8_t *src, size_t nbytes, int dtype, double
   const pe_status s = pe_tensor_convert(src, nbytes, dtype, count, out, &err);
   CHECK(s == PE_OK, "convert of %zu bytes, dtype %d, count %g: %d %s", nbytes, dtype, count, (int)s, s ? err.param : "");
   for (size_t i = n; i < n + CANARY; i++) CHECK(out[i] == -7.25f, "convert wrote past %zu values", n);
+  if (n) check_table(out, n, w);
   free(out);
 }
 
@@ -92,7 +127,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           s = pe_tensor_check_entry(t, t->count * 4 - 1, &err);
           CHECK(s == PE_ENOMEM && !strcmp(err.param, "shape"), "a cap below the copy: %d", (int)s);
         }
-        convert_checked(data + (size_t)t->begin, (size_t)(t->end - t->begin), t->dtype, t->count);
+        convert_checked(data + (size_t)t->begin, (size_t)(t->end - t->begin), t->dtype, t->count,
+                        t->ndim ? (size_t)t->dims[t->ndim - 1] : 1);
       }
     }
     pe_tensor_list_free(l);
@@ -108,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const int sz = pe_tensor_dtype_size(dtype);
     CHECK((s == PE_OK) == (sz > 0 && (double)d0 * (double)d1 * sz == (double)size), "raw %lld x %lld of dtype %d, %zu bytes: %d",
           (long long)d0, (long long)d1, dtype, size, (int)s);
-    if (s == PE_OK) convert_checked(data, size, dtype, count);
+    if (s == PE_OK) convert_checked(data, size, dtype, count, (size_t)d1);
   }
   return 0;
 }
