@@ -163,6 +163,12 @@ test('check: other kinds compared as they are; bad options are errors naming the
   const r = pe.check({ shape: off.shape, data: off.data }, { kind: 'alibi', params: { heads: 4, queries: 16 } });
   assert.equal(r.exact, false);
   assert.ok(r.maxAbsError > 1);
+  const t5 = pe.compute('t5', { queries: 12, bidirectional: false });
+  const f5 = pe.readTensor(new Uint8Array(t5.data.buffer), { shape: t5.shape, dtype: 'int32' });
+  assert.equal(pe.check(f5, { kind: 't5', params: { queries: 12, bidirectional: false } }).exact, true);
+  const other = pe.check(f5, { kind: 't5', params: { queries: 12 } });
+  assert.equal(other.exact, false);
+  assert.ok(other.firstBad.want === Math.round(other.firstBad.want) && other.firstBad.want !== other.firstBad.got);
   const t = pe.readTensor(file('llama-exact.npy'));
   const target = index['llama exact'].target;
   throwsWith(() => pe.check(t, target, { what: 'tan' }), 'EINVAL', 'what');

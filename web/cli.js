@@ -120,7 +120,7 @@ function readTensorFile(pe, path, name) {
     const need = pe.tensorHeaderSize(first, { fileSize: size });
     const header = pe.tensorHeader(read(0, need), { fileSize: size });
     let t;
-    if (name !== undefined) {
+    if (name !== undefined && header.format === 'safetensors') {
       t = header.tensors.find((x) => x.name === name);
       if (!t) throw new PosencError(`posenc: --tensor ${JSON.stringify(name)} is not in ${path} (${header.tensors.map((x) => x.name).join(', ')})`, 'EINVAL', 'name');
     } else if (header.tensors.length === 1) {
