@@ -44,6 +44,10 @@ test('table: .npy numpy loads with the values compute gives; .csv and .json', ()
   const json = join(dir, 'yarn.json');
   assert.equal(run('table', 'rope-frequencies', '--dim', '8', '--rope-scaling', '{"rope_type":"yarn","factor":4,"original_max_position_embeddings":64}', '-o', json).status, 0);
   const j = JSON.parse(readFileSync(json, 'utf8'));
+  // the same object from its fields, by their config.json names
+  const fields = run('table', 'rope-frequencies', '--dim', '8', '--rope-type', 'yarn', '--factor', '4', '--original-max-position-embeddings', '64');
+  assert.equal(fields.status, 0, fields.stderr);
+  assert.deepEqual(JSON.parse(fields.stdout).data, j.data);
   assert.deepEqual(j.data, Array.from(pe.compute('rope-frequencies', { dim: 8, ropeScaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 64 } }).data));
 });
 

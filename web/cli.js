@@ -14,7 +14,8 @@ const USAGE = `usage:
                [--tolerance T] [--json]
   posenc kinds [--json]
 Parameters are the registry's (posenc kinds), in camelCase or kebab-case: --dim 128,
---partial-rotary-factor 0.5, --rope-scaling '{"rope_type":"yarn","factor":4}' (objects and arrays as JSON).
+--partial-rotary-factor 0.5, --rope-scaling '{"rope_type":"yarn","factor":4}' (objects and arrays as JSON),
+or an object's fields by their config.json names: --rope-type yarn --factor 4.
 FILE: .npy, .safetensors (read by position: the header, then only the tensor's bytes).`;
 
 class Usage extends Error {}
@@ -75,8 +76,16 @@ function paramsOf(pe, kind, options) {
     if (OWN.has(name)) continue;
     const key = camel(name);
     const p = info.params.find((q) => q.name === key);
-    if (!p) throw new PosencError(`posenc: --${name} is not a parameter of ${kind} (parameters: ${info.params.map((q) => q.name).join(', ')})`, 'EINVAL', key);
-    params[key] = typed(p, raw, `--${name}`);
+    if (p) {
+      params[key] = typed(p, raw, `--${name}`);
+      continue;
+    }
+    // a field of an object parameter by its config.json name: --rope-type yarn --factor 4
+    const snake = name.replace(/-/g, '_');
+    const group = info.params.find((q) => q.fields?.some((f) => f.name === snake && !f.aliasOf));
+    if (!group) throw new PosencError(`posenc: --${name} is not a parameter of ${kind} (parameters: ${info.params.map((q) => q.name).join(', ')})`, 'EINVAL', key);
+    const field = group.fields.find((f) => f.name === snake);
+    params[group.name] = { ...(params[group.name] ?? {}), [snake]: typed(field, raw, `--${name}`) };
   }
   return params;
 }
