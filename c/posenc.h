@@ -173,6 +173,8 @@
  *                rounded). bfloat16, float16: inv_freq and the angle also rounded to that dtype.
  *     dtype      float32 (default), bfloat16, float16: the output as .to(dtype) leaves it (round to
  *                nearest even from float32), stored as float32.
+ *     The other rope kinds (rope-apply, rope-spectrum, rope-decay, mrope-axes) take inv_freq as
+ *     freqDtype holds it and form their angles in double; they ignore dtype.
  *
  * mrope-positions [3, tokens] i32: rows t, h, w of the ids Qwen2-VL / Qwen2.5-VL / Qwen3-VL give a prompt
  *              (transformers get_rope_index), info nextPosition (1 + max id) and ropeDelta (nextPosition -

@@ -173,7 +173,7 @@ export interface RopeParams {
   mropeInterleaved?: boolean;
   /** rope, rope-frequencies: the output as .to(dtype) rounds the float32 values (nearest even), stored as float32 (default 'float32'). */
   dtype?: 'float32' | 'bfloat16' | 'float16';
-  /** double: angles formed in double; else inv_freq held in that dtype and p * inv_freq rounded to it, cos/sin in float32 (HF's float32 pipeline) (default 'double'). */
+  /** double: angles formed in double; else inv_freq held in that dtype and (rope) p * inv_freq rounded to it, cos/sin in float32 (HF's float32 pipeline) (default 'double'). */
   freqDtype?: 'double' | 'float32' | 'bfloat16' | 'float16';
 }
 
