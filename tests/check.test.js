@@ -156,6 +156,34 @@ test('two mistakes at once, and fixes estimated from inverse frequencies and rot
   }
 });
 
+test('rotary-part: a partial table or rotation placed in the last dims of the head', () => {
+  const D = 80, R = 32, P = 64;
+  const params = { dim: D, partialRotaryFactor: 0.4 };
+  const m = pe.compute('rope', { ...params, positions: P }).data;
+  const t = new Float32Array(2 * P * D);
+  for (let pl = 0; pl < 2; pl++) {
+    for (let p = 0; p < P; p++) {
+      for (let c = 0; c < D; c++) t[(pl * P + p) * D + c] = c < D - R ? 1 - pl : m[(pl * P + p) * R + c - (D - R)];
+    }
+  }
+  const r = pe.check({ shape: [2, P, D], data: t }, { kind: 'rope', params });
+  assert.deepEqual([r.diagnosis[0].cause, r.diagnosis[0].fix, r.diagnosis[0].badElements], ['rotary-part', { rotaryDims: 'last' }, 0]);
+  // the same table with its rotary columns first, the rest unrotated (cos 1, sin 0): exact
+  const first = new Float32Array(2 * P * D);
+  for (let pl = 0; pl < 2; pl++) {
+    for (let p = 0; p < P; p++) for (let c = 0; c < D; c++) first[(pl * P + p) * D + c] = c < R ? m[(pl * P + p) * R + c] : 1 - pl;
+  }
+  assert.equal(pe.check({ shape: [2, P, D], data: first }, { kind: 'rope', params }).exact, true);
+  const x = Float32Array.from({ length: P * D }, (_, i) => Math.cos(i * 0.37));
+  const tail = Float32Array.from({ length: P * R }, (_, i) => x[Math.floor(i / R) * D + (D - R) + (i % R)]);
+  const part = pe.compute('rope-apply', { dim: R, x: tail }).data;
+  const y = x.slice();
+  for (let p = 0; p < P; p++) for (let c = D - R; c < D; c++) y[p * D + c] = part[p * R + c - (D - R)];
+  const d = pe.check({ shape: [P, D], data: y }, { kind: 'rope', params }, { input: { shape: [P, D], data: x } }).diagnosis[0];
+  assert.deepEqual([d.cause, d.fix], ['rotary-part', { rotaryDims: 'last' }]);
+  assert.ok(d.maxAbsError < 1e-5);
+});
+
 test('check: other kinds compared as they are; bad options are errors naming them; the instance keeps working', () => {
   const a = pe.compute('alibi', { heads: 4, queries: 16 });
   assert.equal(pe.check({ shape: a.shape, data: a.data }, { kind: 'alibi', params: { heads: 4, queries: 16 } }).exact, true);
