@@ -12,7 +12,8 @@
 #             runs `build.sh vendor`)
 #   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined, and
 #             build/native/mathlib-check (+ .wasm): tests/mathlib/check.c natively and in wasm
-#   fuzz      also build/fuzz/posenc-fuzz: libFuzzer harness tests/fuzz/fuzz.c (clang, ASan + UBSan)
+#   fuzz      also build/fuzz/posenc-fuzz: libFuzzer harness tests/fuzz/fuzz.c (clang, ASan + UBSan), and
+#             build/fuzz/posenc-fuzz-tensor: tests/fuzz/tensor.c over the .npy/.safetensors reader
 # Always, too: web/core/wasm-bytes.js, posenc.wasm's bytes in base64, which load() uses by default.
 # Outputs are git-ignored. Rebuilds only what changed.
 set -euo pipefail
@@ -169,5 +170,11 @@ if [ $fuzz = 1 ]; then
       -fno-omit-frame-pointer -Ic "${sources[@]}" tests/fuzz/fuzz.c -lm -o build/fuzz/posenc-fuzz.tmp
     mv build/fuzz/posenc-fuzz.tmp build/fuzz/posenc-fuzz
     echo "build.sh: build/fuzz/posenc-fuzz (libFuzzer, ASan + UBSan)"
+  fi
+  if newer build/fuzz/posenc-fuzz-tensor || [ tests/fuzz/tensor.c -nt build/fuzz/posenc-fuzz-tensor ]; then
+    clang -std=c11 -O1 -g -Wall -Wextra -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+      -fno-omit-frame-pointer -Ic "${sources[@]}" tests/fuzz/tensor.c -lm -o build/fuzz/posenc-fuzz-tensor.tmp
+    mv build/fuzz/posenc-fuzz-tensor.tmp build/fuzz/posenc-fuzz-tensor
+    echo "build.sh: build/fuzz/posenc-fuzz-tensor (libFuzzer over the tensor reader)"
   fi
 fi

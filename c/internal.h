@@ -74,4 +74,12 @@ static inline void pe__info(pe_info *info, const char *name, double value) {
   }
 }
 
+/* float16 and bfloat16 (tensor.c): decoding, and rounding to nearest even as torch's .to(dtype). */
+float pe__from_f16(uint16_t h);
+float pe__from_bf16(uint16_t b);
+uint16_t pe__to_f16(float f);
+uint16_t pe__to_bf16(float f);
+/* f rounded to PE_TENSOR_F16 or PE_TENSOR_BF16 (any other dtype: f). */
+float pe__round_dtype(float f, int dtype);
+
 #endif

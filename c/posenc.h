@@ -170,6 +170,16 @@
  *                (1 - t) inv/f + t inv, t = (orig/wl - low_freq_factor)/(high_freq_factor - low_freq_factor).
  *                A = 1.  Llama 3.1: factor 8, 1, 4, orig 8192, base 500000.
  *     HF forms the phases in float32; posenc's double phases differ from HF's tables by up to ~1e-7 p inv.
+ *   Precision (rope, rope-frequencies; rope-columns' frequencies follow freqDtype):
+ *     freqDtype  double (default): as above. float32: HF's float32 pipeline: the unscaled inv_freq as
+ *                f32(1 / f32(base ** f32(f32(2k) / f32(r)))), the scaling in double, inv_freq rounded
+ *                to float32; angle f32(f32(p) inv_k); cos, sin of it rounded to float32, times f32(A)
+ *                in float32: HF's cos/sin cache within an ulp (its float32 cos is not always correctly
+ *                rounded). bfloat16, float16: inv_freq and the angle also rounded to that dtype.
+ *     dtype      float32 (default), bfloat16, float16: the output as .to(dtype) leaves it (round to
+ *                nearest even from float32), stored as float32.
+ *     The other rope kinds (rope-apply, rope-spectrum, rope-decay, mrope-axes) take inv_freq as
+ *     freqDtype holds it and form their angles in double; they ignore dtype.
  *
  * mrope-positions [3, tokens] i32: rows t, h, w of the ids Qwen2-VL / Qwen2.5-VL / Qwen3-VL give a prompt
  *              (transformers get_rope_index), info nextPosition (1 + max id) and ropeDelta (nextPosition -
@@ -196,6 +206,11 @@
  *              segment (after the frame itself for a qwen3-vl video, whose frames are separated by text).
  *              The views draw a block's grid and say why text after it starts where it does.
  *
+ * rope-columns [dim, 4] f32: the column map of rope's tables over the whole head (rope's params and
+ *              checks; info attentionFactor, rotary = r): per column c, 0 the column it is rotated with
+ *              (neox c +- r/2, gptj c xor 1; -1 for c >= r, not rotated), 1 its frequency index k (-1),
+ *              2 its frequency inv_k after scaling and freqDtype (0), 3 its M-RoPE axis by mropeSection
+ *              (0 t, 1 h, 2 w; -1 without mropeSection or not rotated). pe.check's pairings start from it.
  * mrope-axes   [r] i32: the M-RoPE axis each column of rope's tables follows (rope's params and checks):
  *              0 t, 1 h, 2 w by the chunked or interleaved rule of mropeSection (see rope above);
  *              -1 every column without mropeSection (one position for all axes). For the views' labels.
@@ -454,6 +469,95 @@ pe_status pe_difference(const void *a, int a_dtype, const void *b, int b_dtype, 
 pe_status pe_colormap_sample(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
                              size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,
                              double limits[2], pe_error *err);
+
+/* ---- Tensors (c/tensor.c): a user's .npy, .safetensors or raw little-endian values -----------
+ *
+ * Formats: .npy versions 1-3 (descr <f8 <f4 <f2 <i8 <i4, C order; '>' big-endian and
+ * fortran_order True with more than one axis are EINVAL naming "dtype" / "fortran_order"); .safetensors
+ * (8-byte little-endian header length, a JSON header of at most 1e8 bytes naming each tensor's dtype
+ * F64 F32 F16 BF16 I64 I32, shape and data_offsets relative to the end of the header; __metadata__
+ * skipped); raw values of a given shape and dtype. Every claim is checked against the file's size
+ * before anything is allocated for it: a header length past the end ("header", ERANGE), a shape
+ * that needs more bytes than there are or disagrees with data_offsets ("shape", ERANGE), offsets past
+ * the end ("data_offsets"), dimensions multiplying past 2^53 bytes ("shape"), a float32 copy over the
+ * byte cap ("shape", ENOMEM). An unknown dtype is EINVAL naming "dtype" when that tensor is read.
+ * Conversion: each value to the nearest float32 (int64 and float64 rounded; float16 and bfloat16 exact).
+ * Header reads need only the file's first bytes: pe_tensor_probe on >= 9 (12 for .npy v2) of them
+ * gives the bytes the header needs; the tensor's values are then bytes [begin, end) of the file. */
+#define PE_TENSOR_MAXDIM 8
+enum { PE_TENSOR_F64, PE_TENSOR_F32, PE_TENSOR_F16, PE_TENSOR_BF16, PE_TENSOR_I64, PE_TENSOR_I32 };
+enum { PE_TENSOR_NPY = 1, PE_TENSOR_SAFETENSORS = 2 };
+
+typedef struct pe_tensor_entry {
+  size_t name, name_len;      /* the name's UTF-8 bytes in the list's names (.npy: empty) */
+  int dtype;                  /* PE_TENSOR_*, or -1: not readable (dtype_text says what it is) */
+  char dtype_text[16];
+  int ndim;
+  int64_t dims[PE_TENSOR_MAXDIM];
+  double count, begin, end;   /* elements; byte offsets of the values in the file */
+} pe_tensor_entry;
+
+typedef struct pe_tensor_list {
+  int format, n;
+  pe_tensor_entry *t;
+  uint8_t *names;
+  double data0;               /* where the data starts: the header's size */
+} pe_tensor_list;
+
+const char *pe_tensor_dtype_name(int dtype);   /* "float64", "float32", "float16", "bfloat16", "int64", "int32" */
+int pe_tensor_dtype_size(int dtype);           /* bytes per element; 0 for an unknown dtype */
+int pe_tensor_dtype_find(const char *name);    /* -1 when unknown */
+/* From the first n bytes of a file of total bytes: its format and the bytes its header needs. */
+pe_status pe_tensor_probe(const uint8_t *p, size_t n, double total, int *format, double *need, pe_error *err);
+/* Parse the header held in p[0 .. n) of a file of total bytes; *out is freed with pe_tensor_list_free. */
+pe_status pe_tensor_parse(const uint8_t *p, size_t n, double total, pe_tensor_list **out, pe_error *err);
+void pe_tensor_list_free(pe_tensor_list *l);
+/* Whether an entry can be read: a known dtype, a float32 copy within max_bytes (< 0: pe_max_bytes()). */
+pe_status pe_tensor_check_entry(const pe_tensor_entry *t, double max_bytes, pe_error *err);
+/* Raw values: the shape's count (dims checked as a header's) must be exactly nbytes / itemsize. */
+pe_status pe_tensor_check_raw(const int64_t *dims, int ndim, int dtype, double nbytes, double *count, pe_error *err);
+/* count little-endian values of dtype (nbytes = count * itemsize) into float32. */
+pe_status pe_tensor_convert(const uint8_t *src, size_t nbytes, int dtype, double count, float *dst, pe_error *err);
+
+/* ---- Checking (c/check.c): a user's table against a reference --------------------------------
+ *
+ * pe_check_compare: n rows of w columns; got row i is got[got_off + rows[i] got_rs + j got_cs]
+ * (rows NULL: i), compared with want[want_off + i want_rs + colmap[j] want_cs] (colmap NULL: j; an
+ * entry -1 compares with `identity`: 1 for cos, 0 for sin of an unrotated column). The bound of each
+ * element is tol_abs, or when that is NaN what float32 evaluation of the canonical code allows:
+ *     tol = A (8 |p theta_j| + 4) 2^-24
+ * (A = rowscale[i], else scale: the attention factor, or the row's magnitude for rotated vectors;
+ * p = rowpos[i]; theta_j = coltheta[j]): float32 inv_freq (pow and reciprocal, ~2 ulps), the float32
+ * product p inv (1 ulp of the angle) and cos/sin in float32 (a few ulps of A). NaN is an error of
+ * +Infinity; tol_rel |want| is added to a derived bound. accumulate: add to the statistics and maxima of the previous call (a table's second
+ * plane). colerr[w] and rowerr[n] (may be NULL) receive the largest error per column and row. */
+typedef struct pe_compare {
+  const float *got, *want;
+  int64_t n, w, got_off, got_rs, got_cs, want_off, want_rs, want_cs;
+  const int32_t *colmap, *rows;
+  const double *rowpos;
+  const float *rowscale, *coltheta;
+  double scale, tol_abs, identity;
+  int accumulate;
+  double tol_rel;             /* added to the derived bound: tol_rel |want| (inverse frequencies) */
+} pe_compare;
+typedef struct pe_compare_stats {
+  double max_abs, max_rel, sum, bad, first_row, first_col, first_got, first_want, tol_max, count;
+} pe_compare_stats;
+pe_status pe_check_compare(const pe_compare *c, pe_compare_stats *st, float *colerr, float *rowerr);
+/* The angle per row of a sampled sinusoid v[p stride], p < n (n >= 3), fitted by least squares over
+ * v[p+1] + v[p-1] = 2 cos(t) v[p]: t in [0, pi] (NaN for a constant zero column). */
+double pe_check_fit_theta(const float *v, int64_t n, int64_t stride);
+double pe_check_acos(double x);
+double pe_check_phase(double c, double s);     /* the angle of (c, s), in (-pi, pi] */
+/* The angle per row of (c[p stride], s[p stride]) = A (cos, sin)(p0 + p t), p < n: the mean phase step. */
+double pe_check_fit_slope(const float *c, const float *s, int64_t n, int64_t stride);
+/* out[i] = 2 max_j |x[i d + j]|: a bound on the magnitude of row i's rotated pairs' values. */
+void pe_check_row_absmax(const float *x, int64_t n, int d, float *out);
+/* Vectors x [n, d] rotated with an explicit pairing: column j with partner q > j turns (x_j, x_q) by
+ * rowpos[i] theta[j] (in double), times scale; partner -1 passes through. */
+pe_status pe_check_rotate(const float *x, int64_t n, int d, const int32_t *partner, const float *theta,
+                          const double *rowpos, double scale, float *out);
 
 #ifdef __cplusplus
 }

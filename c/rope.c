@@ -12,6 +12,9 @@
 enum { PE_PARAMS_ROPE_APPLY(R_) R__N };
 enum { DEFAULT, LINEAR, DYNAMIC, YARN, LONGROPE, LLAMA3, PROPORTIONAL };  /* rope_type choices, kinds.def order */
 enum { NEOX, GPTJ };
+enum { FD_DOUBLE, FD_F32, FD_BF16, FD_F16 };           /* freqDtype choices */
+/* dtype and freqDtype choices as tensor dtypes (posenc.h PE_TENSOR_*) */
+static const int dtype_of[] = {PE_TENSOR_F32, PE_TENSOR_BF16, PE_TENSOR_F16}, fdtype_of[] = {-1, PE_TENSOR_F32, PE_TENSOR_BF16, PE_TENSOR_F16};
 
 #define PE_PI 3.14159265358979323846
 /* Static, off the stack (PE_MAXHALF doubles each): one request computes at a time (wasm is single-threaded). */
@@ -73,9 +76,20 @@ static pe_status proportional(const pe_request *rq, rope_cfg *c, pe_error *err) 
   return PE_OK;
 }
 
+static pe_status setup_inv(const pe_request *rq, rope_cfg *c, pe_error *err);
+
 /* Validate the cross-parameter rules and fill inv[0 .. r/2) and the attention factor. Both passes
- * call it: it is r/2 pow() calls, and the compute pass must not trust state from the check pass. */
+ * call it: it is r/2 pow() calls, and the compute pass must not trust state from the check pass.
+ * With freqDtype, inv_freq is held in that dtype (the scaled values rounded once more). */
 static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
+  const pe_status s = setup_inv(rq, c, err);
+  const int fd = fdtype_of[(int)rq->v[R_freqDtype]];
+  if (!s && fd >= 0)
+    for (int k = 0; k < c->h; k++) inv[k] = pe__round_dtype((float)inv[k], fd);
+  return s;
+}
+
+static pe_status setup_inv(const pe_request *rq, rope_cfg *c, pe_error *err) {
   const double *v = rq->v;
   const double dim = v[R_dim], base = v[R_base], maxpos = v[R_maxPositionEmbeddings];
   const int type = (int)v[R_rope_type];
@@ -113,7 +127,10 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
     if (alpha && !longer) b = base * pe__pow(v[R_alpha], r / (r - 2.0));
     else b = base * pe__pow(fd * L / maxpos - (fd - 1), r / (r - 2.0));
   }
-  if (type != LONGROPE)  /* longrope forms its own with the factor inside (HF's rounding) */
+  if (type != LONGROPE && (int)v[R_freqDtype] != FD_DOUBLE)
+    /* HF's float32 steps: arange(0, r, 2).float() / r, base ** that, 1.0 / that, each rounded */
+    for (int k = 0; k < h; k++) inv[k] = (float)(1.0 / (double)(float)pe__pow(b, (double)((float)(2 * k) / (float)r)));
+  else if (type != LONGROPE)  /* longrope forms its own with the factor inside (HF's rounding) */
     for (int k = 0; k < h; k++) inv[k] = 1.0 / pe__pow(b, (2.0 * k) / r);
 
   switch (type) {
@@ -514,6 +531,40 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
   }
 }
 
+/* The tables as HF's float32 pipeline forms them (freqDtype set): per row and frequency the product
+ * f32(position) inv_k rounded to float32 (then to freqDtype), cos and sin of it rounded to float32,
+ * times f32(A) in float32. Each value evaluated directly: a value per sincos, no recurrence. */
+static void rows_lowp(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj, int fd) {
+  const int h = c->h, r = c->r;
+  static double ang[PE_MAXHALF], sv[PE_MAXHALF], cv[PE_MAXHALF];
+  static int axis[PE_MAXHALF];
+  for (int k = 0; k < h; k++) {
+    int a = 0;
+    while (a + 1 < pc->axes && slot[k] >= pc->start[a + 1]) a++;
+    axis[k] = a;
+  }
+  const float af = (float)c->af;
+  for (int64_t p = 0; p < pc->n; p++) {
+    for (int k = 0; k < h; k++) {
+      const float q = (float)row_pos(pc, axis[k], p), w = (float)inv[k];
+      ang[k] = pe__round_dtype(q * w, fd);
+    }
+    pe__sincos(ang, 1, 1, sv, cv, h);
+    float *cr = co + p * r, *sr = so + p * r;
+    for (int k = 0; k < h; k++) {
+      const float cf = (float)cv[k] * af, sf = (float)sv[k] * af;
+      const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + h;
+      cr[a] = cr[b] = cf, sr[a] = sr[b] = sf;
+    }
+  }
+}
+
+/* The table as .to(dtype) leaves it (float32: unchanged). */
+static void round_table(float *t, int64_t n, int dt) {
+  if (dt == PE_TENSOR_F32) return;
+  for (int64_t i = 0; i < n; i++) t[i] = pe__round_dtype(t[i], dt);
+}
+
 pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
   rope_cfg c;
   pe_status s = setup(rq, &c, err);
@@ -527,15 +578,18 @@ pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
   }
   pe__info(info, "attentionFactor", c.af), pe__info(info, "softmaxMscale", c.sm);
   float *co = out, *so = co + n * c.r;
-  const int gptj = (int)rq->v[R_layout] == GPTJ;
-  if (pc.ids || pc.ids32) {
+  const int gptj = (int)rq->v[R_layout] == GPTJ, fd = fdtype_of[(int)rq->v[R_freqDtype]];
+  if (fd >= 0) {
+    rows_lowp(&pc, &c, co, so, gptj, fd);
+  } else if (pc.ids || pc.ids32) {
     rows_by_ids(&pc, &c, co, so, gptj);
-    return PE_OK;
+  } else {
+    const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = c.h, .w = inv, .ns = c.h, .nc = c.h,
+                            .sin_row = so, .cos_row = co, .stride = c.r, .scale = c.af,
+                            .step = (int64_t)rq->v[R_step]};
+    pe__sc_rows(&t, (int64_t)rq->v[R_offset], n);
   }
-  const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = c.h, .w = inv, .ns = c.h, .nc = c.h,
-                          .sin_row = so, .cos_row = co, .stride = c.r, .scale = c.af,
-                          .step = (int64_t)rq->v[R_step]};
-  pe__sc_rows(&t, (int64_t)rq->v[R_offset], n);
+  round_table(co, 2 * n * c.r, dtype_of[(int)rq->v[R_dtype]]);
   return PE_OK;
 }
 
@@ -552,6 +606,38 @@ pe_status pe__rope_frequencies(const pe_request *rq, pe_shape *sh, void *out, pe
   pe__info(info, "attentionFactor", c.af), pe__info(info, "softmaxMscale", c.sm);
   float *o = out;
   for (int k = 0; k < c.h; k++) o[k] = (float)inv[k];
+  round_table(o, c.h, dtype_of[(int)rq->v[R_dtype]]);
+  return PE_OK;
+}
+
+/* rope-columns: each head column's partner, frequency index, frequency and M-RoPE axis, by the
+ * pairing rules of the tables above (neox k, k + r/2; gptj 2k, 2k + 1; columns from r on pass). */
+pe_status pe__rope_columns(const pe_request *rq, pe_shape *sh, void *out, pe_info *info, pe_error *err) {
+  rope_cfg c;
+  pe_status s = setup(rq, &c, err);
+  if (s) return s;
+  int sec[3], interleaved, mrope;
+  if ((s = pe__rope_sections(rq, c.h, sec, &interleaved, &mrope, err))) return s;
+  const int d = (int)rq->v[R_dim];
+  if (!out) {
+    pe__shape(sh, 2, (int64_t[]){d, 4});
+    return PE_OK;
+  }
+  pe__info(info, "attentionFactor", c.af);
+  pe__info(info, "rotary", c.r);
+  const int gptj = (int)rq->v[R_layout] == GPTJ, h = c.h;
+  float *o = out;
+  for (int j = 0; j < d; j++, o += 4) {
+    if (j >= c.r) {
+      o[0] = -1, o[1] = -1, o[2] = 0, o[3] = -1;
+      continue;
+    }
+    const int k = gptj ? j / 2 : j % h;
+    o[0] = (float)(gptj ? j ^ 1 : j < h ? j + h : j - h);
+    o[1] = (float)k;
+    o[2] = (float)inv[k];
+    o[3] = mrope ? (float)pe__rope_freq_axis(k, sec, interleaved) : -1;
+  }
   return PE_OK;
 }
 

@@ -159,3 +159,79 @@ PE_EXPORT int pe_js_colormap_sample(int m, const void *data, int dtype, double t
 PE_EXPORT int pe_js_difference(const void *a, int a_dtype, const void *b, int b_dtype, double n, float *out) {
   return pe_difference(a, a_dtype, b, b_dtype, (size_t)n, out, &js.err);
 }
+
+/* Tensors (c/tensor.c): probe the first bytes, parse a header, check and convert values. */
+static pe_tensor_list *tensors;
+static double tensor_probe[3];  /* format, bytes the header needs, count of the last raw check */
+PE_EXPORT int pe_js_tensor_probe(const uint8_t *p, double n, double total) {
+  int format = 0;
+  const pe_status s = pe_tensor_probe(p, (size_t)n, total, &format, &tensor_probe[1], &js.err);
+  tensor_probe[0] = format;
+  return s;
+}
+PE_EXPORT double pe_js_tensor_probed(int i) { return i >= 0 && i < 3 ? tensor_probe[i] : NAN; }
+PE_EXPORT int pe_js_tensor_parse(const uint8_t *p, double n, double total) {
+  pe_tensor_list_free(tensors);
+  tensors = NULL;
+  return pe_tensor_parse(p, (size_t)n, total, &tensors, &js.err);
+}
+PE_EXPORT int pe_js_tensor_count(void) { return tensors ? tensors->n : 0; }
+PE_EXPORT int pe_js_tensor_format(void) { return tensors ? tensors->format : 0; }
+#define PE__T(i) (&tensors->t[i])
+PE_EXPORT const uint8_t *pe_js_tensor_name(int i) { return tensors->names ? tensors->names + PE__T(i)->name : NULL; }
+PE_EXPORT double pe_js_tensor_name_len(int i) { return (double)PE__T(i)->name_len; }
+PE_EXPORT int pe_js_tensor_dtype(int i) { return PE__T(i)->dtype; }
+PE_EXPORT const char *pe_js_tensor_dtype_text(int i) { return PE__T(i)->dtype_text; }
+PE_EXPORT int pe_js_tensor_ndim(int i) { return PE__T(i)->ndim; }
+PE_EXPORT double pe_js_tensor_dim(int i, int a) { return (double)PE__T(i)->dims[a]; }
+PE_EXPORT double pe_js_tensor_begin(int i) { return PE__T(i)->begin; }
+PE_EXPORT double pe_js_tensor_end(int i) { return PE__T(i)->end; }
+PE_EXPORT double pe_js_tensor_elements(int i) { return PE__T(i)->count; }
+PE_EXPORT int pe_js_tensor_check(int i, double max_bytes) { return pe_tensor_check_entry(PE__T(i), max_bytes, &js.err); }
+PE_EXPORT int pe_js_tensor_check_raw(const double *dims, int ndim, int dtype, double nbytes, double max_bytes) {
+  int64_t d[PE_TENSOR_MAXDIM];
+  if (ndim < 0 || ndim > PE_TENSOR_MAXDIM) {
+    js.err = (pe_error){PE_ERANGE, "shape", ndim, 0, PE_TENSOR_MAXDIM, "has too many dimensions"};
+    return PE_ERANGE;
+  }
+  for (int a = 0; a < ndim; a++) {
+    if (!(dims[a] >= 0 && dims[a] <= 9007199254740992.0 && dims[a] == floor(dims[a]))) {
+      js.err = (pe_error){PE_ERANGE, "shape", dims[a], 0, 9007199254740992.0, "has a dimension that is not a whole number >= 0"};
+      return PE_ERANGE;
+    }
+    d[a] = (int64_t)dims[a];
+  }
+  pe_status s = pe_tensor_check_raw(d, ndim, dtype, nbytes, &tensor_probe[2], &js.err);
+  if (s) return s;
+  pe_tensor_entry t = {.dtype = dtype, .count = tensor_probe[2]};
+  return pe_tensor_check_entry(&t, max_bytes, &js.err);
+}
+PE_EXPORT int pe_js_tensor_convert(const uint8_t *src, double nbytes, int dtype, double count, float *dst) {
+  return pe_tensor_convert(src, (size_t)nbytes, dtype, count, dst, &js.err);
+}
+
+/* Checking (c/check.c). d: n, w, got_off, got_rs, got_cs, want_off, want_rs, want_cs, scale, tol_abs,
+ * identity, accumulate, tol_rel; stats receives pe_compare_stats' ten numbers in order. */
+static pe_compare_stats cmp_stats;
+PE_EXPORT int pe_js_compare(const float *got, const float *want, const double *d, const int32_t *colmap, const int32_t *rows,
+                            const double *rowpos, const float *rowscale, const float *coltheta, float *colerr, float *rowerr) {
+  const pe_compare c = {got, want, (int64_t)d[0], (int64_t)d[1], (int64_t)d[2], (int64_t)d[3], (int64_t)d[4], (int64_t)d[5],
+                        (int64_t)d[6], (int64_t)d[7], colmap, rows, rowpos, rowscale, coltheta, d[8], d[9], d[10], d[11] != 0, d[12]};
+  return pe_check_compare(&c, &cmp_stats, colerr, rowerr);
+}
+PE_EXPORT double pe_js_compare_stat(int i) {
+  const double v[] = {cmp_stats.max_abs, cmp_stats.max_rel, cmp_stats.sum, cmp_stats.bad, cmp_stats.first_row,
+                      cmp_stats.first_col, cmp_stats.first_got, cmp_stats.first_want, cmp_stats.tol_max, cmp_stats.count};
+  return i >= 0 && i < 10 ? v[i] : NAN;
+}
+PE_EXPORT double pe_js_fit_theta(const float *v, double n, double stride) { return pe_check_fit_theta(v, (int64_t)n, (int64_t)stride); }
+PE_EXPORT double pe_js_phase(double c, double s) { return pe_check_phase(c, s); }
+PE_EXPORT double pe_js_acos(double x) { return pe_check_acos(x); }
+PE_EXPORT int pe_js_rotate(const float *x, double n, int d, const int32_t *partner, const float *theta, const double *rowpos,
+                           double scale, float *out) {
+  return pe_check_rotate(x, (int64_t)n, d, partner, theta, rowpos, scale, out);
+}
+PE_EXPORT double pe_js_fit_slope(const float *c, const float *s, double n, double stride) {
+  return pe_check_fit_slope(c, s, (int64_t)n, (int64_t)stride);
+}
+PE_EXPORT void pe_js_row_absmax(const float *x, double n, int d, float *out) { pe_check_row_absmax(x, (int64_t)n, d, out); }

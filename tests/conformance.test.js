@@ -15,7 +15,7 @@ const wasmURL = new URL('../web/posenc.wasm', import.meta.url);
 // Pinned like hash-wasm's export count: a kind added or removed must be added here on purpose.
 const KINDS = ['sinusoidal', 'relative', 't5', 'deberta', 'alibi-slopes', 'alibi', 'rope', 'rope-frequencies',
   'rope-apply', 'xpos', 'query-scale', 'rope-spectrum', 'rope-decay', 'similarity', 'mrope-positions', 'rope-2d', 'sincos-2d',
-  'mrope-segments', 'mrope-axes', 'rope-2d-order', 'mrope-blocks'];
+  'mrope-segments', 'mrope-axes', 'rope-2d-order', 'mrope-blocks', 'rope-columns'];
 
 test('helper tables are marked in the registry (PE_F_HELPER) and compute like any kind', () => {
   assert.deepEqual(pe.kinds.filter((k) => k.helper).map((k) => k.name), ['mrope-segments', 'mrope-axes', 'rope-2d-order', 'mrope-blocks']);

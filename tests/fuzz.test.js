@@ -1,6 +1,7 @@
 // A short libFuzzer run (tests/fuzz/run.sh) inside npm test: the seed corpus and past findings
 // (tests/fuzz/regressions) first, then POSENC_FUZZ_SECONDS (default 20: `npm run fuzz` is the longer run) of mutation from a fresh
-// corpus directory, so every run starts from the same committed seeds.
+// corpus directory, so every run starts from the same committed seeds. Then the tensor reader's own
+// harness (tests/fuzz/tensor.c, seeds tests/fuzz/tensor-corpus) for POSENC_FUZZ_TENSOR_SECONDS (20).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,16 +11,20 @@ import { join } from 'node:path';
 import { root } from './native/build.js';
 
 const seconds = Number(process.env.POSENC_FUZZ_SECONDS ?? 20);
+const tensorSeconds = Number(process.env.POSENC_FUZZ_TENSOR_SECONDS ?? 20);
 
-test(`fuzzing the C entry points for ${seconds} s finds nothing`, (t) => {
-  assert.ok(Number.isInteger(seconds) && seconds > 0, `POSENC_FUZZ_SECONDS = ${process.env.POSENC_FUZZ_SECONDS}`);
+test(`fuzzing the C entry points for ${seconds} s finds nothing`, (t) => fuzz(t, '', 'posenc-fuzz', seconds));
+test(`fuzzing the tensor reader for ${tensorSeconds} s finds nothing`, (t) => fuzz(t, 'tensor', 'posenc-fuzz-tensor', tensorSeconds));
+
+function fuzz(t, harness, binary, seconds) {
+  assert.ok(Number.isInteger(seconds) && seconds > 0, `fuzz seconds = ${seconds}`);
   const dir = mkdtempSync(join(tmpdir(), 'posenc-fuzz-'));
   try {
     const artifacts = join(dir, 'artifacts');
     mkdirSync(artifacts);
     const r = spawnSync('bash', ['tests/fuzz/run.sh', `-artifact_prefix=${artifacts}/`], {
       cwd: root,
-      env: { ...process.env, POSENC_FUZZ_SECONDS: String(seconds), POSENC_FUZZ_CORPUS: join(dir, 'corpus') },
+      env: { ...process.env, POSENC_FUZZ_SECONDS: String(seconds), POSENC_FUZZ_CORPUS: join(dir, 'corpus'), POSENC_FUZZ_HARNESS: harness },
       encoding: 'utf8',
       maxBuffer: 256 * 1024 * 1024,
     });
@@ -31,9 +36,9 @@ test(`fuzzing the C entry points for ${seconds} s finds nothing`, (t) => {
       mkdirSync(join(root, 'build/fuzz/artifacts'), { recursive: true });
       const requests = found.map((f) => {
         copyFileSync(join(artifacts, f), join(root, 'build/fuzz/artifacts', f));
-        const replay = spawnSync(join(root, 'build/fuzz/posenc-fuzz'), [join(artifacts, f)],
+        const replay = spawnSync(join(root, 'build/fuzz', binary), [join(artifacts, f)],
           { env: { ...process.env, POSENC_FUZZ_VERBOSE: '1' }, encoding: 'utf8' });
-        return `${f}: ${(replay.stderr.match(/^posenc-fuzz: .*$/gm) ?? []).join('\n')}`;
+        return `${f}: ${(replay.stderr.match(/^posenc-fuzz[-a-z]*: .*$/gm) ?? []).join('\n')}`;
       });
       assert.fail(`the fuzzer exited with ${r.status ?? r.signal}:\n${tail}\n${requests.join('\n')}`);
     }
@@ -52,4 +57,4 @@ test(`fuzzing the C entry points for ${seconds} s finds nothing`, (t) => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}

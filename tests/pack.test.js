@@ -22,6 +22,7 @@ test('the tarball holds exactly what users need', () => {
     'package.json', 'README.md', 'LICENSE',
     'web/posenc.js', 'web/posenc.d.ts', 'web/kinds.d.ts', 'web/rope-config.js', 'web/posenc.wasm',
     'web/core/colour.js', 'web/core/error.js', 'web/core/heap.js', 'web/core/load.js', 'web/core/posenc.js',
+    'web/core/tensor.js', 'web/core/check.js', 'web/cli.js',
     'web/core/wasm-bytes.js', 'web/dist/posenc.mjs', 'web/dist/posenc-elements.mjs',
     'web/core/architectures/index.js', 'web/core/architectures/reader.js', 'web/core/architectures/model-types.txt',
     ...['base', 'part0', 'part1', 'part2', 'part3', 'remote'].map((f) => `web/core/architectures/records/${f}.js`),

@@ -93,7 +93,7 @@ test('every result holds exactly CONFIG_PARAMS, each set (the explorer replaces 
   }
   const takers = pe.kinds.filter(takesConfig).map((k) => k.name);
   // the analysis kinds of RoPE take them too: a pasted config.json fills rope-spectrum and rope-decay
-  assert.deepEqual(takers, ['rope', 'rope-frequencies', 'rope-apply', 'rope-spectrum', 'rope-decay', 'mrope-axes']);
+  assert.deepEqual(takers, ['rope', 'rope-frequencies', 'rope-apply', 'rope-spectrum', 'rope-decay', 'mrope-axes', 'rope-columns']);
 });
 
 test('Llama-3.1-8B: llama3 scaling, base 500000, head dim 4096/32', () => {

@@ -24,7 +24,8 @@ export type KindName =
   | 'mrope-segments'
   | 'mrope-axes'
   | 'rope-2d-order'
-  | 'mrope-blocks';
+  | 'mrope-blocks'
+  | 'rope-columns';
 
 /** a model's config.json rope_scaling object, verbatim. */
 export interface RopeScaling {
@@ -174,6 +175,10 @@ export interface RopeParams {
   mropeSection?: readonly number[] | Int32Array | null;
   /** M-RoPE frequencies interleaved t,h,w (Qwen3-VL) instead of chunked (default false). */
   mropeInterleaved?: boolean;
+  /** rope, rope-frequencies: the output as .to(dtype) rounds the float32 values (nearest even), stored as float32 (default 'float32'). */
+  dtype?: 'float32' | 'bfloat16' | 'float16';
+  /** double: angles formed in double; else inv_freq held in that dtype and (rope) p * inv_freq rounded to it, cos/sin in float32 (HF's float32 pipeline) (default 'double'). */
+  freqDtype?: 'double' | 'float32' | 'bfloat16' | 'float16';
 }
 
 /** `rope-frequencies`: RoPE inverse frequencies; output [rotary/2] float32. */
@@ -312,6 +317,9 @@ export type Rope2dOrderParams = Rope2dParams;
 /** `mrope-blocks`: Qwen-VL prompt image and video frames: tokens, merged grid, next id; output [frame, field] int32. */
 export type MropeBlocksParams = MropePositionsParams;
 
+/** `rope-columns`: RoPE column map: partner column, frequency index, frequency, M-RoPE axis; output [column, field] float32. */
+export type RopeColumnsParams = RopeParams;
+
 /** The parameters of each kind. */
 export interface ParamsByKind {
   'sinusoidal': SinusoidalParams;
@@ -335,6 +343,7 @@ export interface ParamsByKind {
   'mrope-axes': MropeAxesParams;
   'rope-2d-order': Rope2dOrderParams;
   'mrope-blocks': MropeBlocksParams;
+  'rope-columns': RopeColumnsParams;
 }
 
 /** The type of each kind's data. */
@@ -360,4 +369,5 @@ export interface DataByKind {
   'mrope-axes': Int32Array;
   'rope-2d-order': Int32Array;
   'mrope-blocks': Int32Array;
+  'rope-columns': Float32Array;
 }

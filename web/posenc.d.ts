@@ -150,6 +150,87 @@ export interface ConfigOptions {
   assume?: string;
 }
 
+/** The dtypes readTensor reads (each converted to float32). */
+export type TensorDtype = 'float64' | 'float32' | 'float16' | 'bfloat16' | 'int64' | 'int32';
+
+/** A user's tensor as readTensor gives it. */
+export interface Tensor {
+  name: string;
+  shape: number[];
+  /** The file's dtype; data holds its values as float32. */
+  dtype: TensorDtype;
+  data: Float32Array;
+}
+
+export interface ReadTensorOptions {
+  /** The tensor of a .safetensors file (default: the only one). */
+  name?: string;
+  /** Raw little-endian values: their shape (with dtype). */
+  shape?: number[];
+  /** Raw little-endian values: their dtype (with shape). */
+  dtype?: TensorDtype;
+  /** Default: raw when shape or dtype is given, else told by the bytes. */
+  format?: 'npy' | 'safetensors' | 'raw';
+  /** Cap on the float32 copy in bytes (default pe.maxBytes): ENOMEM naming 'shape' above it. */
+  maxBytes?: number;
+}
+
+/** A .npy or .safetensors header: where each tensor's values lie in the file. */
+export interface TensorHeader {
+  format: 'npy' | 'safetensors';
+  /** Bytes of the header (the values start here in a .npy; after it in a .safetensors). */
+  headerBytes: number;
+  /** dtype: a TensorDtype, or the file's own name for one readTensor cannot read (e.g. 'F8_E4M3'). */
+  tensors: { name: string; dtype: string; shape: number[]; begin: number; end: number }[];
+}
+
+/** What check compares with: a model's config (one layer), or any kind with its params. */
+export type CheckTarget =
+  | { config: Record<string, unknown>; layer?: string | number; params?: Partial<ParamsOf<'rope'>> }
+  | { kind: KindName; params?: Record<string, unknown> };
+
+export interface CheckOptions {
+  /** How the tensor reads (default: from its shape; 'sin-cos': the two planes in that order). */
+  what?: 'cos' | 'sin' | 'cos-sin' | 'sin-cos' | 'inv_freq' | 'rotated';
+  /** Absolute bound per element (default: derived, A (8 |p θ| + 4) 2^-24: float32 evaluation). */
+  tolerance?: number;
+  /** With what 'rotated': the unrotated vectors. */
+  input?: { shape: number[]; data: Float32Array };
+}
+
+/** One explanation of a difference: the cause, the change that removes it, what is left after it. */
+export interface Diagnosis {
+  cause: 'layout' | 'rotary-part' | 'base' | 'scaling' | 'attention-factor' | 'offset' | 'precision' | 'half-width';
+  /** Params to change (a null value: leave the param out); or, for the user's side of a table:
+   * { what } (cos and sin swapped), { halfWidth: true }, { pairing: 'whole-head' }, { rotaryDims: 'last' }. */
+  fix: Record<string, unknown>;
+  maxAbsError: number;
+  /** Elements still over the bound with the fix. */
+  badElements: number;
+  /** Two mistakes at once: both causes (cause is the first), fix holds both changes. */
+  causes?: Diagnosis['cause'][];
+  note?: string;
+}
+
+export interface CheckResult {
+  exact: boolean;
+  /** The largest per-element bound used. */
+  tolerance: number;
+  maxAbsError: number;
+  maxRelError: number;
+  badElements: number;
+  firstBad: { row: number; column: number; got: number; want: number } | null;
+  /** Largest absolute error per column, per row. */
+  columnError: Float32Array;
+  rowError: Float32Array;
+  /** Best explanation first; [] when exact. */
+  diagnosis: Diagnosis[];
+  /** How the tensor was read. */
+  what: string;
+  /** The target's params. */
+  params: Record<string, unknown>;
+}
+
 /** Options of one compute, computeView or shape call. */
 export interface ComputeOptions {
   /** Output cap in bytes for this call (default pe.maxBytes); larger requests throw ENOMEM before allocating. */
@@ -188,6 +269,15 @@ export interface Posenc {
   readonly architectures: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** The transformers model types with a record. */
   readonly modelTypes: readonly string[];
+
+  /** A .npy, .safetensors or raw tensor as float32 (header parsing and conversion in C). */
+  readTensor(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: ReadTensorOptions): Tensor;
+  /** A file's header: bytes may be its first bytes only, with fileSize the whole file's size. */
+  tensorHeader(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: { fileSize?: number }): TensorHeader;
+  /** The bytes a file's header needs, from its first 16 bytes. */
+  tensorHeaderSize(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: { fileSize?: number }): number;
+  /** A tensor against a target: exact within the bound, or how it differs and the likeliest fixes. */
+  check(tensor: { shape: number[]; data: Float32Array; dtype?: string }, target: CheckTarget, options?: CheckOptions): CheckResult;
 
   /** The colormaps C provides (matplotlib's tables), the first being the default. */
   readonly colormaps: readonly ColormapInfo[];

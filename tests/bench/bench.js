@@ -424,6 +424,36 @@ const fmtAnalysis = (a) => [
   `Analysis kinds (issue 15): ${SIM}×${SIM} similarity (64 MiB) against the store loop for the same bytes (${a.storeMs.toFixed(2)} ms), cold caches:`,
   ...Object.entries(a.similarity).map(([k, v]) => `- ${k}: ${v.ms.toFixed(2)} ms, ×${v.xStore.toFixed(2)} the store loop`),
   ...Object.entries(a.decay).map(([k, v]) => `- ${k}: ${v.ms.toFixed(3)} ms`)];
+// Checking a port (pe.check): a 32768 × 128 cos/sin table of Llama 3.1's RoPE, as transformers'
+// float32 pipeline forms it (freqDtype float32), checked against the config's params: exact, and
+// with its pairs in gptj order, which runs the diagnosis (every cause's fixes on sampled rows, the
+// best three over the whole table). Target: under 1 s with the diagnosis.
+const CHECK_ROWS = 32768;
+function checkRun(pe, reps = 5) {
+  const llama = { dim: 128, base: 500000, maxPositionEmbeddings: 131072,
+    ropeScaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 } };
+  const table = (extra) => {
+    const m = pe.compute('rope', { ...llama, positions: CHECK_ROWS, freqDtype: 'float32', ...extra });
+    return { shape: m.shape, data: m.data, dtype: 'float32' };
+  };
+  const exact = table({}), gptj = table({ layout: 'gptj' });
+  const target = { kind: 'rope', params: llama };
+  const ms = timeInterleaved({
+    'check, exact': () => pe.check(exact, target),
+    'check, gptj pairs (diagnosis)': () => pe.check(gptj, target),
+  });
+  const r = pe.check(gptj, target);
+  const out = { rows: CHECK_ROWS, width: 128, diagnosis: r.diagnosis[0]?.cause ?? null, methods: {} };
+  for (const [k, v] of Object.entries(ms)) out.methods[k] = { ms: median(v) };
+  return out;
+}
+const fmtCheck = (c) => [`Checking a port: a ${c.rows} × ${c.width} cos/sin table (Llama 3.1, float32 pipeline), median (target: < 1000 ms with the diagnosis):`,
+  ...Object.entries(c.methods).map(([k, v]) => `- ${k}: ${v.ms.toFixed(1)} ms`), `- diagnosis found: ${c.diagnosis}`];
+if (args.includes('--check-only')) {
+  console.log(fmtCheck(checkRun(pe)).join('\n'));
+  process.exit(0);
+}
+
 if (ANALYSIS_ONLY) {
   console.log(fmtAnalysis(analysisRun(pe)).join('\n'));
   process.exit(0);
@@ -470,6 +500,7 @@ const fresh = freshProcessRuns(FRESH);
 const colormap = colormapRuns(pe);
 const ratio = ratioRun(pe);
 const analysis = analysisRun(pe);
+const checking = checkRun(pe);
 conditions.cpuAfter = cpuNow();
 const perCPU = perCPURuns(pe);
 const multimodal = multimodalRuns(pe);
@@ -516,6 +547,7 @@ const report = {
   colormap2048x512: colormap,
   ratio8192x1024: ratio,
   analysis,
+  checking,
   perCPU,
   multimodal,
   configReading,
@@ -569,6 +601,7 @@ if (colormap) {
   lines.push('- colormap: skipped (pe.colormap does not exist in this build)');
 }
 lines.push('', ...fmtAnalysis(analysis));
+lines.push('', ...fmtCheck(checking));
 if (perCPU) {
   lines.push('', 'The same on each CPU (main thread pinned): arithmetic loop (limits_spin) · store loop and computeView 8192×1024 (the two alone, cold caches) · colormap 2048×512:');
   for (const [cpu, r] of Object.entries(perCPU)) {

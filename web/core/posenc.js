@@ -6,6 +6,8 @@ import { Heap, Views, VIEW_BUDGET, checkBudget } from './heap.js';
 import { Colour } from './colour.js';
 import { fieldsRead, layersFromConfig, positionsFromConfig, ropeFromConfig } from './architectures/reader.js';
 import { MODEL_TYPES, RECORDS } from './architectures/index.js';
+import { readTensor, tensorHeader, tensorHeaderSize } from './tensor.js';
+import { check } from './check.js';
 
 export const VERSION = '0.1.0';
 
@@ -406,6 +408,34 @@ export class Posenc {
   /** The transformers model types posenc has a record for (web/core/architectures/model-types.txt). */
   get modelTypes() {
     return MODEL_TYPES;
+  }
+
+  // ---- Tensors (tensor.js) and checking (check.js), computed in C ----
+
+  /**
+   * A user's tensor as float32: bytes of a .npy or .safetensors file (options.name: the tensor) or
+   * raw little-endian values (options.shape and options.dtype) → { name, shape, dtype, data }.
+   */
+  readTensor(bytes, options) {
+    return readTensor(this.#heap, bytes, options);
+  }
+
+  /** A .npy or .safetensors header → { format, headerBytes, tensors: [{ name, dtype, shape, begin, end }] }. */
+  tensorHeader(bytes, options) {
+    return tensorHeader(this.#heap, bytes, options);
+  }
+
+  /** The bytes a file's header needs, from its first 16 bytes (options.fileSize: the file's size). */
+  tensorHeaderSize(bytes, options) {
+    return tensorHeaderSize(this.#heap, bytes, options);
+  }
+
+  /**
+   * A tensor (readTensor's) against a target ({ config, layer } or { kind, params }) → { exact,
+   * tolerance, maxAbsError, maxRelError, firstBad, columnError, rowError, diagnosis }.
+   */
+  check(tensor, target, options) {
+    return check(this, this.#heap, tensor, target, options);
   }
 
   // ---- Colour (colour.js): values → RGBA8 for drawing, computed in C. ----

@@ -13,6 +13,7 @@ import { AnalysisPanel, ANALYSIS_PRESETS, presetState, readURL, writeQuery } fro
 import { LayerMap, viewOfLayer } from './layers.js';
 import { MODEL_PRESETS } from './layer-presets.js';
 import { takesConfig } from '../rope-config.js';
+import { TensorCheck } from './checker.js';
 
 // Larger tables fail with ENOMEM next to the size that caused it (a page, not a batch job).
 const MAX_BYTES = 16 * 2 ** 20;
@@ -438,9 +439,32 @@ async function exportAs(type) {
   }
 }
 
+// Check a tensor against the RoPE on screen: rope's params of the view; a fix is merged into them.
+const ropeParams = pe.kinds.find((k) => k.name === 'rope').params;
+const checker = new TensorCheck(document.getElementById('checker'), pe, {
+  target: () => {
+    const k = kindOf(state);
+    if (!k || !takesConfig(k)) return null;
+    return { kind: 'rope', params: Object.fromEntries(Object.entries(state.params)
+      .filter(([key]) => key !== 'positions' && ropeParams.some((p) => p.name === key))) };
+  },
+  apply: (fix) => {
+    const k = kindOf(state);
+    const next = { ...state.params };
+    for (const [key, v] of Object.entries(fix)) {
+      if (!k.params.some((p) => p.name === key)) continue;
+      if (v === null) delete next[key];
+      else next[key] = v;
+    }
+    state.params = next;
+    controls.render(state);
+    schedule();
+  },
+});
+
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, scene, controls, zoomBar, layerMap, analysis, renders: 0, request: null,
+  pe, heatmap, plot, scene, controls, zoomBar, layerMap, analysis, checker, renders: 0, request: null,
   segmentBand: scene.multimodal.band, gridView: scene.multimodal.grid, blockInset: scene.multimodal.inset,
   /** True while the address bar lags the view (at most URL_MS). */
   get urlPending() { return urlPending !== 0; },

@@ -232,6 +232,16 @@ const ENTRIES = {
       { label: 'facebookresearch/mae util/pos_embed.py get_2d_sincos_pos_embed', url: 'https://github.com/facebookresearch/mae/blob/main/util/pos_embed.py' }],
     look: 'Two 1-D sinusoidal tables side by side: the first half of each row depends on the column only, the second on the row only. Rows of the same grid column repeat their first half exactly.',
   },
+  'rope-columns': {
+    formula: block(mi('partner'), paren(mi('c')), mo('='), row(mo('{'), `<mtable><mtr><mtd>${row(mi('c'), mo('±'), frac(R, mn('2')))}</mtd><mtd>${text('neox: k = c mod r/2')}</mtd></mtr>` +
+      `<mtr><mtd>${row(mi('c'), mo('⊕'), mn('1'))}</mtd><mtd>${text('gptj: k = ⌊c/2⌋')}</mtd></mtr><mtr><mtd>${mn('−1')}</mtd><mtd>${row(mi('c'), mo('≥'), R, text(' (passes unrotated)'))}</mtd></mtr></mtable>`),
+    mo(','), gap, fn('angle', mi('c')), mo('='), P, mo('·'), thetaS()),
+    symbols: [[inline(mi('c')), 'column of the head (0 ≤ c < dim)'], [inline(R), 'rotary dims int(dim · partialRotaryFactor)'],
+      [inline(thetaS()), 'the scaled frequency the column turns with (field 2; rope-frequencies\' value)'], [inline(K), 'frequency index (field 1); field 3 its M-RoPE axis']],
+    sources: [{ label: 'transformers src/transformers/models/llama/modeling_llama.py rotate_half, apply_rotary_pos_emb', url: `${TRANSFORMERS}models/llama/modeling_llama.py` },
+      { label: 'transformers src/transformers/models/gptj/modeling_gptj.py rotate_every_two', url: `${TRANSFORMERS}models/gptj/modeling_gptj.py` }],
+    look: 'One row per head column: the column it is rotated with, its frequency index and frequency, its M-RoPE axis. Neox pairs a column with the one r/2 away, gptj with its neighbour; columns from r on are −1 (not rotated). pe.check builds its pairing hypotheses from this map.',
+  },
 };
 
 /** Every entry, frozen: { [kind]: { formula, symbols, sources, look } }. */

@@ -37,4 +37,16 @@ const wrong: Float32Array = pe.compute('t5').data;
 // @ts-expect-error: alibi has no variant
 const bad: ParamsOf<'alibi'> = { variant: 'fairseq' };
 
-console.log(table, buckets, rotated, legacy, params, slopes, wrong, bad);
+// Reading and checking a user's tensor
+const tensor = pe.readTensor(new Uint8Array(0), { shape: [0], dtype: 'float32' });
+const header = pe.tensorHeader(new Uint8Array(0), { fileSize: 0 });
+const report = pe.check(tensor, { kind: 'rope', params: { dim: 64 } }, { what: 'cos-sin', tolerance: 1e-6 });
+const cause: string | undefined = report.diagnosis[0]?.cause;
+const perColumn: Float32Array = report.columnError;
+const viaConfig = pe.check(tensor, { config: {}, layer: 0 });
+// @ts-expect-error: not a way to read a table
+pe.check(tensor, { kind: 'rope' }, { what: 'tan' });
+// @ts-expect-error: not a dtype readTensor reads
+pe.readTensor(new Uint8Array(0), { shape: [0], dtype: 'complex64' });
+
+console.log(table, buckets, rotated, legacy, params, slopes, wrong, bad, header.tensors, cause, perColumn, viaConfig.exact);
