@@ -45,8 +45,9 @@ test(`no tracked file refers to a document the repository does not contain: git 
   }
 });
 
-// Commit subjects of at most 72 characters, the detail in the body; from the commit that set the rule.
-const SUBJECTS_FROM = '1fabdcd';
+// Commit subjects of at most 72 characters, the detail in the body; checked from the last merge of
+// branches written before the rule (eebbf5f) on.
+const SUBJECTS_FROM = 'eebbf5f';
 test(`commit subjects since ${SUBJECTS_FROM} are at most 72 characters`, () => {
   const has = spawnSync('git', ['cat-file', '-e', `${SUBJECTS_FROM}^{commit}`], { cwd: REPO });
   assert.equal(has.status, 0, `${SUBJECTS_FROM} is not in this clone's history (a shallow clone cannot check subjects)`);
