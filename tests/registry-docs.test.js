@@ -56,7 +56,8 @@ test('top-level docs that name the choices they apply to, and the ignored parame
     'rope-2d-order axesDim: style flux', 'rope-2d-order frameOffset: style flux',
   ]);
   assert.deepEqual(pe.kinds.filter((k) => k.ignores.length).map((k) => [k.name, k.ignores.join(',')]),
-    [['rope-frequencies', 'positions,offset,step,layout'], ['rope-spectrum', 'positions,offset,step,layout'], ['rope-decay', 'positions']]);
+    [['rope-frequencies', 'positions,offset,step,layout'], ['rope-spectrum', 'positions,offset,step,layout'], ['rope-decay', 'positions'],
+     ['rope-columns', 'positions,offset,step']]);
 });
 
 test('an ignored parameter changes nothing in the table (any accepted value)', () => {

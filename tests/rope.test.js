@@ -569,7 +569,7 @@ test('registry rows of the rope kinds: the documented names (README), every scal
       assert.ok(names.includes(p), `${name}.${p}`);
     }
     const rs = byName[name].params.find((p) => p.name === 'ropeScaling');
-    assert.deepEqual(rs.fields.map((f) => f.name).sort(), ['attention_factor', 'beta_fast', 'beta_slow', 'factor', 'high_freq_factor',
+    assert.deepEqual(rs.fields.map((f) => f.name).sort(), ['alpha', 'attention_factor', 'beta_fast', 'beta_slow', 'factor', 'high_freq_factor',
       'long_factor', 'low_freq_factor', 'mrope_interleaved', 'mrope_section', 'mscale', 'mscale_all_dim', 'original_max_position_embeddings', 'rope_type', 'short_factor',
       'truncate', 'type'].sort());
     assert.deepEqual(rs.fields.find((f) => f.name === 'rope_type').choices, TYPES);
