@@ -17,9 +17,16 @@ os.makedirs(out, exist_ok=True)
 index = {}
 
 
+def pow32(base, exps):
+    # base ** exps in float32, correctly rounded (the float64 power rounded once). numpy's vectorised
+    # float32 power is one ulp off for some elements on AVX-512 machines (500000 ** (4/128) there gives
+    # 1.5069292, not 1.506929), which would make the dumps depend on the machine that writes them.
+    return np.power(np.float64(f32(base)), exps.astype(np.float64)).astype(f32)
+
+
 def default_inv(base, r):
     exps = np.arange(0, r, 2, dtype=np.int64).astype(f32) / f32(r)
-    return (f32(1.0) / (f32(base) ** exps)).astype(f32)
+    return (f32(1.0) / pow32(base, exps)).astype(f32)
 
 
 def llama3_inv(base, r, factor, low, high, orig):
@@ -34,7 +41,7 @@ def llama3_inv(base, r, factor, low, high, orig):
 
 
 def yarn_inv(base, r, factor, orig, beta_fast=32, beta_slow=1):
-    pos = (f32(base) ** (np.arange(0, r, 2, dtype=np.int64).astype(f32) / f32(r))).astype(f32)
+    pos = pow32(base, np.arange(0, r, 2, dtype=np.int64).astype(f32) / f32(r))
     extra = (f32(1.0) / pos).astype(f32)
     inter = (f32(1.0) / (f32(factor) * pos)).astype(f32)
 
