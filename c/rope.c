@@ -85,7 +85,14 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   const pe_status s = setup_inv(rq, c, err);
   const int fd = fdtype_of[(int)rq->v[R_freqDtype]];
   if (!s && fd >= 0)
-    for (int k = 0; k < c->h; k++) inv[k] = pe__round_dtype((float)inv[k], fd);
+    for (int k = 0; k < c->h; k++) {
+      inv[k] = pe__round_dtype((float)inv[k], fd);
+      /* float16 holds at most 65504: a larger inverse frequency (base below 1) becomes inf, and
+       * position 0 times inf is NaN in every table built from it */
+      if (!isfinite(inv[k]))
+        return pe__fail(err, rq, R_freqDtype, PE_ERANGE, NAN, NAN,
+                        "cannot hold an inverse frequency of this base and scaling (it rounds to infinity)");
+    }
   return s;
 }
 
@@ -534,15 +541,39 @@ static void rows_by_ids(const pos_cfg *pc, const rope_cfg *c, float *co, float *
 /* The tables as HF's float32 pipeline forms them (freqDtype set): per row and frequency the product
  * f32(position) inv_k rounded to float32 (then to freqDtype), cos and sin of it rounded to float32,
  * times f32(A) in float32. Each value evaluated directly: a value per sincos, no recurrence. */
-static void rows_lowp(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj, int fd) {
-  const int h = c->h, r = c->r;
-  static double ang[PE_MAXHALF], sv[PE_MAXHALF], cv[PE_MAXHALF];
-  static int axis[PE_MAXHALF];
+static int lowp_axis[PE_MAXHALF];  /* frequency k's axis in pc's order */
+
+static void lowp_axes(const pos_cfg *pc, int h) {
   for (int k = 0; k < h; k++) {
     int a = 0;
     while (a + 1 < pc->axes && slot[k] >= pc->start[a + 1]) a++;
-    axis[k] = a;
+    lowp_axis[k] = a;
   }
+}
+
+/* In float16 the angles end at 65504: a larger one is inf and its cos and sin NaN (as torch gives
+ * them). Both passes refuse such a table, found from each axis' largest |position| (the rounded
+ * product grows with it). */
+static pe_status lowp_range(const pe_request *rq, const pos_cfg *pc, const rope_cfg *c, int fd, pe_error *err) {
+  if (fd != PE_TENSOR_F16) return PE_OK;
+  lowp_axes(pc, c->h);
+  for (int a = 0; a < pc->axes; a++) {
+    double top = 0;
+    for (int64_t p = 0; p < pc->n; p++) top = fmax(top, fabs(row_pos(pc, a, p)));
+    for (int k = 0; k < c->h; k++)
+      if (lowp_axis[k] == a && !isfinite(pe__round_dtype((float)top * (float)inv[k], fd)))
+        return pe__fail(err, rq, R_freqDtype, PE_ERANGE, NAN, NAN,
+                        "cannot hold the angles position x inv_freq of these positions (they pass 65504, "
+                        "where cos and sin would be NaN)");
+  }
+  return PE_OK;
+}
+
+static void rows_lowp(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj, int fd) {
+  const int h = c->h, r = c->r;
+  static double ang[PE_MAXHALF], sv[PE_MAXHALF], cv[PE_MAXHALF];
+  const int *axis = lowp_axis;
+  lowp_axes(pc, h);
   const float af = (float)c->af;
   for (int64_t p = 0; p < pc->n; p++) {
     for (int k = 0; k < h; k++) {
@@ -571,6 +602,7 @@ pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
   if (s) return s;
   pos_cfg pc;
   if ((s = positions(rq, &c, &pc, -1, err))) return s;
+  if ((s = lowp_range(rq, &pc, &c, fdtype_of[(int)rq->v[R_freqDtype]], err))) return s;
   const int64_t n = pc.n;
   if (!out) {
     pe__shape(sh, 3, (int64_t[]){2, n, c.r});

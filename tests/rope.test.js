@@ -5,7 +5,7 @@
 // of transformers' own tests; and the properties (norms, relative positions, factor 1 = plain RoPE).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { throwsWith } from './errors.js';
+import { throwsWith, isError } from './errors.js';
 import { load } from '../web/posenc.js';
 import { mulberry32 } from './random.js';
 
@@ -587,4 +587,26 @@ test('info.softmaxMscale: yarn\'s get_mscale(factor, mscale_all_dim), 1 without 
   assert.equal(yarn({ factor: 40 }).softmaxMscale, 1);
   assert.equal(yarn({ factor: 1, mscale_all_dim: 1 }).softmaxMscale, 1);
   assert.equal(pe.compute('rope', { dim: 64, positions: 2 }).info.softmaxMscale, 1);
+});
+
+// float16 ends at 65504: an angle position x inv_freq past it is inf in a half-precision pipeline
+// and its cos and sin NaN (torch.cos(torch.tensor(65520., dtype=torch.float16)) is nan). posenc
+// refuses such a table, naming freqDtype (by its choice name), rather than hand out NaN; a base
+// below 1 whose inverse frequencies pass 65504 likewise. Found by `npm run fuzz`
+// (tests/fuzz/regressions/rope-float16-angles).
+test('freqDtype float16: angles past 65504 refused, naming freqDtype; below it finite and rounded', () => {
+  const f16 = (params) => pe.compute('rope', { dim: 64, freqDtype: 'float16', ...params });
+  for (const params of [{ positions: 4096, step: 16 }, { positions: 2, offset: 65519 }, { positionIds: [0, -70000] },
+    { positions: 2, base: 1.75, ropeScaling: { rope_type: 'dynamic', alpha: 1e-6 } }]) {
+    assert.throws(() => f16(params), (e) => isError('ERANGE', 'freqDtype')(e) && e.message.includes('freqDtype = float16'), JSON.stringify(params));
+  }
+  // 65504 itself is float16's largest finite value: position 65504 with inv_freq 1 is kept
+  const edge = f16({ positions: 1, offset: 65504 }).data;
+  assert.ok(Math.abs(edge[0] - Math.cos(65504)) < 1e-6 && Math.abs(edge[64] - Math.sin(65504)) < 1e-6, `${edge[0]}`);
+  // 65505 x inv_freq 1 rounds down to 65504 in float16 (its spacing there is 32): the same angle
+  const next = f16({ positions: 1, offset: 65505 }).data;
+  assert.deepEqual([0, 32, 64, 96].map((c) => next[c]), [0, 32, 64, 96].map((c) => edge[c]));
+  const t = f16({ positions: 60000 }).data;
+  assert.ok(!t.some(Number.isNaN));
+  assert.equal(pe.compute('rope', { dim: 64, positions: 2 }).data.length, 256);  // the instance keeps working
 });

@@ -177,7 +177,7 @@ export interface RopeParams {
   mropeInterleaved?: boolean;
   /** rope, rope-frequencies: the output as .to(dtype) rounds the float32 values (nearest even), stored as float32 (default 'float32'). */
   dtype?: 'float32' | 'bfloat16' | 'float16';
-  /** double: angles formed in double; else inv_freq held in that dtype and (rope) p * inv_freq rounded to it, cos/sin in float32 (HF's float32 pipeline) (default 'double'). */
+  /** double: angles formed in double; else inv_freq held in that dtype and (rope) p * inv_freq rounded to it, cos/sin in float32 (HF's float32 pipeline); float16 angles past 65504 are refused (they would be inf, cos/sin NaN) (default 'double'). */
   freqDtype?: 'double' | 'float32' | 'bfloat16' | 'float16';
 }
 

@@ -52,7 +52,8 @@ export class Heap {
     return `${this.str(this.x.pe_js_err_param())} = ${fmt(this.x.pe_js_err_value())}`;
   }
 
-  error(status, who) {
+  /** The PosencError of C's last error; `choiceName(param, value)` names an enum's value. */
+  error(status, who, choiceName) {
     const x = this.x;
     const param = this.str(x.pe_js_err_param());
     const value = x.pe_js_err_value();
@@ -65,7 +66,7 @@ export class Heap {
     else if (!Number.isNaN(min) && !Number.isNaN(max)) range = ` (allowed: ${min} to ${max})`;
     else if (!Number.isNaN(min)) range = ` (needs at least ${min})`;
     // A required parameter that was not given, and a sequence's segment, have no value to show.
-    const shown = Number.isNaN(value) && /^(is required|segment )/.test(detail) ? '' : ` = ${fmt(value)}`;
+    const shown = Number.isNaN(value) && /^(is required|segment )/.test(detail) ? '' : ` = ${choiceName?.(param, value) ?? fmt(value)}`;
     return new PosencError(`posenc ${who}: ${param}${shown} ${detail}${range}`, code, param);
   }
 }

@@ -190,7 +190,17 @@ export class Posenc {
   }
 
   #check(status, kind) {
-    this.#heap.check(status, kind);
+    if (status !== 0) throw this.#heap.error(status, kind, (path, value) => this.#choiceName(kind, path, value));
+  }
+
+  // An enum parameter's value as its choice name ("freqDtype = float16"), for errors; else undefined.
+  #choiceName(kind, path, value) {
+    const info = this.kinds.find((k) => k.name === kind);
+    for (const p of info?.params ?? []) {
+      const q = p.name === path ? p : p.fields?.find((f) => `${p.name}.${f.name}` === path);
+      if (q?.choices && Number.isInteger(value)) return q.choices[value];
+    }
+    return undefined;
   }
 
   #kind(kind) {
