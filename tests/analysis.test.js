@@ -1,4 +1,4 @@
-// The analysis kinds rope-spectrum, rope-decay and similarity (README, "Analysis: what an encoding does") against float64
+// The analysis kinds rope-spectrum, rope-decay and similarity (web/docs/analysis.md) against float64
 // references written here from the formulas, not from our C:
 //   inv_freq per rope_type: transformers src/transformers/modeling_rope_utils.py (_compute_*_parameters,
 //     huggingface/transformers@ef46806472a64b0013ed413781e3afed82bfa047), transcribed again below;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { load, PosencError } from '../web/posenc.js';
 import { RECORDS, MODEL_TYPES, FIELDS, SCHEMES } from '../web/core/architectures/index.js';
-import { fullTable, summary, DOC, BEGIN, END } from '../web/tools/architectures-table.js';
+import { fullTable, summary, DOC, SUMMARY_PAGE, BEGIN, END } from '../web/tools/architectures-table.js';
 import { mulberry32 } from './random.js';
 
 const pe = await load();
@@ -44,10 +44,10 @@ test('every record is well formed: a source, known fields, an existing parent, a
   }
 });
 
-test('the supported-architectures page and README summary are what the records generate (npm run readme)', () => {
+test('the supported-architectures page and the models page\'s summary are what the records generate (npm run readme)', () => {
   assert.equal(readFileSync(new URL(DOC, root), 'utf8'), fullTable());
-  const readme = readFileSync(new URL('README.md', root), 'utf8');
-  assert.equal(readme.slice(readme.indexOf(BEGIN), readme.indexOf(END) + END.length), summary());
+  const page = readFileSync(new URL(SUMMARY_PAGE, root), 'utf8');
+  assert.equal(page.slice(page.indexOf(BEGIN), page.indexOf(END) + END.length), summary());
 });
 
 test('an unknown, missing or miscased model type is refused naming model_type and the closest types; assume reads it with a warning', () => {

@@ -29,11 +29,13 @@ const REPO = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(REPO, 'tests/consumers');
 const BIN = (name) => join(REPO, 'node_modules/.bin', name);
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');
-const INSTALL = README.slice(README.indexOf('<!-- section:install -->'), README.indexOf('<!-- section:usage -->'));
-// README's code block whose first line is `first` (a comment naming the file it belongs in).
+// The manual's Install page: the bundlers' commands, the versions run, the single-file import.
+const INSTALL = readFileSync(join(REPO, 'web/docs/install.md'), 'utf8');
+// The code block of README or the Install page whose first line is `first` (a comment naming the file
+// it belongs in).
 function readmeBlock(first) {
-  const block = [...README.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.startsWith(`${first}\n`));
-  assert.ok(block, `README has no code block starting with ${first}`);
+  const block = [...`${README}\n${INSTALL}`.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.startsWith(`${first}\n`));
+  assert.ok(block, `README and web/docs/install.md have no code block starting with ${first}`);
   return block;
 }
 const TOOLS = ['vitepress', 'vite', 'webpack', 'webpack-cli', 'rollup', '@rollup/plugin-node-resolve', 'parcel'];
@@ -152,7 +154,7 @@ async function served(root, fn) {
   }
 }
 
-test("README's Install gives the commands these tests run, and the versions they ran", () => {
+test("the Install page (web/docs/install.md) gives the commands these tests run, and the versions they ran", () => {
   for (const command of ['esbuild main.js --bundle --format=esm --outdir=dist', 'vite build', 'webpack --mode production', 'rollup -c',
     'parcel build index.html']) {
     assert.ok(INSTALL.includes(`\n${command}`), command);
@@ -233,7 +235,7 @@ test('one file from a CDN-style URL: web/dist/posenc.mjs with nothing beside it'
   await mkdir(join(site, 'cdn/posenc@0/web/dist'), { recursive: true });
   await cp(join(scratch, 'node_modules/posenc/web/dist/posenc.mjs'), join(site, 'cdn/posenc@0/web/dist/posenc.mjs'));
   await writeFile(join(site, 'index.html'), '<!doctype html><meta charset="utf-8"><script type="module" src="app.js"></script><pre id="out"></pre>');
-  // README's single-file import, the CDN's address replaced by this server's.
+  // the Install page's single-file import, the CDN's address replaced by this server's.
   const [line, cdn, pinned] = /^import \{ load \} from '(https:\/\/cdn\.jsdelivr\.net\/npm\/posenc@([^/]+))\/web\/dist\/posenc\.mjs';$/m.exec(INSTALL);
   assert.equal(pinned, JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version);
   await writeFile(join(site, 'app.js'), `${line.replace(cdn, '/cdn/posenc@0').replace('{ load }', '{ load, VERSION }')}

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startBrowser, drawn } from './browser/harness.js';
 
-// Written out, not imported from serve.js: this is the line the README tells users to send.
+// Written out, not imported from serve.js: this is the line web/docs/security.md tells users to send.
 const POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 
 let app;

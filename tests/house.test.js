@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const PATTERN = 'one-off|vCPU|UTC|jitdump';
@@ -55,4 +57,31 @@ test(`commit subjects since ${SUBJECTS_FROM} are at most 72 characters`, () => {
   assert.equal(r.status, 0, r.stderr);
   const long = r.stdout.split('\n').filter(Boolean).filter((l) => l.slice(l.indexOf(' ') + 1).length > 72);
   assert.deepEqual(long, [], 'subjects over 72 characters: keep the subject short, the detail in the body');
+});
+
+// Every Markdown document a tracked file names (a path ending in .md, from the repository's root or
+// from the file's folder) is in the repository: the manual's pages moved out of README, and a
+// reference to a page that is not there sends the reader nowhere. In a test file only paths (with a
+// folder) count: bare names there are test data; the two files that hold made-up paths are skipped.
+const MD_PATH = /(?<![\w:/.-])([\w.-]*[\w-](?:\/[\w.-]+)*\.md)\b/g;
+export function namedDocuments(line) {
+  return [...line.matchAll(MD_PATH)].map((m) => m[1]);
+}
+test('every .md path a tracked file names exists (from the root or from that file\'s folder)', () => {
+  const hits = grep(String.raw`\.md\b`, ['.', ':!package-lock.json', ':!tests/house.test.js', ':!tests/links.test.js'], '-IE');
+  const missing = [];
+  let count = 0;
+  for (const hit of hits) {
+    const [file, ...rest] = hit.split(':');
+    for (const name of namedDocuments(rest.join(':'))) {
+      if (/\.test\.js$/.test(file) && !name.includes('/')) continue;
+      count++;
+      if (!existsSync(join(REPO, name)) && !existsSync(join(REPO, dirname(file), name))) missing.push(`${file}: ${name}`);
+    }
+  }
+  assert.ok(count > 50, `${count} mentions`);
+  assert.deepEqual([...new Set(missing)], [], 'documents named but not in the repository');
+  // what counts as a mention
+  assert.deepEqual(namedDocuments("see web/docs/kinds.md, (README.md), 'index.md' and http://127.0.0.1:8080/docs/index.md or '.md'"),
+    ['web/docs/kinds.md', 'README.md', 'index.md']);
 });

@@ -37,7 +37,7 @@ test('advance grid: the text after a block starts at its first h id + max(H, W)/
 });
 
 test('qwen3-vl: the gap text after each frame starts after that frame', () => {
-  // frames of 2 x 2 at ids 4, 13, 22 with 7 text tokens between (README's table)
+  // frames of 2 x 2 at ids 4, 13, 22 with 7 text tokens between (web/docs/multimodal.md, its table of sequences)
   const params = { sequence: 'text:4 video:3x4x4/7 text:2', model: 'qwen3-vl' };
   const read = words(params);
   assert.equal(read(8), 'token 8 (text): t 6, h 6, w 6 · text after video 0: starts at 6 = 1 + the largest id so far, 5 (the video\'s last row\'s h)');

@@ -1,6 +1,6 @@
 // mrope-blocks: one row per frame of each image and video of mrope-positions' prompt: segment, kind,
 // frame, frames, first token, merged height and width, the next segment's start id and the largest id
-// so far. References are written here from mrope-positions' rules (README, "Multimodal and 2-D positions") and transformers'
+// so far. References are written here from mrope-positions' rules (web/docs/multimodal.md) and transformers'
 // get_rope_index (huggingface/transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py at
 // 928b5565ecea2852ac5a41701c90589321548522: a block of (T, H/m, W/m) pads, text after it from
 // 1 + the largest id; qwen3_vl/modeling_qwen3_vl.py at 68a7b7e272a36928120316249af3ee3cac595818: each
@@ -43,7 +43,7 @@ test('Qwen2.5-VL preset: an image, then a video of three 2 x 2 frames whose t id
 });
 
 test('qwen3-vl video: each frame its own block, with the gap text between frames', () => {
-  // frames at 4, 13, 22 (README's table): each 2 x 2, the gap of 7 starting at 1 + the frame's max
+  // frames at 4, 13, 22 (web/docs/multimodal.md, its table of sequences): each 2 x 2, the gap of 7 starting at 1 + the frame's max
   const got = rows({ sequence: 'text:4 video:3x4x4/7 text:2', model: 'qwen3-vl' });
   assert.deepEqual(got.map((r) => [r.segment, r.kind, r.frame, r.frames, r.first, r.height, r.width, r.next, r.max]), [
     [0, 2, 0, 3, 4, 2, 2, 6, 5], [0, 2, 1, 3, 15, 2, 2, 15, 14], [0, 2, 2, 3, 26, 2, 2, 24, 23]]);

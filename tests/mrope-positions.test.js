@@ -7,7 +7,7 @@
 //     tokens_per_second, .long(), at 00b676f8 = timeRounding 'seconds');
 //   - Qwen3-VL (src/transformers/models/qwen3_vl/modeling_qwen3_vl.py, 68a7b7e272a36928120316249af3ee3cac595818):
 //     each video frame its own (1, H, W) block, the timestamp text between frames;
-//   - every example README gives for mrope-positions and every grammar rule's error (segment and offset named).
+//   - every example web/docs/multimodal.md gives for mrope-positions and every grammar rule's error (segment and offset named).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../web/posenc.js';
@@ -75,7 +75,7 @@ test('Qwen2.5-VL get_rope_index docstring: tokens_per_second 25, 2 s per tempora
   }
 });
 
-test("README's mrope-positions examples give the ids their formulas state", () => {
+test("the multimodal page's mrope-positions examples give the ids their formulas state", () => {
   // Qwen2-VL: 5 + 1*(8/2)*(12/2) + 4 = 33 tokens; image ids 5..10, text after from 11: next 15, delta -18
   let r = ids({ sequence: 'text:5 image:1x8x12 text:4' });
   assert.equal(r.n, 33);

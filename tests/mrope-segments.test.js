@@ -1,5 +1,5 @@
 // mrope-segments: each token's segment kind (0 text, 1 image, 2 video) in mrope-positions' prompt.
-// References are written here from mrope-positions' grammar (README, "Multimodal and 2-D positions"): text:N is N text tokens, a
+// References are written here from mrope-positions' grammar (web/docs/multimodal.md): text:N is N text tokens, a
 // vision segment T x (H/m) x (W/m) pads; a qwen3-vl video is T frame blocks with GAP text tokens
 // between them (transformers src/transformers/models/qwen3_vl/modeling_qwen3_vl.py,
 // 68a7b7e272a36928120316249af3ee3cac595818, get_rope_index: timestamps are text).

@@ -1,4 +1,4 @@
-// M-RoPE on rope / rope-frequencies / rope-apply (README, "Multimodal and 2-D positions"; posenc.h, rope): column j of the table takes
+// M-RoPE on rope / rope-frequencies / rope-apply (web/docs/multimodal.md; posenc.h, rope): column j of the table takes
 // the angle of the axis that owns its frequency, chunked (huggingface/transformers
 // src/transformers/models/qwen2_vl/modeling_qwen2_vl.py apply_multimodal_rotary_pos_emb,
 // 928b5565ecea2852ac5a41701c90589321548522) or interleaved (src/transformers/models/qwen3_vl/

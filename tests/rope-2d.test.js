@@ -1,4 +1,4 @@
-// rope-2d (README, "Multimodal and 2-D positions") against float64 references written here from the canonical code:
+// rope-2d (web/docs/multimodal.md) against float64 references written here from the canonical code:
 //   qwen-vit  huggingface/transformers src/transformers/models/qwen2_vl/modeling_qwen2_vl.py
 //             (928b5565ecea2852ac5a41701c90589321548522): VisionRotaryEmbedding(head_dim / 2), rot_pos_emb's
 //             merge-block order; window order from models/qwen2_5_vl get_window_index (00b676f8f0489b88652a31d70751cc540dd06305);

@@ -561,7 +561,7 @@ test('positions 0 gives an empty table that still reports the attention factor',
   assert.ok(Math.abs(m.info.attentionFactor - (0.1 * Math.log(4) + 1)) < 1e-15);
 });
 
-test('registry rows of the rope kinds: the documented names (README), every scaling field reachable', () => {
+test('registry rows of the rope kinds: the documented names (web/docs/kinds.md), every scaling field reachable', () => {
   const byName = Object.fromEntries(pe.kinds.map((k) => [k.name, k]));
   for (const name of ['rope', 'rope-frequencies', 'rope-apply']) {
     const names = byName[name].params.map((p) => p.name);

@@ -11,7 +11,7 @@ function get(url, path) {
     const req = request(new URL(url), { path, method: 'GET' }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => ok({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => ok({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('error', fail);
     req.end();
@@ -35,6 +35,23 @@ test('long URLs: 100 KiB and 900 KiB queries are served (Node\'s default head li
     assert.equal(r.status, 431);
     // and the server goes on answering
     assert.equal((await get(url, '/?kind=alibi')).status, 200);
+  } finally {
+    await close();
+  }
+});
+
+test('the manual (web/docs/) is served as UTF-8 Markdown beside the explorer, under its CSP', async () => {
+  const { url, close } = await serve({ port: 0 });
+  try {
+    for (const page of ['index.md', 'kinds.md', 'contributing.md']) {
+      const r = await get(url, `/docs/${page}`);
+      assert.equal(r.status, 200, page);
+      assert.equal(r.headers['content-type'], 'text/markdown; charset=utf-8', page);
+      assert.equal(r.headers['x-content-type-options'], 'nosniff', page);
+      assert.match(r.headers['content-security-policy'], /^default-src 'self'; script-src 'self' 'wasm-unsafe-eval'/, page);
+      assert.equal(r.body, readFileSync(`${WEB_ROOT}/docs/${page}`, 'utf8'), page);
+    }
+    assert.equal((await get(url, '/docs/no-such-page.md')).status, 404);
   } finally {
     await close();
   }

@@ -1,4 +1,4 @@
-// sincos-2d (README, "Multimodal and 2-D positions") against float64 references written here from
+// sincos-2d (web/docs/multimodal.md) against float64 references written here from
 //   facebookresearch/mae util/pos_embed.py (be47fef7a727943547afb0c670cf1b26034c3c89)
 //     get_2d_sincos_pos_embed: grid = np.meshgrid(grid_w, grid_h) ('xy': grid[0] holds the column),
 //     emb_h = 1d(D/2, grid[0]) first: the half named h encodes the column (the meshgrid quirk);
