@@ -3,7 +3,7 @@
 #   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
 #   setup     also install what tests and the explorer need: node_modules (npm ci), Chromium,
 #             python3-numpy (the explorer test loads its .npy export with numpy.load), and MkDocs
-#             with the Material theme (tests/consumers.test.js builds docs sites); implies vendor
+#             with the Material theme (tests/sites/consumers.test.js builds docs sites); implies vendor
 #   vendor    also bundle, with esbuild from node_modules, Chart.js (the chart.js dependency) as one
 #             ES module, web/vendor/chart.js, where the views load it from when no bundler maps it;
 #             and web/dist/posenc.mjs, the package entry as one file (for CDN-style imports), and
@@ -148,7 +148,7 @@ if [ $native = 1 ] && newer build/native/posenc-native tests/native; then
   echo "build.sh: build/native/posenc-native (ASan + UBSan)"
 fi
 
-# The maths checker (tests/mathlib.test.js): natively at -O2 against glibc and long double, and the
+# The maths checker (tests/native/mathlib.test.js): natively at -O2 against glibc and long double, and the
 # same source in wasm, compiled as the library is, to compare result bits between the two.
 if [ $native = 1 ] && newer build/native/mathlib-check.wasm tests/mathlib; then
   mkdir -p build/native

@@ -3,7 +3,7 @@
 // model configs (web/docs/models.md) between <!-- models:begin --> and <!-- models:end -->.
 //   node web/tools/architectures-table.js           print the full table
 //   node web/tools/architectures-table.js --write   rewrite web/docs/architectures.md and the summary
-// tests/architectures.test.js fails when they and the records disagree (npm run readme fixes it).
+// tests/unit/architectures.test.js fails when they and the records disagree (npm run readme fixes it).
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { RECORDS, MODEL_TYPES } from '../core/architectures/index.js';

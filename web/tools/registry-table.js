@@ -5,7 +5,7 @@
 //   node web/tools/registry-table.js --write   replace web/docs/kinds.md between <!-- kinds:begin --> and
 //                                              <!-- kinds:end -->, README.md between <!-- kinds:index:begin -->
 //                                              and <!-- kinds:index:end -->, and rewrite web/kinds.d.ts
-// tests/readme.test.js and tests/typings.test.js fail when these and the registry disagree (npm run readme fixes it).
+// tests/unit/readme.test.js and tests/sites/typings.test.js fail when these and the registry disagree (npm run readme fixes it).
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { load } from '../posenc.js';

@@ -1,7 +1,7 @@
 // The per-kind TypeScript of the package (web/kinds.d.ts), generated from the registry (pe.kinds):
 // kind names, a params interface per kind, the object parameters' field types, and the params and
 // data maps by kind. web/posenc.d.ts (hand-written) re-exports it. `npm run readme` rewrites it with
-// the kinds page (web/docs/kinds.md); tests/typings.test.js fails when the committed file and the registry differ.
+// the kinds page (web/docs/kinds.md); tests/sites/typings.test.js fails when the committed file and the registry differ.
 //
 // Types: int, float → number; bool → boolean; enum → its choices and their aliases as a string
 // union; float[] → ArrayLike<number>; int[] → readonly number[] | Int32Array; string → string;
