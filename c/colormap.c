@@ -1,6 +1,6 @@
 /* Colormaps: values -> RGBA8 through matplotlib's 256-entry tables (see posenc.h, "Colormaps").
  * The tables are matplotlib 3.6.3's cmap(np.arange(256), bytes=True), generated once with Debian's
- * python3-matplotlib; the build does not depend on it. tests/explorer.test.js checks entries against
+ * python3-matplotlib; the build does not depend on it. tests/browser/explorer.test.js checks entries against
  * the published data (matplotlib _cm_listed.py, _cm.py). Stored as bytes (R, G, B), written 0xRRGGBB.
  * In wasm the loops run four values per SIMD128 step: the index arithmetic in f64x2, exactly the
  * scalar code's double operations, then one table load per lane (SIMD128 has no gather). */

@@ -7,7 +7,7 @@
  * from sin/cos(fl(p w)) evaluated directly (Cody-Waite reduction by pi/2 in three parts of at most
  * 23 bits, exact for |p w| < 1.6e9; beyond, Payne-Hanek (mathlib.h: any finite angle, 2e-19 more);
  * Taylor polynomials to degree 15/16; error < 2e-16 per value against long double from 2^-10 to
- * 2^1024, asserted by tests/mathlib.test.js; no libm: the same bits in wasm and native).
+ * 2^1024, asserted by tests/native/mathlib.test.js; no libm: the same bits in wasm and native).
  * A range that starts inside a block rotates from that block's seed without writing, so row p
  * is a function of p and w alone: any row range equals the same rows of the whole table,
  * bit for bit, and the error before the float32 rounding stays below ~1e-13 (derived, not measured:

@@ -21,11 +21,11 @@
  *
  * Accuracy, measured against x87 long double logl/expl/exp2l/powl (64-bit significand) over 10^7
  * random arguments each by `build/native/mathlib-check ulp 10000000` (tests/mathlib/check.c, built
- * by `bash build.sh native`; tests/mathlib.test.js runs 10^6 and asserts the bounds):
+ * by `bash build.sh native`; tests/native/mathlib.test.js runs 10^6 and asserts the bounds):
  *   pe__log, pe__exp, pe__exp2 0.5000 ulp; pe__pow 0.5000 where |y ln x| < 72 (every call of the
  *   families: dynamic rope at extreme factors and lengths reaches ~71), 0.521 at
  *   |y ln x| ~ 700 with x near 1 (the logarithm's last bits). glibc's:
- *   0.506-0.508 (tests/native.test.js compares the wasm outputs with the native build's).
+ *   0.506-0.508 (tests/native/native.test.js compares the wasm outputs with the native build's).
  * Subnormal results of exp/exp2/pow are rounded twice (< 1 ulp); overflow gives Infinity,
  * underflow 0, as glibc. Speed: slower than musl's table-heavy routines, which is why build.sh
  * compiles this file at -O3 (the double-double out-parameters stay in registers). log and pow run

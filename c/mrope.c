@@ -358,7 +358,7 @@ pe_status pe__mrope_blocks(const pe_request *rq, pe_shape *sh, void *out, pe_inf
 }
 
 /* mrope-axes: which M-RoPE axis (0 t, 1 h, 2 w; -1 all of them: no mropeSection) each column of
- * rope's tables follows, for the views' column labels. The rules are rope's (README, "Multimodal and 2-D positions");
+ * rope's tables follows, for the views' column labels. The rules are rope's (web/docs/multimodal.md);
  * the scaling and section checks are rope's own (pe__rope_setup, pe__rope_sections). */
 #define A_(name, ...) A_##name,
 enum { PE_PARAMS_ROPE(A_) A__N };

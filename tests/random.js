@@ -1,5 +1,5 @@
 // The tests' random numbers: mulberry32, small and seedable, so every run draws the same cases.
-// Not a test file (node --test runs tests/*.test.js).
+// Not a test file (the tiers run tests/<tier>/*.test.js).
 
 /** A generator of numbers in [0, 1), the same sequence for the same seed. */
 export function mulberry32(seed) {

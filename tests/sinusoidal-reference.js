@@ -1,5 +1,5 @@
 // The float64 sinusoidal reference the kernel and step tests share, written from the published
-// formulas independently of the C (the canonical code of each variant: tests/sinusoidal.test.js). Not a test file. (tests/sinusoidal.test.js keeps a
+// formulas independently of the C (the canonical code of each variant: tests/unit/sinusoidal.test.js). Not a test file. (tests/unit/sinusoidal.test.js keeps a
 // second reference, transcribed separately.)
 
 export const VARIANTS = ['vaswani', 'tensor2tensor', 'fairseq', 'marian', 'scaled'];

@@ -8,7 +8,7 @@
 // instantiate and first-call times in fresh processes (load() of the embedded module too), the
 // .wasm size and what embedding it costs (sizes raw and gzipped). Prints a markdown table;
 // --save FILE also writes the results as JSON (tests/bench/results.json is the reference run
-// README quotes).
+// web/docs/speed.md quotes).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

@@ -12,7 +12,7 @@
 // spread phases, as independent user inputs do (the loop used to resume inside an animation frame
 // callback and dispatch from there, which no real input does and which cost every redraw an extra
 // frame). Median and p95 are printed; --save FILE also writes them as JSON
-// (tests/bench/browser-results.json is the reference run README quotes).
+// (tests/bench/browser-results.json is the reference run web/docs/speed.md quotes).
 //   node tests/bench/browser.js [--runs N] [--save FILE]     (npm run bench:browser builds first)
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

@@ -1,4 +1,4 @@
-// Hostile explorer URLs for tests/hostile-urls.test.js: a seedable generator of random and
+// Hostile explorer URLs for tests/browser/hostile-urls.test.js: a seedable generator of random and
 // hostile query strings, and an oracle that reads a query string the way the explorer's URL form
 // is documented (web/explorer/state.js, web/views/options.js), independently of its code.
 

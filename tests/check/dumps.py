@@ -1,4 +1,4 @@
-# Dumps for tests/check.test.js, written at test time: transformers' float32 RoPE pipeline
+# Dumps for tests/native/check.test.js, written at test time: transformers' float32 RoPE pipeline
 # (modeling_rope_utils.py's inv_freq computations, LlamaRotaryEmbedding.forward: float32 inv_freq,
 # float32 products position * inv_freq, cat(freqs, freqs), cos/sin times attention_scaling)
 # transcribed in numpy, for a few models, correct and with one mistake each.

@@ -1,5 +1,5 @@
 /* mathlib-check: accuracy and cross-build checks of c/mathlib.c and the kernel's seeds, for
- * tests/mathlib.test.js. `bash build.sh native` builds it twice: natively (-O2, glibc and x87 long
+ * tests/native/mathlib.test.js. `bash build.sh native` builds it twice: natively (-O2, glibc and x87 long
  * double as references) and to wasm with the library's own compile flags (only pe_check_digest).
  *
  *   mathlib-check digest N       per function: a hash of the result bits on N fixed inputs

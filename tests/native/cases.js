@@ -1,4 +1,4 @@
-// Request builders shared by tests/conformance.test.js (wasm) and tests/native.test.js (the same C
+// Request builders shared by tests/unit/conformance.test.js (wasm) and tests/native/native.test.js (the same C
 // under ASan + UBSan). Everything is derived from the registry (pe.kinds); no kind is named here.
 import { mulberry32 } from '../random.js';
 

@@ -2,7 +2,7 @@
  * reference built from pe_colormap_apply on the one value each pixel shows (the cell under its
  * centre, posenc.h), under ASan/UBSan: shapes down- and up-sampled, whole multiples, strides,
  * float32 with NaN/+-Infinity and int32, given and automatic limits (of every cell), the widest
- * image, and the refusals (each naming its argument, writing nothing). tests/colormap-image.test.js
+ * image, and the refusals (each naming its argument, writing nothing). tests/native/colormap-image.test.js
  * runs it. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* posenc-native: runs requests through the public C API (posenc.h) for tests/native.test.js, built
+/* posenc-native: runs requests through the public C API (posenc.h) for tests/native/native.test.js, built
  * with -fsanitize=address,undefined by `bash build.sh native`.
  *
  *   posenc-native CASES RESULTS

@@ -21,7 +21,7 @@ async function wasmSource(options, here) {
   if (!response.ok) throw new Error(`posenc: cannot fetch ${url} (HTTP ${response.status})`);
   if (/^text\/html\b/.test(response.headers.get('content-type') ?? '')) {
     // A dev server's fallback page: the wasm is not at wasmURL.
-    throw new Error(`posenc: ${url} is an HTML page, not posenc.wasm; check load({ wasmURL }) or see the README's "Install"`);
+    throw new Error(`posenc: ${url} is an HTML page, not posenc.wasm; check load({ wasmURL }) or see posenc's web/docs/install.md`);
   }
   if (WebAssembly.instantiateStreaming && response.headers.get('content-type') === 'application/wasm') {
     return response;

@@ -77,7 +77,7 @@ export class Posenc {
     this.#colour = new Colour(this.#heap, this.#views);
     this.version = VERSION;
     // The registry is read on first use (pe.kinds, pe.colormaps or a request), so load() costs
-    // what instantiating the module costs (README: load()).
+    // what instantiating the module costs (web/docs/install.md, "What embedding costs").
     readOnce(this, 'kinds', () => (shared.kinds ??= Object.freeze(this.#readRegistry())));
     readOnce(this, 'colormaps', () => this.#colour.maps);
   }

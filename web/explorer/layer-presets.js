@@ -1,6 +1,6 @@
 // Model presets for the layer map: config.json files as published on the Hugging Face Hub (the fields
 // that set positions, with the model's own values; the rest of each file changes nothing here). Where
-// each was checked is said with it; tests/layers.test.js reads the same files.
+// each was checked is said with it; tests/unit/layers.test.js reads the same files.
 const range = (n, f) => Array.from({ length: n }, (_, i) => f(i));
 
 export const MODEL_PRESETS = [
@@ -32,7 +32,7 @@ export const MODEL_PRESETS = [
   },
   {
     // meta-llama/Llama-4-Scout-17B-16E config.json: 3 chunked RoPE layers per NoPE layer with the query temperature;
-    // values as a printed Llama4Config of the model stores them (code index id 41112263523; see tests/layers.test.js)
+    // values as a printed Llama4Config of the model stores them (code index id 41112263523; see tests/unit/layers.test.js)
     id: 'llama4', label: 'Llama 4 Scout layers', layer: 3,
     config: {
       architectures: ['Llama4ForConditionalGeneration'], model_type: 'llama4',

@@ -1,9 +1,9 @@
 // The supported-architectures table, generated from the records (web/core/architectures/records):
-// web/docs/architectures.md in full (one row per transformers model type), and README's summary between
-// <!-- models:begin --> and <!-- models:end -->.
+// web/docs/architectures.md in full (one row per transformers model type), and a summary on the page on
+// model configs (web/docs/models.md) between <!-- models:begin --> and <!-- models:end -->.
 //   node web/tools/architectures-table.js           print the full table
-//   node web/tools/architectures-table.js --write   rewrite web/docs/architectures.md and README's summary
-// tests/architectures.test.js fails when they and the records disagree (npm run readme fixes it).
+//   node web/tools/architectures-table.js --write   rewrite web/docs/architectures.md and the summary
+// tests/unit/architectures.test.js fails when they and the records disagree (npm run readme fixes it).
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { RECORDS, MODEL_TYPES } from '../core/architectures/index.js';
@@ -12,6 +12,7 @@ export const BEGIN = '<!-- models:begin -->';
 export const END = '<!-- models:end -->';
 export const COMMIT = 'df8ee314c9e4ad9283b2d5d7d79fca56fcf7b320';
 export const DOC = 'web/docs/architectures.md';
+export const SUMMARY_PAGE = 'web/docs/models.md';
 
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (s) => `\`${s}\``;
@@ -71,7 +72,7 @@ export function fullTable() {
   ].join('\n');
 }
 
-/** README's summary: how many model types each scheme covers, and where the full table is. */
+/** The models page's summary: how many model types each scheme covers, and where the full table is. */
 export function summary() {
   const groups = new Map();
   for (const k of MODEL_TYPES) {
@@ -85,7 +86,7 @@ export function summary() {
     .map(([g, ks]) => `| ${g} | ${ks.length} | ${ks.slice(0, 12).map(code).join(', ')}${ks.length > 12 ? ', …' : ''} |`);
   return [
     BEGIN,
-    `${MODEL_TYPES.length} model types (transformers ${COMMIT.slice(0, 12)}), every one in [${DOC}](${DOC}):`,
+    `${MODEL_TYPES.length} model types (transformers ${COMMIT.slice(0, 12)}), every one in [${DOC.split('/').pop()}](${DOC.split('/').pop()}):`,
     '',
     '| positions | model types | e.g. |',
     '|---|---|---|',
@@ -98,11 +99,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--write')) {
     const root = new URL('../../', import.meta.url);
     await writeFile(new URL(DOC, root), fullTable());
-    const readme = new URL('README.md', root);
-    const text = await readFile(readme, 'utf8');
+    const page = new URL(SUMMARY_PAGE, root);
+    const text = await readFile(page, 'utf8');
     const a = text.indexOf(BEGIN), b = text.indexOf(END);
-    if (a < 0 || b < a) throw new Error(`README.md lacks ${BEGIN} … ${END}`);
-    await writeFile(readme, text.slice(0, a) + summary() + text.slice(b + END.length));
+    if (a < 0 || b < a) throw new Error(`${SUMMARY_PAGE} lacks ${BEGIN} … ${END}`);
+    await writeFile(page, text.slice(0, a) + summary() + text.slice(b + END.length));
   } else {
     process.stdout.write(fullTable());
   }

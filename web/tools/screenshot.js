@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Screenshot of the explorer with Debian's Chromium (the tests' harness, tests/browser/harness.js), for the README.
+// Screenshot of the explorer with Debian's Chromium (the tests' harness, tests/browser/harness.js), for the manual (web/docs/explorer.md, web/docs/analysis.md, web/docs/multimodal.md).
 //   node web/tools/screenshot.js                           the default view → web/explorer/screenshot.png
 //   node web/tools/screenshot.js out.png '?kind=alibi' dark  any view (a query string), dark mode
 // Options (any order): a path ending in .png, a query string starting with '?', 'dark',

@@ -1,7 +1,7 @@
 // The per-kind TypeScript of the package (web/kinds.d.ts), generated from the registry (pe.kinds):
 // kind names, a params interface per kind, the object parameters' field types, and the params and
 // data maps by kind. web/posenc.d.ts (hand-written) re-exports it. `npm run readme` rewrites it with
-// README's table; tests/typings.test.js fails when the committed file and the registry differ.
+// the kinds page (web/docs/kinds.md); tests/sites/typings.test.js fails when the committed file and the registry differ.
 //
 // Types: int, float → number; bool → boolean; enum → its choices and their aliases as a string
 // union; float[] → ArrayLike<number>; int[] → readonly number[] | Int32Array; string → string;
@@ -25,7 +25,7 @@ const docText = (s) => String(s).replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, '
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const unset = (p) => p.default === null || p.default === undefined;
 
-// 16777216 → 2^24, 2147483647 → 2^31-1, 1e-6; other numbers as JS prints them. minus: README's table
+// 16777216 → 2^24, 2147483647 → 2^31-1, 1e-6; other numbers as JS prints them. minus: the kinds page
 // prints U+2212, the typings' comments a hyphen.
 export function num(x, minus = '-') {
   const a = Math.abs(x);
@@ -102,7 +102,7 @@ export function typings(kinds) {
     out.push('}', '');
   }
 
-  // A kind whose parameters equal, or start with all of, an earlier kind's says so (as README).
+  // A kind whose parameters equal, or start with all of, an earlier kind's says so (as the kinds page).
   const names = [];
   for (const [k, kind] of kinds.entries()) {
     const name = `${pascal(kind.name)}Params`;

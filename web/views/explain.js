@@ -3,7 +3,7 @@
 //   symbols  [[MathML <math> string, what it is], …]
 //   sources  [{ label, url }]: the paper, then the canonical code (repository and path)
 //   look     two or three sentences on what to look for in the picture
-// tests/explain.test.js fails when a registry kind has no entry or a formula is not well-formed.
+// tests/unit/explain.test.js fails when a registry kind has no entry or a formula is not well-formed.
 // Only text and markup live here: every number on screen comes from the C side.
 
 // MathML builders (strings): short names keep the formulas readable.

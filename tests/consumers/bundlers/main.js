@@ -1,5 +1,5 @@
 // Consumer: an app importing the package as README's "Install" shows, built by each bundler with its
-// default settings (tests/consumers.test.js). The app also draws with Chart.js of its own, to see
+// default settings (tests/sites/consumers.test.js). The app also draws with Chart.js of its own, to see
 // whether the elements share that copy. No top-level await: Vite's default build target lacks it.
 import Chart from 'chart.js/auto';
 import { load } from 'posenc';

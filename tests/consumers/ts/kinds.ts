@@ -1,7 +1,7 @@
 // Consumer: the per-kind types generated from the registry (web/kinds.d.ts). Each `@ts-expect-error`
 // line must be an error: tsc fails if it type-checks (a kind or parameter type gone loose).
-// tests/typings.test.js checks this file against the repository's .d.ts (and a generated file that
-// passes every parameter of every kind); tests/consumers.test.js against the packed package.
+// tests/sites/typings.test.js checks this file against the repository's .d.ts (and a generated file that
+// passes every parameter of every kind); tests/sites/consumers.test.js against the packed package.
 import { load, type KindName, type ParamsOf, type DataOf, type RopeScaling } from 'posenc';
 
 const pe = await load();

@@ -1,0 +1,124 @@
+// The architecture records: one per transformers model type (the checked-in list at the commit
+// web/tools/architectures-table.js names), each well formed; the generated tables up to date; and a
+// fuzz of the reader with configs built from every record's own fields: a PosencError naming a field
+// or a result whose every scheme computes, never another exception.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { load, PosencError } from '../../web/posenc.js';
+import { RECORDS, MODEL_TYPES, FIELDS, SCHEMES } from '../../web/core/architectures/index.js';
+import { fullTable, summary, DOC, SUMMARY_PAGE, BEGIN, END } from '../../web/tools/architectures-table.js';
+import { mulberry32 } from '../random.js';
+
+const pe = await load();
+const root = new URL('../../', import.meta.url);
+const LISTED = readFileSync(new URL('web/core/architectures/model-types.txt', root), 'utf8').split('\n').filter(Boolean);
+const RULES = ['all', 'every', 'qwen', 'qwen2_moe', 'exaone4', 'modernbert', 'llama4', 'smollm3', 'interval', 'period', 'list', 'chars', 'indices', 'deepseek_v4', 'first'];
+
+test('every model type of transformers at the pinned commit has exactly one record, and no record names a type outside it', () => {
+  assert.ok(LISTED.length > 600, `the list has ${LISTED.length} model types`);
+  assert.deepEqual([...MODEL_TYPES], [...LISTED].sort());
+});
+
+test('every record is well formed: a source, known fields, an existing parent, a scheme or a reason', () => {
+  for (const [k, r] of Object.entries(RECORDS)) {
+    assert.equal(typeof r.from, 'string', `${k}.from`);
+    assert.match(r.from, /\.py\b|\bmodeling|configuration/, `${k}.from names a file: ${r.from}`);
+    for (const f of Object.keys(r)) assert.ok(f === 'modelType' || FIELDS.includes(f), `${k} has the unknown field ${f}`);
+    if (r.unsupported) {
+      assert.ok(typeof r.unsupported === 'string' && r.unsupported.length > 10, `${k}: a reason, not a word`);
+      continue;
+    }
+    if (r.text) {
+      assert.ok(!r.textType || RECORDS[r.textType], `${k}.textType ${r.textType} has a record`);
+      continue;
+    }
+    assert.ok(SCHEMES.includes(r.attention), `${k}.attention = ${r.attention}`);
+    for (const l of r.layers?.rule === 'first' ? r.layers.of : r.layers ? [r.layers] : []) assert.ok(RULES.includes(l.rule), `${k}.layers.rule = ${l.rule}`);
+    for (const v of Object.values(r.kinds ?? {})) assert.ok(SCHEMES.includes(v) || v === 'attention', `${k}.kinds: ${v}`);
+    if (r.layout) assert.ok(['neox', 'gptj'].includes(r.layout), `${k}.layout = ${r.layout}`);
+    if (r.rotate) assert.ok(['first', 'last'].includes(r.rotate), `${k}.rotate = ${r.rotate}`);
+    if (r.attention === 'alibi' || r.alibi?.flag) assert.ok(r.alibi?.heads, `${k}.alibi.heads`);
+    if (r.attention === 't5') assert.ok(r.t5?.encoder, `${k}.t5.encoder`);
+    if (r.input) assert.ok(['learned', 'sinusoidal'].includes(r.input.kind), `${k}.input.kind = ${r.input.kind}`);
+  }
+});
+
+test('the supported-architectures page and the models page\'s summary are what the records generate (npm run readme)', () => {
+  assert.equal(readFileSync(new URL(DOC, root), 'utf8'), fullTable());
+  const page = readFileSync(new URL(SUMMARY_PAGE, root), 'utf8');
+  assert.equal(page.slice(page.indexOf(BEGIN), page.indexOf(END) + END.length), summary());
+});
+
+test('an unknown, missing or miscased model type is refused naming model_type and the closest types; assume reads it with a warning', () => {
+  const base = { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 2 };
+  for (const [config, closest] of [[{ ...base, model_type: 'Gemma3' }, 'gemma3'], [{ ...base, model_type: 'lama' }, 'llama'], [{ ...base, model_type: 'qwen_2' }, 'qwen2']]) {
+    assert.throws(() => pe.positionsFromConfig(config), (e) => e instanceof PosencError && e.code === 'EINVAL' && e.param === 'model_type' &&
+      e.message.includes(`closest: ${closest}`), JSON.stringify(config.model_type));
+    assert.throws(() => pe.ropeFromConfig(config), { code: 'EINVAL', param: 'model_type' });
+    assert.throws(() => pe.layersFromConfig(config), { code: 'EINVAL', param: 'model_type' });
+  }
+  assert.throws(() => pe.positionsFromConfig(base), { code: 'EINVAL', param: 'model_type' });
+  const s = pe.positionsFromConfig({ ...base, model_type: 'my_llama' }, { assume: 'llama' });
+  assert.equal(s.family, 'llama');
+  assert.equal(s.modelType, 'my_llama');
+  assert.equal(s.layers[0].positions.params.dim, 128);
+  assert.ok(s.warnings.some((w) => w.field === 'model_type' && /assume/.test(w.message)));
+  assert.throws(() => pe.positionsFromConfig(base, { assume: 'not_a_type' }), { code: 'EINVAL', param: 'assume' });
+});
+
+test('architectures resolves a remote-code model type by transformers\' class naming (Kimi-K2 is DeepseekV3ForCausalLM), with a warning', () => {
+  const s = pe.positionsFromConfig({ model_type: 'kimi_k2', architectures: ['DeepseekV3ForCausalLM'], hidden_size: 7168, num_attention_heads: 64,
+    num_hidden_layers: 2, qk_rope_head_dim: 64, qk_nope_head_dim: 128, rope_theta: 50000, max_position_embeddings: 131072 });
+  assert.equal(s.family, 'deepseek_v3');
+  assert.equal(s.sources.family, 'architectures');
+  assert.equal(s.layers[0].positions.params.dim, 64);
+  assert.equal(s.layers[0].positions.params.layout, 'gptj');  // DeepseekV3Config rope_interleave defaults to true
+  assert.equal(s.layers[0].positions.rotate, 'last');
+  assert.ok(s.warnings.some((w) => w.field === 'model_type' && /kimi_k2/.test(w.message)));
+  // two architectures naming different types, or a class of no transformers type: refused
+  assert.throws(() => pe.positionsFromConfig({ model_type: 'x', architectures: ['LlamaForCausalLM', 'Qwen2ForCausalLM'] }), { param: 'model_type' });
+  assert.throws(() => pe.positionsFromConfig({ model_type: 'baichuan', architectures: ['BaichuanForCausalLM'] }), { param: 'model_type' });
+});
+
+// A config built from a record's own fields: its defaults, the keys its rules and schemes read, each
+// maybe replaced by a hostile value.
+const HOSTILE = [null, -1, 0, 1.5, '4096', true, [], {}, 1e12, 'x'];
+function configOf(type, r, rnd) {
+  const pick = (a) => a[Math.floor(rnd() * a.length)];
+  const c = { model_type: type, ...JSON.parse(JSON.stringify(r.defaults ?? {})) };
+  c.num_hidden_layers ??= 1 + Math.floor(rnd() * 12);
+  c.hidden_size ??= 64 * (1 + Math.floor(rnd() * 8));
+  c.num_attention_heads ??= pick([1, 2, 4, 8]);
+  const keys = [...Object.keys(c), r.layers?.key, r.layers?.period, r.layers?.offset, r.alibi?.heads, r.alibi?.flag, r.positionType,
+    r.t5?.buckets, r.t5?.encoder, r.deberta?.buckets, r.deberta?.max, r.localBase, ...(r.reads ?? []), 'rope_scaling', 'layer_types', 'sliding_window']
+    .filter((k) => typeof k === 'string' && !k.includes('.'));
+  for (let j = 0; j < 1 + Math.floor(rnd() * 3); j++) c[pick(keys)] = pick(HOSTILE);
+  return c;
+}
+
+test('fuzzed configs built from every record: a PosencError naming a config field (or model_type), or schemes that all compute', () => {
+  const rnd = mulberry32(2026);
+  let ok = 0, refused = 0;
+  const types = Object.keys(RECORDS).filter((k) => !RECORDS[k].unsupported && !RECORDS[k].text);
+  assert.ok(types.length > 100, `${types.length} records compute`);
+  for (let i = 0; i < 4000; i++) {
+    const type = types[i % types.length];
+    const config = configOf(type, RECORDS[type], rnd);
+    let s;
+    try {
+      s = pe.positionsFromConfig(config);
+    } catch (e) {
+      assert.ok(e instanceof PosencError, `${type} ${JSON.stringify(config)}: ${e.stack}`);
+      assert.ok(typeof e.param === 'string' && e.param.length > 0, `${type}: ${e.message}`);
+      refused++;
+      continue;
+    }
+    for (const l of s.layers) {
+      if (l.positions?.params) pe.shape(l.positions.kind, l.positions.kind === 'rope' ? { ...l.positions.params, positions: 4 } : l.positions.params);
+    }
+    if (s.input?.kind === 'sinusoidal') pe.shape('sinusoidal', s.input.params);
+    ok++;
+  }
+  assert.ok(ok > 500 && refused > 500, `${ok} read, ${refused} refused`);
+});
