@@ -8,9 +8,11 @@
 // toggle, Starlight's select; elsewhere a `dark` class on <html> with a stylesheet keyed on it, as a
 // site's own switch would) restyles the figures already drawn: new text colour, new pixels.
 // MkDocs and VitePress, the page's first two recipes, are built by tests/consumers.test.js.
-// The npm tools are posenc's devDependencies (installed once with npm ci). Each site gets a
-// hard-linked copy of that node_modules, not symlinks: Astro and Next.js's Turbopack compile only
-// files under the project's root, and a symlink's target outside it is refused.
+// The npm tools are posenc's devDependencies (installed once with npm ci), hard-linked into the
+// scratch project's node_modules (beside the package the tarball installed), not symlinked: Astro
+// and Next.js's Turbopack compile only files under the project's root (Turbopack's: the folder of
+// the lockfile, the scratch project; Astro's: the site's own folder, so it gets a copy of its own),
+// and a symlink's target outside it is refused.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -66,6 +68,10 @@ before(async () => {
   const [packed] = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], REPO));
   await writeFile(join(scratch, 'package.json'), JSON.stringify({ name: 'posenc-sites', private: true, type: 'module' }));
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `./${packed.filename}`], scratch);
+  // Not the caches (.vite, .cache): a tool rewriting one in place would write through the link.
+  const installed = await readdir(join(scratch, 'node_modules'));
+  const tools = (await readdir(join(REPO, 'node_modules'))).filter((e) => !e.startsWith('.') && !installed.includes(e));
+  run('cp', ['-al', ...tools.map((e) => join(REPO, 'node_modules', e)), join(scratch, 'node_modules')], scratch);
   const app = await startBrowser({ server: false });
   chromium = { open: (url, options = {}) => app.open(url, { width: 1000, ...options }), close: () => app.close() };
 });
@@ -76,9 +82,9 @@ after(async () => {
 });
 
 // A scratch site: its fixture folder (if any), the files named (path → content), and, for an npm
-// tool, node_modules: posenc's (the tools) hard-linked, with the package as the tarball installed it,
-// and a package.json with the tool's project template's "type" (esm: "module"; else none).
-async function site(name, files, { npm = false, esm = false } = {}) {
+// tool, a package.json with the "type" of the tool's project template (esm: "module"; else none)
+// and, for Astro (own), a node_modules of its own (the scratch project's, hard-linked).
+async function site(name, files, { npm = false, esm = false, own = false } = {}) {
   const dir = join(scratch, name);
   await mkdir(dir);
   if (existsSync(join(FIXTURES, name))) await cp(join(FIXTURES, name), dir, { recursive: true });
@@ -86,15 +92,8 @@ async function site(name, files, { npm = false, esm = false } = {}) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), text);
   }
-  if (npm) {
-    await writeFile(join(dir, 'package.json'), JSON.stringify({ name, private: true, ...(esm ? { type: 'module' } : {}) }));
-    const modules = join(dir, 'node_modules');
-    await mkdir(modules);
-    // Not its caches (.vite, .cache): a tool rewriting one in place would write through the link.
-    const entries = (await readdir(join(REPO, 'node_modules'))).filter((e) => !e.startsWith('.') && e !== 'posenc');
-    run('cp', ['-al', ...entries.map((e) => join(REPO, 'node_modules', e)), modules], dir);
-    run('cp', ['-al', join(scratch, 'node_modules/posenc'), modules], dir);
-  }
+  if (npm) await writeFile(join(dir, 'package.json'), JSON.stringify({ name, private: true, ...(esm ? { type: 'module' } : {}) }));
+  if (own) run('cp', ['-al', join(scratch, 'node_modules'), join(dir, 'node_modules')], dir);
   return dir;
 }
 
@@ -175,7 +174,7 @@ test(`Docusaurus ${version('@docusaurus/core')}: a client module imports posenc/
     'docusaurus.config.js': block('// docusaurus.config.js'),
     'src/posenc.js': block('// src/posenc.js'),
   }, { npm: true });
-  run(process.execPath, [join(dir, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], dir);
+  run(process.execPath, [join(scratch, 'node_modules/@docusaurus/core/bin/docusaurus.mjs'), 'build'], dir);
   await served(join(dir, 'build'), (url) => check(url, async (page) => {
     await page.getByRole('button', { name: /dark and light mode/ }).click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
@@ -187,7 +186,7 @@ test(`Astro ${version('astro')} with Starlight ${version('@astrojs/starlight')}:
   const dir = await site('starlight', {
     'astro.config.mjs': block('// astro.config.mjs'),
     'src/components/Head.astro': block('---\n// src/components/Head.astro'),
-  }, { npm: true, esm: true });
+  }, { npm: true, esm: true, own: true });
   run(process.execPath, [join(dir, 'node_modules/astro/astro.js'), 'build'], dir);
   await served(join(dir, 'dist'), (url) => check(url, async (page) => {
     await page.selectOption('starlight-theme-select select', 'dark');
@@ -204,7 +203,7 @@ test(`Next.js ${version('next')} (app router): a client component imports posenc
   says(`Run on Next.js ${version('next')}`);
   const dir = await site('next', Object.fromEntries(['app/posenc-elements.jsx', 'app/layout.jsx', 'app/page.jsx']
     .map((file) => [file, block(`// ${file}`)])), { npm: true });
-  const next = join(dir, 'node_modules/next/dist/bin/next');
+  const next = join(scratch, 'node_modules/next/dist/bin/next');
   const log = run(process.execPath, [next, 'build'], dir);
   assert.match(log, /○ \/\s/, log);  // the page is prerendered (the server rendered the tags)
   const port = await freePort();
@@ -228,7 +227,7 @@ test(`Vue ${version('vue')} with @vitejs/plugin-vue ${version('@vitejs/plugin-vu
   says(`Run on Vue ${version('vue')} with @vitejs/plugin-vue ${version('@vitejs/plugin-vue')} and Vite ${version('vite')}`);
   const dir = await site('vue', Object.fromEntries(['vite.config.js', 'src/main.js'].map((file) => [file, block(`// ${file}`)])
     .concat([['src/App.vue', block('<!-- src/App.vue -->')]])), { npm: true, esm: true });
-  run(process.execPath, [join(dir, 'node_modules/vite/bin/vite.js'), 'build'], dir);
+  run(process.execPath, [join(scratch, 'node_modules/vite/bin/vite.js'), 'build'], dir);
   await served(join(dir, 'dist'), (url) => check(url, darkClass));
 });
 
