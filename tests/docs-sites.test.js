@@ -168,6 +168,15 @@ async function served(root, fn) {
   }
 }
 
+test("README's embed section links the page and names every tool it has a recipe for", () => {
+  const readme = doc('README.md');
+  const embed = readme.slice(readme.indexOf('<!-- section:embed -->'), readme.indexOf('<!-- section:kinds -->')).replace(/\s+/g, ' ');
+  assert.ok(embed.includes('[web/docs/sites.md](web/docs/sites.md)'));
+  const tools = [...SITES.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+  assert.ok(tools.length >= 9, tools.join(', '));
+  for (const name of tools) assert.ok(embed.includes(name), `README's embed section names ${name}`);
+});
+
 test(`Docusaurus ${version('@docusaurus/core')}: a client module imports posenc/elements; the navbar's toggle`, async () => {
   says(`Run on Docusaurus ${version('@docusaurus/core')} with React ${version('react')}`);
   const dir = await site('docusaurus', {
