@@ -59,6 +59,15 @@ const SPHINX = tool('sphinx-build', ['--version'], /sphinx-build (\S+)/);
 const NBCONVERT = tool('jupyter', ['nbconvert', '--version'], /^(\d+\.\d+\.\d+)/m);
 const HUGO = tool('hugo', ['version'], /hugo v(\d+\.\d+\.\d+)/);
 
+// Hard links (cp -al) where the temp folder shares the repository's file system; a copy elsewhere.
+function link(sources, to) {
+  const r = spawnSync('cp', ['-al', ...sources, to], { encoding: 'utf8' });
+  if (r.status === 0) return;
+  if (!/link/i.test(r.stderr)) throw new Error(`cp -al failed: ${r.stderr}`);
+  if (existsSync(to) && sources.length === 1) spawnSync('rm', ['-rf', to]);
+  run('cp', ['-a', ...sources, to], REPO);
+}
+
 before(async () => {
   for (const f of ['web/posenc.wasm', 'web/vendor/chart.js']) {
     if (!existsSync(join(REPO, f))) throw new Error(`${f} is missing: run \`bash build.sh setup\` first`);
@@ -71,7 +80,7 @@ before(async () => {
   // Not the caches (.vite, .cache): a tool rewriting one in place would write through the link.
   const installed = await readdir(join(scratch, 'node_modules'));
   const tools = (await readdir(join(REPO, 'node_modules'))).filter((e) => !e.startsWith('.') && !installed.includes(e));
-  run('cp', ['-al', ...tools.map((e) => join(REPO, 'node_modules', e)), join(scratch, 'node_modules')], scratch);
+  link(tools.map((e) => join(REPO, 'node_modules', e)), join(scratch, 'node_modules'));
   const app = await startBrowser({ server: false });
   chromium = { open: (url, options = {}) => app.open(url, { width: 1000, ...options }), close: () => app.close() };
 });
@@ -93,7 +102,7 @@ async function site(name, files, { npm = false, esm = false, own = false } = {})
     await writeFile(join(dir, path), text);
   }
   if (npm) await writeFile(join(dir, 'package.json'), JSON.stringify({ name, private: true, ...(esm ? { type: 'module' } : {}) }));
-  if (own) run('cp', ['-al', join(scratch, 'node_modules'), join(dir, 'node_modules')], dir);
+  if (own) link([join(scratch, 'node_modules')], join(dir, 'node_modules'));
   return dir;
 }
 
