@@ -2,8 +2,9 @@
 # build.sh [setup] [vendor] [native] [fuzz] — build posenc.
 #   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
 #   setup     also install what tests and the explorer need: node_modules (npm ci), Chromium,
-#             python3-numpy (the explorer test loads its .npy export with numpy.load), and MkDocs
-#             with the Material theme (tests/sites/consumers.test.js builds docs sites); implies vendor
+#             python3-numpy (the explorer test loads its .npy export with numpy.load), MkDocs
+#             with the Material theme (tests/sites/consumers.test.js builds docs sites), and Sphinx,
+#             nbconvert and Hugo (tests/sites/docs-sites.test.js); implies vendor
 #   vendor    also bundle, with esbuild from node_modules, Chart.js (the chart.js dependency) as one
 #             ES module, web/vendor/chart.js, where the views load it from when no bundler maps it;
 #             and web/dist/posenc.mjs, the package entry as one file (for CDN-style imports), and
@@ -47,6 +48,9 @@ if [ $setup = 1 ]; then
   [ -x /usr/bin/chromium ] || apt_install chromium
   /usr/bin/python3 -c 'import numpy' 2>/dev/null || apt_install python3-numpy
   command -v mkdocs >/dev/null && [ -d /usr/share/mkdocs/themes/material ] || apt_install mkdocs mkdocs-material
+  # the docs-site recipes of web/docs/sites.md that Debian packages (tests/sites/docs-sites.test.js)
+  command -v sphinx-build >/dev/null && command -v jupyter-nbconvert >/dev/null && command -v hugo >/dev/null ||
+    apt_install python3-sphinx jupyter-nbconvert hugo
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund
   fi

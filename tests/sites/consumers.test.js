@@ -8,8 +8,9 @@
 //     in Chromium under serve.js's strict CSP, fetching no wasm and no Chart.js of its own;
 //   - the single-file build (web/dist/posenc.mjs) imported from a page served with nothing beside it;
 //   - esbuild with the wasm as a file handed to load({ wasmURL }) and define() with other tag names;
-//   - the README's plain-HTML snippet, pasted as is into a bare HTML file in that project, draws a
-//     heatmap and a plot; so does every other element tag and the iframe the README shows.
+//   - MkDocs and VitePress sites built from web/docs/sites.md's recipes;
+//   - the plain-HTML snippet of web/docs/embedding.md, pasted as is into a bare HTML file in that
+//     project, draws a heatmap and a plot; so does every other element tag and the iframe it shows.
 // The bundlers are posenc's own devDependencies (installed once with npm ci), linked into the
 // scratch project's node_modules, so no run installs them again. The tarball is packed with
 // --ignore-scripts from the current build (`npm test` builds first); tests/sites/pack.test.js checks that
@@ -24,20 +25,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../web/tools/serve.js';
 import { startBrowser, drawn } from '../browser/harness.js';
+import { codeBlock, doc } from '../code-blocks.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = join(REPO, 'tests/consumers');
 const BIN = (name) => join(REPO, 'node_modules/.bin', name);
 const README = readFileSync(join(REPO, 'README.md'), 'utf8');
 // The manual's Install page: the bundlers' commands, the versions run, the single-file import.
-const INSTALL = readFileSync(join(REPO, 'web/docs/install.md'), 'utf8');
-// The code block of README or the Install page whose first line is `first` (a comment naming the file
-// it belongs in).
-function readmeBlock(first) {
-  const block = [...`${README}\n${INSTALL}`.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.startsWith(`${first}\n`));
-  assert.ok(block, `README and web/docs/install.md have no code block starting with ${first}`);
-  return block;
-}
+const INSTALL = doc('web/docs/install.md');
+// The code block whose first line is `first` (a comment naming the file it belongs in): README's or
+// the Install page's, or the docs-site recipes' page (MkDocs, VitePress; tests/sites/docs-sites.test.js
+// the others).
+const readmeBlock = (first) => codeBlock(`${README}\n${INSTALL}`, first, 'README and web/docs/install.md');
+const SITES_PAGE = 'web/docs/sites.md';
+const SITES = doc(SITES_PAGE);
+const sitesBlock = (first) => codeBlock(SITES, first, SITES_PAGE);
 const TOOLS = ['vitepress', 'vite', 'webpack', 'webpack-cli', 'rollup', '@rollup/plugin-node-resolve', 'parcel'];
 let scratch;
 let chromium;
@@ -326,16 +328,17 @@ const MKDOCS = spawnSync('mkdocs', ['--version'], { encoding: 'utf8' }).stdout?.
 // Debian's package of the theme (no Python distribution metadata to ask).
 const MATERIAL = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'mkdocs-material'], { encoding: 'utf8' }).stdout?.replace(/-[^-]*$/, '');
 
-// README's recipe in a copy of tests/consumers/mkdocs: its theme block (theme: the extra lines for
-// this test), its overrides/main.html, the package's web/ copied into docs/. Built with --strict.
+// The recipe of web/docs/sites.md in a copy of tests/consumers/mkdocs: its theme block (theme: the
+// extra lines for this test), its overrides/main.html, the package's web/ copied into docs/. Built
+// with --strict.
 async function mkdocsSite(name, theme) {
   const dir = join(scratch, name);
   await cp(join(FIXTURES, 'mkdocs'), dir, { recursive: true });
-  const block = readmeBlock('# mkdocs.yml').replace('# mkdocs.yml\n', '');
+  const block = sitesBlock('# mkdocs.yml').replace('# mkdocs.yml\n', '');
   await writeFile(join(dir, 'mkdocs.yml'), `${await readFile(join(dir, 'mkdocs.yml'), 'utf8')}${theme(block)}`);
   await mkdir(join(dir, 'overrides'));
-  await writeFile(join(dir, 'overrides/main.html'), readmeBlock('{# overrides/main.html #}'));
-  await cp(join(scratch, 'node_modules/posenc/web'), join(dir, 'docs/posenc'), { recursive: true });  // README's cp -r
+  await writeFile(join(dir, 'overrides/main.html'), sitesBlock('{# overrides/main.html #}'));
+  await cp(join(scratch, 'node_modules/posenc/web'), join(dir, 'docs/posenc'), { recursive: true });  // the recipe's cp -r
   run('mkdocs', ['build', '--quiet', '--strict'], dir);
   return join(dir, 'site');
 }
@@ -344,8 +347,8 @@ async function mkdocsSite(name, theme) {
 // page cancels whichever is under way: aborted requests under search/, no error.
 const SEARCH_INDEX = /^requestfailed: http:\/\/127\.0\.0\.1:\d+\/search\/[\w.-]+ net::ERR_ABORTED$/;
 
-test(`MkDocs ${MKDOCS}, its mkdocs theme: README's recipe (the theme's extrahead block loads the elements)`, async () => {
-  assert.ok(README.includes(`Run on MkDocs ${MKDOCS} `), 'README names the version run');
+test(`MkDocs ${MKDOCS}, its mkdocs theme: the recipe of web/docs/sites.md (the theme's extrahead block loads the elements)`, async () => {
+  assert.ok(SITES.includes(`Run on MkDocs ${MKDOCS} `), `${SITES_PAGE} names the version run`);
   const site = await mkdocsSite('mkdocs', (block) => `${block}  highlightjs: false\n`);
   // The theme has inline scripts: no CSP here. Plain links: each page is a new document.
   const server = await serve({ root: site, port: 0, csp: null });
@@ -357,7 +360,7 @@ test(`MkDocs ${MKDOCS}, its mkdocs theme: README's recipe (the theme's extrahead
 });
 
 test(`MkDocs ${MKDOCS} with Material ${MATERIAL}: the same recipe under its instant (client-side) navigation`, { skip: !MATERIAL && 'mkdocs-material is not installed (build.sh setup installs it)' }, async () => {
-  assert.ok(README.includes(`Material for MkDocs ${MATERIAL}`), 'README names the version run');
+  assert.ok(SITES.includes(`Material for MkDocs ${MATERIAL}`), `${SITES_PAGE} names the version run`);
   // Instant loading needs site_url (the server's, so it starts first). No web fonts: the theme
   // would fetch them from Google, which the test machine cannot reach.
   const server = await serve({ root: join(scratch, 'mkdocs-material/site'), port: 0, csp: null });
@@ -370,11 +373,11 @@ test(`MkDocs ${MKDOCS} with Material ${MATERIAL}: the same recipe under its inst
   }
 });
 
-test(`VitePress ${version('vitepress')}: README's recipe, vitepress build, then the built site`, async () => {
-  assert.ok(README.includes(`Run on VitePress ${version('vitepress')} `), 'README names the version run');
+test(`VitePress ${version('vitepress')}: the recipe of web/docs/sites.md, vitepress build, then the built site`, async () => {
+  assert.ok(SITES.includes(`Run on VitePress ${version('vitepress')} `), `${SITES_PAGE} names the version run`);
   const dir = join(scratch, 'app/vitepress');
   await mkdir(join(dir, '.vitepress/theme'), { recursive: true });
-  for (const file of ['.vitepress/config.js', '.vitepress/theme/index.js']) await writeFile(join(dir, file), readmeBlock(`// ${file}`));
+  for (const file of ['.vitepress/config.js', '.vitepress/theme/index.js']) await writeFile(join(dir, file), sitesBlock(`// ${file}`));
   run(process.execPath, [join(REPO, 'node_modules/vitepress/bin/vitepress.js'), 'build'], dir, { timeout: 300000 });
   const server = await serve({ root: join(dir, '.vitepress/dist'), port: 0, csp: null });
   try {
@@ -384,16 +387,16 @@ test(`VitePress ${version('vitepress')}: README's recipe, vitepress build, then 
   }
 });
 
-test("README's plain-HTML snippet, pasted into a bare file, draws a heatmap and a plot; so do its other tags", async () => {
-  const readme = await readFile(join(REPO, 'README.md'), 'utf8');
-  const embed = readme.slice(readme.indexOf('<!-- section:embed -->'));
-  const section = embed.slice(0, embed.indexOf('<!-- section:', 10));
+test("the embedding page's plain-HTML snippet, pasted into a bare file, draws a heatmap and a plot; so do the docs' other tags", async () => {
+  const section = doc('web/docs/embedding.md');
   const snippet = /### Plain HTML[\s\S]*?```html\n([\s\S]*?)```/.exec(section)[1];
   assert.match(snippet, /<script type="module" src="node_modules\/posenc\/web\/elements\.js"><\/script>/);
   await writeFile(join(scratch, 'index.html'), snippet);
-  // Every other element tag and the iframe the section shows, on a page of their own (the iframe's
-  // src as the README writes it, from a folder where posenc/ is the package's web/ copied).
-  const tags = [...section.matchAll(/<(posenc-heatmap|posenc-plot)\b[^>]*><\/\1>/g)].map((m) => m[0]);
+  // Every other element tag the section and web/docs/sites.md show in HTML (not the JSX and Vue
+  // templates, which their tools build) and the iframe, on a page of their own (the iframe's src as
+  // the page writes it, from a folder where posenc/ is the package's web/ copied).
+  const tags = [...`${section}\n${SITES}`.matchAll(/<(posenc-heatmap|posenc-plot)\b[^>]*><\/\1>/g)].map((m) => m[0])
+    .filter((tag) => !/[{}]|\s:/.test(tag));
   const iframes = [...section.matchAll(/<iframe[\s\S]*?<\/iframe>/g)].map((m) => m[0]);
   assert.ok(tags.length >= 4 && iframes.length === 1, `${tags.length} tags, ${iframes.length} iframes`);
   await mkdir(join(scratch, 'site'));

@@ -137,9 +137,9 @@ test('heatmap layout: filling a given height at devicePixelRatio 1.5, cells thin
   assert.deepEqual([empty.pw, empty.ph, empty.colTicks, empty.rowTicks], [240, 140, [], []]);
 });
 
-test('README\'s table of view options lists every row with its key, older keys and accepted values', async () => {
+test('the embedding page\'s table of view options lists every row with its key, older keys and accepted values', async () => {
   const { readFile } = await import('node:fs/promises');
-  const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+  const readme = await readFile(new URL('../../web/docs/embedding.md', import.meta.url), 'utf8');
   const block = readme.slice(readme.indexOf('<!-- view-options -->'), readme.indexOf('<!-- /view-options -->'));
   const rows = block.split('\n').filter((l) => l.startsWith('| `')).map((l) => l.split(' | '));
   const code = (cell) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
@@ -148,7 +148,7 @@ test('README\'s table of view options lists every row with its key, older keys a
     const names = code(name);
     code(key).forEach((k, i) => {
       const o = OPTIONS.find((x) => x.name === names[i]);
-      assert.ok(o, `README lists ${names[i]}`);
+      assert.ok(o, `web/docs/embedding.md lists ${names[i]}`);
       assert.equal(k, o.key, o.name);
       assert.deepEqual(aliases === '—' ? [] : code(aliases), o.aliases, o.name);
       // the value column says what the row's parser accepts
