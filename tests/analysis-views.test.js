@@ -223,9 +223,11 @@ describe('elements and iframe: a second configuration from b- attributes', () =>
     el.addEventListener('posenc-render', done, { once: true });
     el.addEventListener('posenc-error', done, { once: true });
     document.querySelector('main').append(el);
+    el.scrollIntoView();  // elements render when near the viewport (web/elements/lazy.js)
   }), { tag, attrs });
 
   test("the docs page's Llama 3.1 plot overlays B dashed, with the caption's formula", async () => {
+    await page.evaluate(() => document.getElementById('llama-spectrum').scrollIntoView());  // it renders when near the viewport
     await page.waitForFunction(() => document.getElementById('llama-spectrum').status === 'ok');
     const s = await page.evaluate(() => {
       const el = document.getElementById('llama-spectrum');

@@ -44,6 +44,7 @@ function add(tag, attrs) {
       el.addEventListener('posenc-error', ok, { once: true });
     });
     box.append(el);
+    el.scrollIntoView();  // elements render when near the viewport (web/elements/lazy.js)
     await done;
     window.__events ??= {};
     window.__events[el.id] = events;
@@ -463,6 +464,7 @@ describe('errors', () => {
         el.setAttribute('sequence', 'text:2 image:1x2x2');
         const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
         document.body.append(el);
+        el.scrollIntoView();
         await done;
         const grid = el.shadowRoot.querySelector('.posenc-grid') !== null;
         el.remove();
@@ -578,6 +580,7 @@ describe('define() and sizing', () => {
       el.setAttribute('queries', '20');
       const done = new Promise((ok) => el.addEventListener('posenc-render', (e) => ok(e.detail.shape), { once: true }));
       document.body.append(el);
+      el.scrollIntoView();
       let refused = null;
       await define({ heatmap: 'posenc-heatmap', plot: 'x-heat' }).catch((e) => { refused = e.message; });
       return { shape: await done, same: classes.heatmap === again.heatmap && classes.plot === null,

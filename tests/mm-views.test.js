@@ -237,8 +237,8 @@ describe('multimodal views in Chromium', () => {
       el.style.height = '300px';
       const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
       document.body.append(el);
+      el.scrollIntoView();  // elements render when near the viewport (web/elements/lazy.js)
       await done;
-      el.scrollIntoView();
       // the inset beside the heatmap takes its room: the heatmap redraws at its size in the next frames
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const r = el.view.cellRect(2, 7);
@@ -396,6 +396,7 @@ describe('multimodal views in Chromium', () => {
         for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
         const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
         document.body.append(el);
+        el.scrollIntoView();  // elements render when near the viewport (web/elements/lazy.js)
         await done;
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         return el;

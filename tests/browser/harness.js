@@ -225,7 +225,8 @@ export function parseNPY(buf) {
 
 /**
  * Page side (a function for page.evaluate): wait until there are elements matching `selector` and
- * every one has rendered or failed (asked again each time: a script may add some later); returns,
+ * every one has rendered or failed (asked again each time: a script may add some later), scrolling
+ * each one still waiting into view (the elements render lazily), then back; returns,
  * per element: its id (or tag), status, size, how many distinct colours its canvases hold (a drawn
  * figure has many; a blank canvas one) and how many of their pixels are painted, its error
  * message, what Chart.js drew (lines, points, lines with a finite point; null without a chart) and
@@ -234,9 +235,14 @@ export function parseNPY(buf) {
 export async function drawn(selector) {
   const until = Date.now() + 20000;
   const all = () => [...document.querySelectorAll(selector)];
-  while (Date.now() < until && (!all().length || all().some((e) => e.status !== 'ok' && e.status !== 'error'))) {
+  const scroll = [scrollX, scrollY];
+  let waiting;
+  while (Date.now() < until && (!all().length || (waiting = all().filter((e) => e.status !== 'ok' && e.status !== 'error')).length)) {
+    // elements render when near the viewport (web/elements/lazy.js): bring the next one there, as a reader scrolling would
+    waiting?.[0]?.scrollIntoView({ block: 'nearest' });
     await new Promise((r) => setTimeout(r, 25));
   }
+  scrollTo(...scroll);
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   return all().map((e) => {
     const colours = new Set();
