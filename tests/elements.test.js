@@ -689,3 +689,64 @@ describe('iframe embed (web/embed.html)', () => {
     assert.equal(r.last - r.first, 200);
   });
 });
+
+describe('many figures on one page (web/elements/lazy.js)', () => {
+  const N = 40;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>many</title>
+<script type="module" src="/elements.js"></script></head><body>
+${Array.from({ length: N }, (_, i) => `<posenc-heatmap id="m${i}" kind="sinusoidal" positions="12" dim="8" offset="${7 * i}"></posenc-heatmap>`).join('\n')}
+<posenc-plot id="eager" loading="eager" kind="sinusoidal" positions="12" dim="8" offset="999" columns="0,3"></posenc-plot>
+</body></html>`;
+  let p;
+  before(async () => {
+    ({ page: p } = await app.open('many.html', { width: 1000, height: 800, before: async (q) => {
+      await q.route((u) => u.pathname === '/many.html', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+      await q.addInitScript(() => {
+        window.__renders = [];
+        addEventListener('posenc-render', (e) => window.__renders.push(e.target.id), true);
+      });
+    } }));
+    await p.evaluate(() => customElements.whenDefined('posenc-heatmap'));
+    await p.waitForFunction(() => document.getElementById('m0').status === 'ok' && document.getElementById('eager').status === 'ok');
+  });
+  after(() => p?.close());
+
+  // Page side: the state of element #id: status, whether it rendered, its plane's values.
+  const state = (id) => p.evaluate((id) => {
+    const el = document.getElementById(id);
+    return { status: el.status, loading: el.loading, rendered: window.__renders.includes(id),
+      values: el.view?.plane ? [...el.view.plane.data] : null };
+  }, id);
+  const sinusoidal = (offset) => [...pe.compute('sinusoidal', { positions: 12, dim: 8, offset }).data];
+
+  test('the figures in view draw; those far below do not compute; loading="eager" draws anywhere', async () => {
+    const first = await state('m0');
+    assert.equal(first.status, 'ok');
+    assert.equal(first.loading, 'lazy');
+    assert.deepEqual(first.values, sinusoidal(0));
+    for (const id of ['m20', `m${N - 1}`]) assert.deepEqual(await state(id), { status: 'loading', loading: 'lazy', rendered: false, values: null }, id);
+    const drawnCount = await p.evaluate(() => window.__renders.length);
+    assert.ok(drawnCount < 10, `${drawnCount} figures drew: only those near the 800 px viewport should`);
+    const eager = await p.evaluate(() => document.getElementById('eager').view.chart.data.datasets.map((d) => d.data.map((pt) => pt.y)));
+    const values = sinusoidal(999);
+    assert.deepEqual(eager, [0, 3].map((c) => values.filter((_, i) => i % 8 === c)));
+  });
+
+  test('scrolled into view, a figure draws with its own values; a removed one never computes', async () => {
+    await p.evaluate(() => document.getElementById('m30').remove());
+    await p.evaluate(() => document.getElementById('m20').scrollIntoView());
+    await p.waitForFunction(() => document.getElementById('m20').status === 'ok');
+    assert.deepEqual((await state('m20')).values, sinusoidal(140));
+    await p.evaluate(() => document.getElementById('m31').scrollIntoView());
+    await p.waitForFunction(() => document.getElementById('m31').status === 'ok' && document.getElementById('m29').status === 'ok');
+    assert.deepEqual((await state('m31')).values, sinusoidal(217));
+    const removed = await p.evaluate(async () => {
+      const el = document.getElementById('m30');
+      await new Promise((r) => setTimeout(r, 100));
+      return { inPage: !!el, rendered: window.__renders.includes('m30') };
+    });
+    assert.deepEqual(removed, { inPage: false, rendered: false });
+    // the last one is still waiting (far below), and draws when it is reached
+    assert.equal((await state(`m${N - 1}`)).status, 'loading');
+  });
+});
