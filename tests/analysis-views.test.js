@@ -50,6 +50,54 @@ describe('analysis views in Chromium', () => {
   before(async () => { ex = await startExplorer(); });
   after(async () => { await ex?.close(); });
 
+  test('rope-spectrum heatmap: each column (wavelengths, ratio, rotations) on its own colour scale, read out truthfully', async () => {
+    const { page, problems } = await ex.open('?kind=rope-spectrum&dim=64&base=500000');
+    const got = await page.evaluate(() => {
+      const { pe, heatmap, state } = window.explorer;
+      const t = pe.compute(state.kind, state.params);
+      const [rows, cols] = t.shape;
+      const column = (c) => Array.from({ length: rows }, (_, r) => t.data[r * cols + c]);
+      // each column's own limits: the extremes of its finite values; its pixels as pe.colormap colours that column alone
+      const limits = Array.from({ length: cols }, (_, c) => { const v = column(c).filter(Number.isFinite); return [Math.min(...v), Math.max(...v)]; });
+      const img = window.readPixels(heatmap.canvas);
+      const bad = [];
+      let checked = 0;
+      for (let c = 0; c < cols; c++) {
+        const cm = pe.colormap(Float32Array.from(column(c)), { map: state.colormap, vmin: limits[c][0], vmax: limits[c][1] });
+        for (let r = 0; r < rows; r++) {
+          const rect = heatmap.cellRect(r, c);
+          const k = 4 * ((rect.y + (rect.h >> 1)) * heatmap.canvas.width + rect.x + (rect.w >> 1));
+          const want = [...cm.data.subarray(4 * r, 4 * r + 3)];
+          checked++;
+          if (want.some((b, i) => img[k + i] !== b) && bad.length < 5) bad.push({ r, c, got: [...img.subarray(k, k + 3)], want });
+        }
+        cm.free();
+      }
+      return { limits, shown: heatmap.columnLimits, bad, checked, aria: heatmap.canvas.getAttribute('aria-label'),
+        label: heatmap.labels().valueLabel, rows, cols };
+    });
+    assert.deepEqual([got.rows, got.cols], [32, 4]);
+    assert.deepEqual(got.shown, got.limits);
+    assert.equal(got.checked, 128);
+    assert.deepEqual(got.bad, []);
+    assert.ok(got.limits[0][1] / got.limits[2][1] > 1000, 'a wavelength and the ratio differ by orders of magnitude');
+    assert.match(got.aria, /each column on its own colour scale/);
+    assert.equal(got.label, 'Value (each column its own scale)');
+    const cell = await page.evaluate(() => {
+      const h = window.explorer.heatmap, r = h.cellRect(5, 3), c = h.canvas.getBoundingClientRect();
+      return { x: c.left + (r.x + r.w / 2) / devicePixelRatio, y: c.top + (r.y + r.h / 2) / devicePixelRatio };
+    });
+    await page.mouse.move(cell.x, cell.y);
+    const readout = await page.textContent('.posenc-heatmap-readout');
+    const value = await page.evaluate(() => window.explorer.heatmap.plane.value(5, 3));
+    const six = (v) => String(Number(v.toPrecision(6)));
+    assert.equal(readout.endsWith(`: ${six(value)} (column scale ${six(got.limits[3][0])} to ${six(got.limits[3][1])})`), true, readout);
+    // a kind whose columns share one quantity keeps one scale
+    assert.equal(await rendered(page, () => page.selectOption('#c-kind', 'sinusoidal')), 'ok');
+    assert.equal(await page.evaluate(() => window.explorer.heatmap.columnLimits), null);
+    clean(problems);
+  });
+
   test('Llama 3.1 vs plain RoPE: A and B overlaid (B dashed) on a log axis with the context line and the llama3 bands', async () => {
     const { page, problems } = await ex.open();
     assert.equal(await rendered(page, () => page.click('#preset-llama31-spectrum')), 'ok');
