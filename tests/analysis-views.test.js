@@ -131,6 +131,48 @@ describe('analysis views in Chromium', () => {
     await page.close();
   });
 
+  test('reference line labels never overlap: crowded lines are placed apart or left out, long ones shortened', async () => {
+    const { page, problems } = await ex.open();
+    const got = await page.evaluate(async () => {
+      const { LinePlot } = await import('/views/plot.js');
+      const box = document.createElement('div');
+      box.style.width = '420px';
+      document.body.prepend(box);
+      const plot = new LinePlot(box);
+      const data = Float32Array.from({ length: 11 }, (_, i) => i);
+      const plane = { rows: 11, cols: 1, data, rowAxis: 'positions', colAxis: null, kindTitle: 'line' };
+      const long = 'a reference label far longer than the plot is wide, so it has to be shortened to fit in it at all';
+      const references = [
+        ...[5, 5.05, 5.1, 5.15, 5.2, 5.25, 5.3].map((v) => ({ axis: 'y', value: v, label: `y = ${v}` })),
+        ...[2, 2.02, 2.04, 2.06, 2.08, 2.1, 2.12, 2.14].map((v) => ({ axis: 'x', value: v, label: `x = ${v}` })),
+        { axis: 'y', value: 1, label: long },
+        { axis: 'x', value: 8, label: 'far right' },
+      ];
+      plot.render(plane, { columns: [0], references });
+      const a = plot.chart.chartArea;
+      const shown = plot.chart.$posencReferences;
+      plot.destroy();
+      box.remove();
+      return { shown, area: { left: a.left, right: a.right, top: a.top, bottom: a.bottom } };
+    });
+    const boxes = got.shown.filter((r) => r.box);
+    const overlap = (p, q) => p.x < q.x + q.w && q.x < p.x + p.w && p.y < q.y + q.h && q.y < p.y + p.h;
+    for (const [i, r] of boxes.entries()) {
+      const b = r.box;
+      assert.ok(b.x >= got.area.left && b.x + b.w <= got.area.right && b.y >= got.area.top && b.y + b.h <= got.area.bottom, `${r.label} outside the area`);
+      for (const s of boxes.slice(i + 1)) assert.ok(!overlap(b, s.box), `${r.label} overlaps ${s.label}`);
+    }
+    assert.equal(got.shown.length, 17, 'every line is drawn');
+    assert.ok(got.shown.some((r) => !r.box), 'the crowded lines cannot all carry their labels');
+    assert.ok(boxes.length >= 8, `${boxes.length} labels placed`);
+    const byLabel = Object.fromEntries(got.shown.map((r) => [r.label.slice(0, 11), r]));
+    assert.ok(byLabel['far right'].box, 'a label with room is drawn');
+    const long = byLabel['a reference'];
+    assert.ok(long.box && long.text.endsWith('…') && long.text.length < long.label.length, JSON.stringify(long));
+    clean(problems);
+    await page.close();
+  });
+
   test('A − B heatmap: every pixel is the centred colormap of C\'s difference; the readout gives A, B and A − B', async () => {
     const { page, problems } = await ex.open();
     assert.equal(await rendered(page, () => page.click('#preset-roformer-decay')), 'ok');
