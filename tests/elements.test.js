@@ -124,8 +124,9 @@ describe('attributes and properties', () => {
     for (const a of expected) assert.ok(observed.includes(a), `missing attribute ${a}`);
     for (const a of ['rope-type', 'factor', 'original-max-position-embeddings', 'padding-idx', 'max-bias', 'partial-rotary-factor',
       'kind', 'colormap', 'dims', 'index']) assert.ok(observed.includes(a), a);
-    // the rest is the view options table's keys and aliases (web/views/options.js), nothing else
-    assert.deepEqual(observed.filter((a) => !expected.has(a) && !a.startsWith('b-')).sort(), [...keysOf('element', { attributes: true }).keys()].sort());
+    // the rest is the view options table's keys and aliases (web/views/options.js) and loading (web/elements/lazy.js), nothing else
+    assert.deepEqual(observed.filter((a) => !expected.has(a) && !a.startsWith('b-')).sort(),
+      [...keysOf('element', { attributes: true }).keys(), 'loading'].sort());
     // compare mode: B's parameters and kind with the b- prefix, no view attribute
     assert.deepEqual(observed.filter((a) => a.startsWith('b-')).sort(), [...expected, 'kind'].map((a) => `b-${a}`).sort());
     assert.ok(!observed.includes('x'), "rope-apply's input is no attribute");

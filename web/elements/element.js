@@ -10,7 +10,8 @@
 import { PosencError } from '../posenc.js';
 import { Scene } from '../views/scene.js';
 import { TYPES, option } from '../views/options.js';
-import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX } from './attributes.js';
+import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX,
+  OWN_ATTRIBUTES } from './attributes.js';
 import { logYOf } from '../views/compare.js';
 import { request, cancel, pending } from './lazy.js';
 
@@ -127,7 +128,7 @@ class PosencElement extends Base {
   // A's attributes, and B's (compare mode): the parameters with the b- prefix, and b-kind
   static get observedAttributes() {
     const keys = [...this.table.keys()];
-    return [...keys, ...keys.filter((k) => k === 'kind' || !this.table.get(k).view).map((k) => B_PREFIX + k), 'loading'];
+    return [...keys, ...keys.filter((k) => k === 'kind' || !this.table.get(k).view).map((k) => B_PREFIX + k), ...OWN_ATTRIBUTES];
   }
 
   #frame;
