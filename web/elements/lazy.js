@@ -113,7 +113,8 @@ export const pending = (el) => waiting.has(el);
 export function cancel(el) {
   if (!waiting.delete(el)) return;
   queue.delete(el);
-  observer?.unobserve(el);
+  near.delete(el);  // unobserved: where it is next time is the observer's to say
+  observer.unobserve(el);
 }
 
 /** Run every waiting render now (printing: each figure must be on paper). */
