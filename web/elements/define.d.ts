@@ -54,7 +54,7 @@ export interface PosencElement extends HTMLElement, ElementParams {
   clabel: string | null;
   /** The one posenc instance all elements share. */
   readonly pe: Posenc;
-  /** 'loading' until the first render (lazy: until the element came near the viewport), then the last render's outcome. */
+  /** 'loading' until the first render (lazy: until the element came near the viewport), then how the last render went. */
   readonly status: 'loading' | 'ok' | 'error';
   /**
    * attribute loading: 'lazy' (default): the first render waits until the element is near the viewport
