@@ -7,7 +7,8 @@
 // canvas carries the interactive parts (hover cell, column markers) so the figure canvas is the
 // exported picture. A kind whose columns are unrelated quantities (the registry's columnScales,
 // kinds.def PE_F_COLUMN_SCALES: rope-spectrum) gets a colour scale per column from C; the colorbar
-// then runs from each column's minimum to its maximum, and the readout gives the cell's column's limits. No inline styles: only CSSOM properties are set (CSP style-src 'self').
+// then runs from each column's minimum to its maximum, and the readout gives the cell's column's
+// limits. No inline styles: only CSSOM properties are set (CSP style-src 'self').
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
 import { valueTicks, theme, hatch, figureCanvas, fitCanvas, onThemeChange } from './figure.js';
 import { heatmapLayout } from './layout.js';
