@@ -95,29 +95,30 @@ export class Colour {
     const columnLimits = () => new Float64Array(x.memory.buffer, limits, 2 * cols).slice();
     try {
       return this.#image('colormapImage', source, { map, vmin, vmax }, () => {
-      for (const [name, v] of [['offset', offset], ['rows', rows], ['cols', cols], ['stride', stride], ['width', width],
-        ['height', height]]) {
-        if (v === undefined) {
-          throw new PosencError(`posenc colormapImage: ${name} is required (the source has no shape to take it from)`,
-            'EINVAL', name);
+        for (const [name, v] of [['offset', offset], ['rows', rows], ['cols', cols], ['stride', stride], ['width', width],
+          ['height', height]]) {
+          if (v === undefined) {
+            throw new PosencError(`posenc colormapImage: ${name} is required (the source has no shape to take it from)`,
+              'EINVAL', name);
+          }
+          if (typeof v !== 'number') throw new PosencError(`posenc colormapImage: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
         }
-        if (typeof v !== 'number') throw new PosencError(`posenc colormapImage: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
-      }
-      // C checks the sizes; a size it will refuse allocates nothing
-      const n = Number.isSafeInteger(width) && Number.isSafeInteger(height) && width > 0 && height > 0 ? width * height : 0;
-      if (columnScales && Number.isSafeInteger(cols) && cols > 2 ** 24) {
-        throw new PosencError(`posenc colormapImage: cols = ${cols} is too many for columnScales (at most ${2 ** 24})`, 'ERANGE', 'cols');
-      }
-      if (columnScales && Number.isSafeInteger(cols) && cols > 0) {
-        limits = x.pe_js_malloc(16 * cols);
-        if (!limits) throw new PosencError(`posenc colormapImage: ${cols} columns' limits do not fit in wasm memory`, 'ENOMEM', 'cols');
-      }
-      return { n, param: 'height', fields: columnScales ? () => ({ width, height, columnLimits: limits ? columnLimits() : new Float64Array(0) }) : { width, height } };
-    }, (m, t, n, out) => (columnScales
-      ? x.pe_js_colormap_sample_columns(m, t.ptr, t.dtype, t.length, offset, rows, cols, stride, height, width, vmin ?? NaN,
-        vmax ?? NaN, out, limits)
-      : x.pe_js_colormap_sample(m, t.ptr, t.dtype, t.length, offset, rows, cols, stride, height, width, vmin ?? NaN,
-        vmax ?? NaN, out)));
+        // C checks the sizes; a size it will refuse allocates nothing
+        const n = Number.isSafeInteger(width) && Number.isSafeInteger(height) && width > 0 && height > 0 ? width * height : 0;
+        if (columnScales && Number.isSafeInteger(cols) && cols > 2 ** 24) {
+          throw new PosencError(`posenc colormapImage: cols = ${cols} is too many for columnScales (at most ${2 ** 24})`, 'ERANGE', 'cols');
+        }
+        if (columnScales && Number.isSafeInteger(cols) && cols > 0) {
+          limits = x.pe_js_malloc(16 * cols);
+          if (!limits) throw new PosencError(`posenc colormapImage: ${cols} columns' limits do not fit in wasm memory`, 'ENOMEM', 'cols');
+        }
+        const fields = columnScales ? () => ({ width, height, columnLimits: limits ? columnLimits() : new Float64Array(0) }) : { width, height };
+        return { n, param: 'height', fields };
+      }, (m, t, n, out) => (columnScales
+        ? x.pe_js_colormap_sample_columns(m, t.ptr, t.dtype, t.length, offset, rows, cols, stride, height, width, vmin ?? NaN,
+          vmax ?? NaN, out, limits)
+        : x.pe_js_colormap_sample(m, t.ptr, t.dtype, t.length, offset, rows, cols, stride, height, width, vmin ?? NaN,
+          vmax ?? NaN, out)));
     } finally {
       if (limits) x.pe_js_free(limits);
     }
@@ -141,7 +142,8 @@ export class Colour {
       out = n > 0 ? x.pe_js_malloc(n * 4) : 0;
       if (n > 0 && !out) throw new PosencError(`posenc ${who}: ${n} pixels do not fit in wasm memory`, 'ENOMEM', param);
       heap.check(fill(m, t, n, out), who);
-      const image = this.#views.view({ map: this.maps[m].name, ...(typeof fields === 'function' ? fields() : fields), length: n, vmin: x.pe_js_colormap_limit(0),
+      const own = typeof fields === 'function' ? fields() : fields;
+      const image = this.#views.view({ map: this.maps[m].name, ...own, length: n, vmin: x.pe_js_colormap_limit(0),
         vmax: x.pe_js_colormap_limit(1) }, out, Uint8ClampedArray, n * 4, `posenc ${who}`);
       out = 0;
       return image;
