@@ -5,7 +5,8 @@
 //   cell of the plane (not only the shown ones)
 // and the heatmap's hit-testing and outlines (web/views/heatmap.js cellUnder, cellEdge) against
 // the pixels C draws.
-// The same C runs natively under ASan/UBSan with its own reference (tests/native/colormap_sample.c).
+// The same C runs natively under ASan/UBSan with its own reference (tests/native/colormap_sample.c),
+// pe_colormap_sample_columns (columnScales) too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -283,7 +284,8 @@ test('native build (ASan + UBSan): the C function against its own per-pixel refe
   assert.equal(r.stderr, '');
   assert.equal(r.status, 0);
   // every shape of tests/native/colormap_sample.c (48 images, 3,446,668 pixels) for every map, and its
-  // 12 refusals (a change there changes these)
+  // 15 refusals; with a scale per column, 36 images and 2,585,001 pixels per map (a change there changes these)
   const maps = pe.colormaps.length;
-  assert.equal(r.stdout, `colormap-sample: ${48 * maps} images, ${3446668 * maps} pixels, 12 errors checked\n`);
+  assert.equal(r.stdout, `colormap-sample: ${48 * maps} images, ${3446668 * maps} pixels, 15 errors checked\n` +
+    `colormap-sample-columns: ${36 * maps} images, ${2585001 * maps} pixels\n`);
 });
