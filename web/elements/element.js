@@ -245,7 +245,9 @@ class PosencElement extends Base {
 
   #schedule() {
     if (!this.#scene && this.#status === 'loading') {  // not drawn yet: when near the viewport
-      if (this.isConnected) request(this, () => { if (this.isConnected) this.render(); }, { eager: this.loading === 'eager' });
+      if (this.isConnected) {
+        request(this, () => { if (this.isConnected) this.render(); }, { eager: this.loading === 'eager', kind: this.constructor.view });
+      }
       return;
     }
     if (this.#queued) return;

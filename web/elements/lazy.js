@@ -13,7 +13,7 @@ export const ROOT_MARGIN = '300px 0px';
 /** A turn of the queue ends once it has run this long (ms); the next one runs in a new task. */
 export const BUDGET_MS = 12;
 
-const waiting = new Map();  // element → its render, until it has run (near or not)
+const waiting = new Map();  // element → { render, kind }, until it has run (near or not)
 const queue = new Set();    // the near ones among them, in the order they came near
 let near = null;            // WeakSet of the elements within ROOT_MARGIN of the viewport
 let observer = null;
@@ -57,8 +57,10 @@ function pump() {
   nextTask(turn);
 }
 
-// A render's expected cost (ms): the mean of the last ones, roughly (an exponential average).
-let expected = 0;
+// A render's expected cost (ms) per kind of render (the element's view: heatmap, plot): the mean
+// of the last ones, roughly (an exponential average). A kind not seen yet runs its code for the
+// first time (the slowest run): it starts a turn of its own.
+const expected = new Map();
 
 // One turn: renders from the front of the queue while the next one is expected to end within
 // BUDGET_MS of the turn's start (the first always runs), then yields.
@@ -68,11 +70,12 @@ function turn() {
     let first = true;
     for (const el of queue) {
       const t = performance.now();
-      if (!first && t - start + expected > BUDGET_MS) break;
+      const kind = waiting.get(el)?.kind;
+      if (!first && t - start + (expected.get(kind) ?? Infinity) > BUDGET_MS) break;
       first = false;
       run(el);
-      const ms = performance.now() - t;
-      expected = expected ? 0.7 * expected + 0.3 * ms : ms;
+      const ms = performance.now() - t, e = expected.get(kind);
+      expected.set(kind, e === undefined ? ms : 0.7 * e + 0.3 * ms);
     }
   } finally {
     pumping = false;
@@ -81,24 +84,25 @@ function turn() {
 }
 
 function run(el) {
-  const render = waiting.get(el);
+  const job = waiting.get(el);
   cancel(el);
-  render?.();
+  job?.render();
 }
 
 /**
  * Render `el` (render(): its first render) once it is near the viewport, in the shared queue.
  * eager: render in the next task's queue turn whether near or not (still one turn at a time).
+ * kind: what sort of render it is (renders of one kind cost alike: the queue learns their cost).
  * A second request replaces the first.
  */
-export function request(el, render, { eager = false } = {}) {
+export function request(el, render, { eager = false, kind = '' } = {}) {
   if (typeof IntersectionObserver === 'undefined') {
     queueMicrotask(render);
     return;
   }
   const io = watch();
   const known = waiting.has(el);
-  waiting.set(el, render);
+  waiting.set(el, { render, kind });
   if (!known) io.observe(el);
   if (eager || near.has(el)) {
     queue.add(el);
