@@ -416,9 +416,10 @@ static size_t centre_cell(size_t i, size_t cells, size_t pixels) {
   return (size_t)((2 * (uint64_t)i + 1) * cells / (2 * (uint64_t)pixels));
 }
 
-MINSIZE pe_status pe_colormap_sample(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
-                             size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,
-                             double limits[2], pe_error *err) {
+/* pe_colormap_sample's and pe_colormap_sample_columns' checks of the sizes, map, dtype and pointers;
+ * *n: the elements from the first cell to the last. */
+static pe_status sample_check(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride, size_t height,
+                              size_t width, const uint8_t *rgba, size_t *n, pe_error *err) {
   const int empty = !rows || !cols;
   if (rows > PE_SAMPLE_SIDE) return cm_fail(err, PE_ERANGE, "rows", (double)rows, 0, PE_SAMPLE_SIDE, "is outside the range");
   if (cols > PE_SAMPLE_SIDE) return cm_fail(err, PE_ERANGE, "cols", (double)cols, 0, PE_SAMPLE_SIDE, "is outside the range");
@@ -427,8 +428,8 @@ MINSIZE pe_status pe_colormap_sample(int map, const void *data, int dtype, size_
     return cm_fail(err, PE_ENOMEM, "cols", (double)cols, 0, (double)(SIZE_MAX / 4), "makes the table larger than memory");
   if (!empty && rows > 1 && stride > (SIZE_MAX / 4 - cols) / (rows - 1))
     return cm_fail(err, PE_ENOMEM, "stride", (double)stride, (double)cols, NAN, "makes the table larger than memory");
-  const size_t n = empty ? 0 : (rows - 1) * stride + cols;  /* elements from the first cell to the last */
-  pe_status s = cm_check(map, data, dtype, n, err);
+  *n = empty ? 0 : (rows - 1) * stride + cols;
+  pe_status s = cm_check(map, data, dtype, *n, err);
   if (s) return s;
   if (empty ? height != 0 : height < 1 || height > PE_SAMPLE_SIDE)
     return cm_fail(err, PE_ERANGE, "height", (double)height, !empty, empty ? 0 : PE_SAMPLE_SIDE,
@@ -439,6 +440,16 @@ MINSIZE pe_status pe_colormap_sample(int map, const void *data, int dtype, size_
   if (!empty && height > SIZE_MAX / 4 / width)
     return cm_fail(err, PE_ENOMEM, "height", (double)height, 1, NAN, "makes the image larger than memory");
   if (!empty && !rgba) return cm_fail(err, PE_EINVAL, "rgba", 0, NAN, NAN, "is NULL");
+  return PE_OK;
+}
+
+MINSIZE pe_status pe_colormap_sample(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
+                             size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,
+                             double limits[2], pe_error *err) {
+  const int empty = !rows || !cols;
+  size_t n;
+  pe_status s = sample_check(map, data, dtype, rows, cols, stride, height, width, rgba, &n, err);
+  if (s) return s;
   if (isnan(vmin) || isnan(vmax)) {  /* of every cell, not only the sampled ones */
     pe_range r;
     range_start(&r);
@@ -476,6 +487,47 @@ MINSIZE pe_status pe_colormap_sample(int map, const void *data, int dtype, size_
       apply(map, src, f32, cols, vmin, scale, (uint8_t *)sm_row.px);
       CM_TAIL
       for (size_t x = 0; x < width; x++) memcpy(out + 4 * x, &sm_row.px[sm_col[x]], 4);
+    }
+  }
+  return PE_OK;
+}
+
+/* Column c's scale: its limits' apply() scale as cm_limits gives it (0: flat, every value in the middle). */
+static double column_scale(const double *limits, size_t c) {
+  const double lo = limits[2 * c], hi = limits[2 * c + 1], scale = hi > lo ? 256.0 / (hi - lo) : 0;
+  return scale > 0 && isfinite(scale) ? scale : 0;
+}
+
+MINSIZE pe_status pe_colormap_sample_columns(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
+                                     size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,
+                                     double *limits, pe_error *err) {
+  size_t n;
+  pe_status s = sample_check(map, data, dtype, rows, cols, stride, height, width, rgba, &n, err);
+  if (s) return s;
+  if (cols && !limits) return cm_fail(err, PE_EINVAL, "limits", 0, NAN, NAN, "is NULL");
+  const uint8_t *p = data;
+  if (!rows) CM_TAIL for (size_t c = 0; c < 2 * cols; c++) limits[c] = 0;  /* nothing is finite: [0, 0] */
+  for (size_t c = 0; c < cols && rows; c++) {  /* each column's limits: its own automatic ones, or the given ends */
+    pe_range r;
+    range_start(&r);
+    CM_TAIL
+    for (size_t y = 0; y < rows; y++) range_add(dtype, p + 4 * (y * stride + c), 1, &r);
+    range_finish(map, &r);
+    double scale, lim[2];
+    if ((s = cm_limits(isnan(vmin) ? r.lo : vmin, isnan(vmax) ? r.hi : vmax, lim, &scale, err))) return s;
+    limits[2 * c] = lim[0], limits[2 * c + 1] = lim[1];
+  }
+  if (!rows || !cols) return PE_OK;
+  const uint8_t *lut = pe__luts[map];
+  const int f32 = dtype == PE_F32;
+  for (size_t y = 0; y < height; y++) {
+    uint8_t *out = rgba + 4 * width * y;
+    const uint8_t *src = p + 4 * centre_cell(y, rows, height) * stride;
+    CM_TAIL
+    for (size_t x = 0; x < width; x++) {
+      const size_t c = width == cols ? x : centre_cell(x, cols, width);
+      const double v = f32 ? (double)((const float *)src)[c] : (double)((const int32_t *)src)[c];
+      cm_put(lut, v, limits[2 * c], column_scale(limits, c), out + 4 * x);
     }
   }
   return PE_OK;

@@ -302,6 +302,8 @@ typedef enum pe_type { PE_T_INT, PE_T_FLOAT, PE_T_BOOL, PE_T_ENUM, PE_T_OBJECT, 
 typedef enum pe_dtype { PE_F32 = 0, PE_I32 = 1 } pe_dtype;
 #define PE_F_INPUT 1       /* the kind transforms an input array (rope-apply) */
 #define PE_F_HELPER 2      /* a table the views draw with (mrope-segments …): computable, not offered as a figure */
+#define PE_F_COLUMN_SCALES 4  /* its columns are unrelated quantities: a heatmap colours each on its own scale
+                               * (pe_colormap_sample_columns) */
 
 #define PE__KIND_ENUM(id, ...) PE_##id,
 #include "kinds.def"
@@ -322,7 +324,7 @@ typedef struct pe_kind {
   const char *name, *title;
   pe_dtype dtype;
   const char *axes;         /* comma-separated axis names */
-  int flags;                /* PE_F_INPUT | PE_F_HELPER */
+  int flags;                /* PE_F_INPUT | PE_F_HELPER | PE_F_COLUMN_SCALES */
   int nparams;
   const pe_param *params;
 } pe_kind;
@@ -469,6 +471,19 @@ pe_status pe_difference(const void *a, int a_dtype, const void *b, int b_dtype, 
 pe_status pe_colormap_sample(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
                              size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,
                              double limits[2], pe_error *err);
+
+/* pe_colormap_sample with a colour scale per column (the kinds whose columns are unrelated
+ * quantities, PE_F_COLUMN_SCALES: rope-spectrum's wavelengths, ratio and rotations). Column c's
+ * limits are limits[2c], limits[2c + 1] (limits receives 2 cols doubles): the automatic limits of
+ * its rows (pe_range_of's lo/hi over them) where vmin / vmax are NaN, else vmin / vmax in every
+ * column; each checked as pe_colormap_apply's (errors name "vmin" or "vmax"). Pixel (y, x) shows
+ * the cell under its centre, as pe_colormap_sample, in its column's colours: index
+ * clamp(floor((v - lo_c) 256 / (hi_c - lo_c)), 0, 255), the middle colour for a flat column. Sizes
+ * and their errors as pe_colormap_sample. Cost: one strided pass per column, then one value per
+ * pixel (scalar: the kinds that ask for it are small). */
+pe_status pe_colormap_sample_columns(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride,
+                                     size_t height, size_t width, double vmin, double vmax, uint8_t *rgba,
+                                     double *limits, pe_error *err);
 
 /* ---- Tensors (c/tensor.c): a user's .npy, .safetensors or raw little-endian values -----------
  *

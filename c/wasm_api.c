@@ -131,11 +131,10 @@ PE_EXPORT int pe_js_colormap(int m, const void *data, int dtype, double total, d
 }
 PE_EXPORT double pe_js_colormap_limit(int i) { return js.limits[i & 1]; }
 
-/* A [rows, cols] plane (from offset, rows stride apart) into a [height, width] image. Sizes come as
- * doubles: each must be a whole number >= 0 and the plane must lie within the table of total elements. */
-PE_EXPORT int pe_js_colormap_sample(int m, const void *data, int dtype, double total, double offset, double rows,
-                                    double cols, double stride, double height, double width, double vmin, double vmax,
-                                    uint8_t *rgba) {
+/* The sizes of a plane to sample, as doubles: each must be a whole number >= 0 and the plane must
+ * lie within the table of total elements. */
+static int js_sample_sizes(double total, double offset, double rows, double cols, double stride, double height,
+                           double width) {
   static const char *const names[] = {"rows", "cols", "stride", "height", "width"};
   const double sizes[] = {rows, cols, stride, height, width};
   for (int i = 0; i < 5; i++) {
@@ -150,9 +149,35 @@ PE_EXPORT int pe_js_colormap_sample(int m, const void *data, int dtype, double t
                         "runs past the end of the table"};
     return PE_ERANGE;
   }
+  return PE_OK;
+}
+
+/* A [rows, cols] plane (from offset, rows stride apart) into a [height, width] image (sizes as
+ * js_sample_sizes checks them). */
+PE_EXPORT int pe_js_colormap_sample(int m, const void *data, int dtype, double total, double offset, double rows,
+                                    double cols, double stride, double height, double width, double vmin, double vmax,
+                                    uint8_t *rgba) {
+  if (js_sample_sizes(total, offset, rows, cols, stride, height, width)) return PE_ERANGE;
   const char *p = (const char *)data + (size_t)offset * 4;
   return pe_colormap_sample(m, p, dtype, (size_t)rows, (size_t)cols, (size_t)stride, (size_t)height, (size_t)width, vmin,
                             vmax, rgba, js.limits, &js.err);
+}
+
+/* The same with a colour scale per column (pe_colormap_sample_columns): limits receives 2 cols
+ * doubles; pe_js_colormap_limit then gives the lowest and highest of them. */
+PE_EXPORT int pe_js_colormap_sample_columns(int m, const void *data, int dtype, double total, double offset, double rows,
+                                            double cols, double stride, double height, double width, double vmin,
+                                            double vmax, uint8_t *rgba, double *limits) {
+  if (js_sample_sizes(total, offset, rows, cols, stride, height, width)) return PE_ERANGE;
+  const char *p = (const char *)data + (size_t)offset * 4;
+  const int s = pe_colormap_sample_columns(m, p, dtype, (size_t)rows, (size_t)cols, (size_t)stride, (size_t)height,
+                                           (size_t)width, vmin, vmax, rgba, limits, &js.err);
+  js.limits[0] = js.limits[1] = 0;
+  for (size_t c = 0; !s && c < (size_t)cols; c++) {
+    if (!c || limits[2 * c] < js.limits[0]) js.limits[0] = limits[2 * c];
+    if (!c || limits[2 * c + 1] > js.limits[1]) js.limits[1] = limits[2 * c + 1];
+  }
+  return s;
 }
 
 /* Compare mode: A - B of two tables of n elements each (posenc.h pe_difference). */

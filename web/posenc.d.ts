@@ -48,6 +48,9 @@ export interface KindInfo {
   /** A table the views draw with (mrope-segments, mrope-axes, mrope-blocks, rope-2d-order): computed
    *  and drawn like any kind, but the explorer's kind selector does not offer it. */
   readonly helper: boolean;
+  /** Its columns are unrelated quantities (rope-spectrum's wavelengths, ratio and rotations): a heatmap
+   *  colours each column on its own scale (colormapImage's columnScales). */
+  readonly columnScales: boolean;
   /** Top-level parameters the kind accepts (its list is shared) but does not use, e.g. rope-spectrum's
    *  positions (kinds.def PE_KIND_IGNORES); the explorer hides their controls. */
   readonly ignores: readonly string[];
@@ -292,10 +295,12 @@ export interface Posenc {
    * Colour a [rows, cols] plane (from offset, rows stride apart) into a [height, width] image at the
    * image's resolution: pixel (y, x) shows the cell under its centre, (floor((y + ½) rows / height), floor((x + ½) cols / width)).
    * rows and cols default to a result's last two axes (required for anything without a shape); width and
-   * height default to cols and rows.
+   * height default to cols and rows. columnScales: each column coloured between its own limits (its
+   * automatic ones; a given vmin/vmax replaces that end in every column), given in columnLimits; vmin
+   * and vmax are then the lowest and highest of them (c/colormap.c pe_colormap_sample_columns).
    */
   colormapImage(source: Table, options?: { map?: string; vmin?: number | null; vmax?: number | null; offset?: number;
-    rows?: number; cols?: number; stride?: number; width?: number; height?: number }): ColormapImage;
+    rows?: number; cols?: number; stride?: number; width?: number; height?: number; columnScales?: boolean }): ColormapImage;
   /** A colormap's 256 colours, lowest first, RGBA (a copy): for a colorbar. */
   colormapLUT(map?: string): Uint8ClampedArray;
   /** Compare mode's A − B in C (double, stored float32; -Infinity in either stays -Infinity): a heap view, valid until free(). */
@@ -343,6 +348,8 @@ export interface ColormapImage extends ColormapView {
   /** Pixels per row and rows: data holds width × height RGBA pixels. */
   readonly width: number;
   readonly height: number;
+  /** columnScales only: column c's limits at [2c], [2c + 1] (a copy). */
+  readonly columnLimits?: Float64Array;
 }
 
 export interface LoadOptions {

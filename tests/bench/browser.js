@@ -14,6 +14,14 @@
 // frame). Median and p95 are printed; --save FILE also writes them as JSON
 // (tests/bench/browser-results.json is the reference run web/docs/speed.md quotes).
 //   node tests/bench/browser.js [--runs N] [--save FILE]     (npm run bench:browser builds first)
+// Many figures on one page (--many-only, instead of the redraw): a page of MANY elements
+// (<posenc-heatmap> and <posenc-plot> of several kinds, web/elements/) loads in Chromium; reported:
+// the time from navigation to the paint that shows the first figure and to the paint that shows
+// the last figure of the first viewport, the longest main-thread task while they load
+// (PerformanceObserver 'longtask', which sees tasks over 50 ms, and a 0 ms timer chain's longest
+// gap, which sees shorter ones too), then the same while the page is scrolled to its end, a
+// viewport every 100 ms, until every figure is drawn.
+//   node tests/bench/browser.js --many-only [--save FILE]
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { startExplorer } from '../browser/harness.js';
@@ -76,8 +84,113 @@ async function measure(lines) {
     nextFrame: stats(times.map((t) => t.frame)), chromium };
 }
 
+const MANY = 200;
+const SCROLL_MS = 100;  // the many-figures page scrolls a viewport this often
+// The figures of the many-figures page, cycled: small tables of several kinds, as a docs page has.
+const FIGURES = [
+  ['posenc-heatmap', 'kind="sinusoidal" positions="50" dim="64"'],
+  ['posenc-plot', 'kind="sinusoidal" positions="50" dim="64" columns="0,1,10,20"'],
+  ['posenc-heatmap', 'kind="t5" queries="64"'],
+  ['posenc-heatmap', 'kind="alibi" heads="8" queries="32" index="2" colormap="viridis"'],
+  ['posenc-plot', 'kind="rope" positions="128" dim="64" rope-type="yarn" factor="4" columns="0,8,31"'],
+  ['posenc-plot', 'kind="rope-spectrum" dim="128" base="500000" columns="0,3"'],
+  ['posenc-heatmap', 'kind="rope-2d" height="8"'],
+  ['posenc-heatmap', 'kind="mrope-positions" sequence="text:5 image:1x8x12 text:4"'],
+];
+const MANY_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${MANY} posenc figures</title>
+<script type="module" src="/elements.js"></script></head><body>
+${Array.from({ length: MANY }, (_, i) => { const [tag, attrs] = FIGURES[i % FIGURES.length]; return `<${tag} id="f${i}" ${attrs}></${tag}>`; }).join('\n')}
+</body></html>`;
+
+// Page side, before the page's scripts: record when each figure drew, the long tasks and the
+// longest gap of a 0 ms timer chain.
+function watchMany() {
+  window.__many = { drawn: [], long: [], gap: 0 };
+  const m = window.__many;
+  // at: the event; painted: after the paint of the frame that shows it (a message posted from that frame's callback)
+  addEventListener('posenc-render', (e) => {
+    const d = { id: e.target.id, at: performance.now(), painted: null };
+    m.drawn.push(d);
+    requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => { d.painted = performance.now(); };
+      ch.port2.postMessage(0);
+    });
+  }, true);
+  addEventListener('posenc-error', (e) => m.drawn.push({ id: e.target.id, at: performance.now(), error: e.detail.message }), true);
+  new PerformanceObserver((list) => { for (const t of list.getEntries()) m.long.push({ start: t.startTime, ms: t.duration }); })
+    .observe({ type: 'longtask', buffered: true });
+  let last = performance.now();
+  const tick = () => {
+    const now = performance.now();
+    m.gap = Math.max(m.gap, now - last);
+    last = now;
+    if (!m.stop) setTimeout(tick, 0);
+  };
+  setTimeout(tick, 0);
+}
+
+async function many() {
+  const { page, problems } = await app.open('many.html', { ready: false,
+    before: async (p) => {
+      await p.route((u) => u.pathname === '/many.html', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: MANY_HTML }));
+      await p.addInitScript(watchMany);
+    },
+  });
+  // the figures in the first viewport: drawn (lazy.js draws them first)
+  const first = await page.evaluate(async () => {
+    const visible = [...document.querySelectorAll('posenc-heatmap, posenc-plot')]
+      .filter((e) => e.getBoundingClientRect().top < innerHeight).map((e) => e.id);
+    const m = window.__many;
+    while (!visible.every((id) => m.drawn.some((d) => d.id === id && d.painted))) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 500));  // what else runs after them (nothing should: the rest waits off screen)
+    const at = (id) => m.drawn.find((d) => d.id === id).painted;
+    const longest = Math.max(0, ...m.long.map((t) => t.ms));
+    const r = { visible: visible.length, firstMs: Math.min(...m.drawn.filter((d) => d.painted).map((d) => d.painted)),
+      visibleMs: Math.max(...visible.map(at)),
+      drawnByThen: m.drawn.length, longTasks: m.long.length, longestTaskMs: longest, longestGapMs: m.gap,
+      errors: m.drawn.filter((d) => d.error).map((d) => `${d.id}: ${d.error}`) };
+    m.long.length = 0;
+    m.gap = 0;
+    return r;
+  });
+  // scrolled to the end, a viewport every SCROLL_MS (a fast reader), then waiting until every figure drew
+  const scrolled = await page.evaluate(async ({ n, step }) => {
+    const m = window.__many;
+    const t0 = performance.now();
+    while (scrollY + innerHeight < document.documentElement.scrollHeight - 1) {
+      scrollBy(0, innerHeight);
+      await new Promise((r) => setTimeout(r, step));
+    }
+    const ids = [...document.querySelectorAll('posenc-heatmap, posenc-plot')].map((e) => e.id);
+    while (new Set(m.drawn.map((d) => d.id)).size < n) {
+      for (const el of document.querySelectorAll('posenc-heatmap, posenc-plot')) if (el.status === 'loading') { el.scrollIntoView(); break; }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    m.stop = true;
+    return { figures: ids.length, allMs: performance.now() - t0, longTasks: m.long.length,
+      longestTaskMs: Math.max(0, ...m.long.map((t) => t.ms)), longestGapMs: m.gap };
+  }, { n: MANY, step: SCROLL_MS });
+  if (problems.length) throw new Error(`console problems: ${problems.join('; ')}`);
+  await page.close();
+  const round = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toFixed(1)) : v]));
+  return { figures: MANY, load: round(first), scroll: round(scrolled) };
+}
+
 const app = await startExplorer();
 const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
+if (args.includes('--many-only')) {
+  try {
+    const r = await many();
+    const result = { what: `${MANY} figures on one page (--many-only)`, ...r,
+      conditions: { cpus: cpus().length, date: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadavg().map((x) => Number(x.toFixed(2))) } } };
+    if (out) writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await app.close();
+  }
+  process.exit(0);
+}
 try {
   const withPlot = await measure('0,1,10,20');
   const heatmapOnly = await measure('');

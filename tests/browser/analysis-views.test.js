@@ -50,6 +50,54 @@ describe('analysis views in Chromium', () => {
   before(async () => { ex = await startExplorer(); });
   after(async () => { await ex?.close(); });
 
+  test('rope-spectrum heatmap: each column (wavelengths, ratio, rotations) on its own colour scale, read out truthfully', async () => {
+    const { page, problems } = await ex.open('?kind=rope-spectrum&dim=64&base=500000');
+    const got = await page.evaluate(() => {
+      const { pe, heatmap, state } = window.explorer;
+      const t = pe.compute(state.kind, state.params);
+      const [rows, cols] = t.shape;
+      const column = (c) => Array.from({ length: rows }, (_, r) => t.data[r * cols + c]);
+      // each column's own limits: the extremes of its finite values; its pixels as pe.colormap colours that column alone
+      const limits = Array.from({ length: cols }, (_, c) => { const v = column(c).filter(Number.isFinite); return [Math.min(...v), Math.max(...v)]; });
+      const img = window.readPixels(heatmap.canvas);
+      const bad = [];
+      let checked = 0;
+      for (let c = 0; c < cols; c++) {
+        const cm = pe.colormap(Float32Array.from(column(c)), { map: state.colormap, vmin: limits[c][0], vmax: limits[c][1] });
+        for (let r = 0; r < rows; r++) {
+          const rect = heatmap.cellRect(r, c);
+          const k = 4 * ((rect.y + (rect.h >> 1)) * heatmap.canvas.width + rect.x + (rect.w >> 1));
+          const want = [...cm.data.subarray(4 * r, 4 * r + 3)];
+          checked++;
+          if (want.some((b, i) => img[k + i] !== b) && bad.length < 5) bad.push({ r, c, got: [...img.subarray(k, k + 3)], want });
+        }
+        cm.free();
+      }
+      return { limits, shown: heatmap.columnLimits, bad, checked, aria: heatmap.canvas.getAttribute('aria-label'),
+        label: heatmap.labels().valueLabel, rows, cols };
+    });
+    assert.deepEqual([got.rows, got.cols], [32, 4]);
+    assert.deepEqual(got.shown, got.limits);
+    assert.equal(got.checked, 128);
+    assert.deepEqual(got.bad, []);
+    assert.ok(got.limits[0][1] / got.limits[2][1] > 1000, 'a wavelength and the ratio differ by orders of magnitude');
+    assert.match(got.aria, /each column on its own colour scale/);
+    assert.equal(got.label, 'Value (each column its own scale)');
+    const cell = await page.evaluate(() => {
+      const h = window.explorer.heatmap, r = h.cellRect(5, 3), c = h.canvas.getBoundingClientRect();
+      return { x: c.left + (r.x + r.w / 2) / devicePixelRatio, y: c.top + (r.y + r.h / 2) / devicePixelRatio };
+    });
+    await page.mouse.move(cell.x, cell.y);
+    const readout = await page.textContent('.posenc-heatmap-readout');
+    const value = await page.evaluate(() => window.explorer.heatmap.plane.value(5, 3));
+    const six = (v) => String(Number(v.toPrecision(6)));
+    assert.equal(readout.endsWith(`: ${six(value)} (column scale ${six(got.limits[3][0])} to ${six(got.limits[3][1])})`), true, readout);
+    // a kind whose columns share one quantity keeps one scale
+    assert.equal(await rendered(page, () => page.selectOption('#c-kind', 'sinusoidal')), 'ok');
+    assert.equal(await page.evaluate(() => window.explorer.heatmap.columnLimits), null);
+    clean(problems);
+  });
+
   test('Llama 3.1 vs plain RoPE: A and B overlaid (B dashed) on a log axis with the context line and the llama3 bands', async () => {
     const { page, problems } = await ex.open();
     assert.equal(await rendered(page, () => page.click('#preset-llama31-spectrum')), 'ok');
@@ -79,6 +127,48 @@ describe('analysis views in Chromium', () => {
     assert.deepEqual(lines[2].ys, want.b);
     // the formula beside it
     assert.ok(await page.evaluate(() => document.querySelector('#explain math') instanceof MathMLElement));
+    clean(problems);
+    await page.close();
+  });
+
+  test('reference line labels never overlap: crowded lines are placed apart or left out, long ones shortened', async () => {
+    const { page, problems } = await ex.open();
+    const got = await page.evaluate(async () => {
+      const { LinePlot } = await import('/views/plot.js');
+      const box = document.createElement('div');
+      box.style.width = '420px';
+      document.body.prepend(box);
+      const plot = new LinePlot(box);
+      const data = Float32Array.from({ length: 11 }, (_, i) => i);
+      const plane = { rows: 11, cols: 1, data, rowAxis: 'positions', colAxis: null, kindTitle: 'line' };
+      const long = 'a reference label far longer than the plot is wide, so it has to be shortened to fit in it at all';
+      const references = [
+        ...[5, 5.05, 5.1, 5.15, 5.2, 5.25, 5.3].map((v) => ({ axis: 'y', value: v, label: `y = ${v}` })),
+        ...[2, 2.02, 2.04, 2.06, 2.08, 2.1, 2.12, 2.14].map((v) => ({ axis: 'x', value: v, label: `x = ${v}` })),
+        { axis: 'y', value: 1, label: long },
+        { axis: 'x', value: 8, label: 'far right' },
+      ];
+      plot.render(plane, { columns: [0], references });
+      const a = plot.chart.chartArea;
+      const shown = plot.chart.$posencReferences;
+      plot.destroy();
+      box.remove();
+      return { shown, area: { left: a.left, right: a.right, top: a.top, bottom: a.bottom } };
+    });
+    const boxes = got.shown.filter((r) => r.box);
+    const overlap = (p, q) => p.x < q.x + q.w && q.x < p.x + p.w && p.y < q.y + q.h && q.y < p.y + p.h;
+    for (const [i, r] of boxes.entries()) {
+      const b = r.box;
+      assert.ok(b.x >= got.area.left && b.x + b.w <= got.area.right && b.y >= got.area.top && b.y + b.h <= got.area.bottom, `${r.label} outside the area`);
+      for (const s of boxes.slice(i + 1)) assert.ok(!overlap(b, s.box), `${r.label} overlaps ${s.label}`);
+    }
+    assert.equal(got.shown.length, 17, 'every line is drawn');
+    assert.ok(got.shown.some((r) => !r.box), 'the crowded lines cannot all carry their labels');
+    assert.ok(boxes.length >= 8, `${boxes.length} labels placed`);
+    const byLabel = Object.fromEntries(got.shown.map((r) => [r.label.slice(0, 11), r]));
+    assert.ok(byLabel['far right'].box, 'a label with room is drawn');
+    const long = byLabel['a reference'];
+    assert.ok(long.box && long.text.endsWith('…') && long.text.length < long.label.length, JSON.stringify(long));
     clean(problems);
     await page.close();
   });
@@ -223,9 +313,11 @@ describe('elements and iframe: a second configuration from b- attributes', () =>
     el.addEventListener('posenc-render', done, { once: true });
     el.addEventListener('posenc-error', done, { once: true });
     document.querySelector('main').append(el);
+    el.scrollIntoView();  // elements render when near the viewport (web/elements/lazy.js)
   }), { tag, attrs });
 
   test("the docs page's Llama 3.1 plot overlays B dashed, with the caption's formula", async () => {
+    await page.evaluate(() => document.getElementById('llama-spectrum').scrollIntoView());  // it renders when near the viewport
     await page.waitForFunction(() => document.getElementById('llama-spectrum').status === 'ok');
     const s = await page.evaluate(() => {
       const el = document.getElementById('llama-spectrum');

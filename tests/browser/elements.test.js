@@ -44,6 +44,7 @@ function add(tag, attrs) {
       el.addEventListener('posenc-error', ok, { once: true });
     });
     box.append(el);
+    el.scrollIntoView();  // elements render when near the viewport (web/elements/lazy.js)
     await done;
     window.__events ??= {};
     window.__events[el.id] = events;
@@ -123,8 +124,9 @@ describe('attributes and properties', () => {
     for (const a of expected) assert.ok(observed.includes(a), `missing attribute ${a}`);
     for (const a of ['rope-type', 'factor', 'original-max-position-embeddings', 'padding-idx', 'max-bias', 'partial-rotary-factor',
       'kind', 'colormap', 'dims', 'index']) assert.ok(observed.includes(a), a);
-    // the rest is the view options table's keys and aliases (web/views/options.js), nothing else
-    assert.deepEqual(observed.filter((a) => !expected.has(a) && !a.startsWith('b-')).sort(), [...keysOf('element', { attributes: true }).keys()].sort());
+    // the rest is the view options table's keys and aliases (web/views/options.js) and loading (web/elements/lazy.js), nothing else
+    assert.deepEqual(observed.filter((a) => !expected.has(a) && !a.startsWith('b-')).sort(),
+      [...keysOf('element', { attributes: true }).keys(), 'loading'].sort());
     // compare mode: B's parameters and kind with the b- prefix, no view attribute
     assert.deepEqual(observed.filter((a) => a.startsWith('b-')).sort(), [...expected, 'kind'].map((a) => `b-${a}`).sort());
     assert.ok(!observed.includes('x'), "rope-apply's input is no attribute");
@@ -463,6 +465,7 @@ describe('errors', () => {
         el.setAttribute('sequence', 'text:2 image:1x2x2');
         const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
         document.body.append(el);
+        el.scrollIntoView();
         await done;
         const grid = el.shadowRoot.querySelector('.posenc-grid') !== null;
         el.remove();
@@ -578,6 +581,7 @@ describe('define() and sizing', () => {
       el.setAttribute('queries', '20');
       const done = new Promise((ok) => el.addEventListener('posenc-render', (e) => ok(e.detail.shape), { once: true }));
       document.body.append(el);
+      el.scrollIntoView();
       let refused = null;
       await define({ heatmap: 'posenc-heatmap', plot: 'x-heat' }).catch((e) => { refused = e.message; });
       return { shape: await done, same: classes.heatmap === again.heatmap && classes.plot === null,
@@ -684,5 +688,66 @@ describe('iframe embed (web/embed.html)', () => {
     }, '/embed.html?kind=t5&queries=30&view=heatmap&figure-height=300');
     assert.equal(r.last, r.body);
     assert.equal(r.last - r.first, 200);
+  });
+});
+
+describe('many figures on one page (web/elements/lazy.js)', () => {
+  const N = 40;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>many</title>
+<script type="module" src="/elements.js"></script></head><body>
+${Array.from({ length: N }, (_, i) => `<posenc-heatmap id="m${i}" kind="sinusoidal" positions="12" dim="8" offset="${7 * i}"></posenc-heatmap>`).join('\n')}
+<posenc-plot id="eager" loading="eager" kind="sinusoidal" positions="12" dim="8" offset="999" columns="0,3"></posenc-plot>
+</body></html>`;
+  let p;
+  before(async () => {
+    ({ page: p } = await app.open('many.html', { width: 1000, height: 800, before: async (q) => {
+      await q.route((u) => u.pathname === '/many.html', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+      await q.addInitScript(() => {
+        window.__renders = [];
+        addEventListener('posenc-render', (e) => window.__renders.push(e.target.id), true);
+      });
+    } }));
+    await p.evaluate(() => customElements.whenDefined('posenc-heatmap'));
+    await p.waitForFunction(() => document.getElementById('m0').status === 'ok' && document.getElementById('eager').status === 'ok');
+  });
+  after(() => p?.close());
+
+  // Page side: the state of element #id: status, whether it rendered, its plane's values.
+  const state = (id) => p.evaluate((id) => {
+    const el = document.getElementById(id);
+    return { status: el.status, loading: el.loading, rendered: window.__renders.includes(id),
+      values: el.view?.plane ? [...el.view.plane.data] : null };
+  }, id);
+  const sinusoidal = (offset) => [...pe.compute('sinusoidal', { positions: 12, dim: 8, offset }).data];
+
+  test('the figures in view draw; those far below do not compute; loading="eager" draws anywhere', async () => {
+    const first = await state('m0');
+    assert.equal(first.status, 'ok');
+    assert.equal(first.loading, 'lazy');
+    assert.deepEqual(first.values, sinusoidal(0));
+    for (const id of ['m20', `m${N - 1}`]) assert.deepEqual(await state(id), { status: 'loading', loading: 'lazy', rendered: false, values: null }, id);
+    const drawnCount = await p.evaluate(() => window.__renders.length);
+    assert.ok(drawnCount < 10, `${drawnCount} figures drew: only those near the 800 px viewport should`);
+    const eager = await p.evaluate(() => document.getElementById('eager').view.chart.data.datasets.map((d) => d.data.map((pt) => pt.y)));
+    const values = sinusoidal(999);
+    assert.deepEqual(eager, [0, 3].map((c) => values.filter((_, i) => i % 8 === c)));
+  });
+
+  test('scrolled into view, a figure draws with its own values; a removed one never computes', async () => {
+    await p.evaluate(() => document.getElementById('m30').remove());
+    await p.evaluate(() => document.getElementById('m20').scrollIntoView());
+    await p.waitForFunction(() => document.getElementById('m20').status === 'ok');
+    assert.deepEqual((await state('m20')).values, sinusoidal(140));
+    await p.evaluate(() => document.getElementById('m31').scrollIntoView());
+    await p.waitForFunction(() => document.getElementById('m31').status === 'ok' && document.getElementById('m29').status === 'ok');
+    assert.deepEqual((await state('m31')).values, sinusoidal(217));
+    const removed = await p.evaluate(async () => {
+      const el = document.getElementById('m30');
+      await new Promise((r) => setTimeout(r, 100));
+      return { inPage: !!el, rendered: window.__renders.includes('m30') };
+    });
+    assert.deepEqual(removed, { inPage: false, rendered: false });
+    // the last one is still waiting (far below), and draws when it is reached
+    assert.equal((await state(`m${N - 1}`)).status, 'loading');
   });
 });

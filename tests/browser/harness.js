@@ -128,7 +128,8 @@ export async function rendered(page, action) {
 
 /**
  * Page side: recompute the shown table independently (pe.compute, a copy), check the plane shows
- * the same numbers, colour them with pe.colormap at the heatmap's limits, and compare with the
+ * the same numbers, colour them with pe.colormap at the heatmap's limits (each column at its own
+ * where the heatmap has a scale per column: columnLimits), and compare with the
  * figure canvas: every pixel of every cell (all: true) or each cell's centre. fromPlane: colour the
  * plane's own values instead (a zoomed window of a table too long to recompute whole; the caller
  * checks the values). area: the plot area the cells' rectangles span, in device pixels.
@@ -149,9 +150,21 @@ export function checkPixels(page, { all = false, fromPlane = false } = {}) {
     }
     const auto = pe.range(values, { map: state.colormap });
     const [vmin, vmax] = heatmap.limits;
-    const cm = pe.colormap(values, { map: state.colormap, vmin, vmax });
-    const expected = cm.data.slice();
-    cm.free();
+    let expected;
+    const own = heatmap.columnLimits;  // a kind with a scale per column: each column at its own limits
+    if (own) {
+      expected = new Uint8Array(4 * plane.count);
+      own.forEach(([lo, hi], col) => {
+        const column = Float32Array.from({ length: plane.rows }, (_, r) => values[r * plane.cols + col]);
+        const cm = pe.colormap(column, { map: state.colormap, vmin: lo, vmax: hi });
+        for (let r = 0; r < plane.rows; r++) expected.set(cm.data.subarray(4 * r, 4 * r + 4), 4 * (r * plane.cols + col));
+        cm.free();
+      });
+    } else {
+      const cm = pe.colormap(values, { map: state.colormap, vmin, vmax });
+      expected = cm.data.slice();
+      cm.free();
+    }
     const c = heatmap.canvas;
     const img = window.readPixels(c);
     let checked = 0;
@@ -225,7 +238,8 @@ export function parseNPY(buf) {
 
 /**
  * Page side (a function for page.evaluate): wait until there are elements matching `selector` and
- * every one has rendered or failed (asked again each time: a script may add some later); returns,
+ * every one has rendered or failed (asked again each time: a script may add some later), scrolling
+ * each one still waiting into view (the elements render lazily), then back; returns,
  * per element: its id (or tag), status, size, how many distinct colours its canvases hold (a drawn
  * figure has many; a blank canvas one) and how many of their pixels are painted, its error
  * message, what Chart.js drew (lines, points, lines with a finite point; null without a chart) and
@@ -234,9 +248,14 @@ export function parseNPY(buf) {
 export async function drawn(selector) {
   const until = Date.now() + 20000;
   const all = () => [...document.querySelectorAll(selector)];
-  while (Date.now() < until && (!all().length || all().some((e) => e.status !== 'ok' && e.status !== 'error'))) {
+  const scroll = [scrollX, scrollY];
+  let waiting;
+  while (Date.now() < until && (!all().length || (waiting = all().filter((e) => e.status !== 'ok' && e.status !== 'error')).length)) {
+    // elements render when near the viewport (web/elements/lazy.js): bring the next one there, as a reader scrolling would
+    waiting?.[0]?.scrollIntoView({ block: 'nearest' });
     await new Promise((r) => setTimeout(r, 25));
   }
+  scrollTo(...scroll);
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   return all().map((e) => {
     const colours = new Set();

@@ -189,6 +189,40 @@ describe('multimodal views in Chromium', () => {
     clean(problems);
   });
 
+  test("the grid's numbers: drawn only where each fits inside its cell (measured), the token path visible beside them", async () => {
+    const seen = [];
+    for (const n of [4, 8, 12, 14, 16, 24, 32, 64]) {
+      const { page, problems } = await ex.open(`?kind=sincos-2d&height=${n}&dim=8`);
+      const g = await page.evaluate(() => {
+        const { gridView: v } = window.explorer;
+        const { cell, numbers, rows, grid } = v.shown;
+        const ctx = document.createElement('canvas').getContext('2d');
+        const family = getComputedStyle(v.element).fontFamily;
+        const widths = (font) => { ctx.font = `${font}px ${family}`; return Array.from(rows, (r) => ctx.measureText(String(r)).width); };
+        // whether the numbers fit at some font of 8 px to min(12, cell / 2.4) with 4 px beside and above them
+        let fits = false;
+        for (let font = 8; font <= Math.min(12, Math.floor(cell / 2.4)); font++) fits ||= font + 8 <= cell && Math.max(...widths(font)) + 8 <= cell;
+        // the path: where it crosses from a cell to the next in raster order (beside the number), against the same cell off the path
+        const img = window.readPixels(v.canvas), s = cell * devicePixelRatio, W = v.canvas.width;
+        const px = (x, y) => [...img.subarray(4 * (Math.floor(y) * W + Math.floor(x)), 4 * (Math.floor(y) * W + Math.floor(x)) + 3)].join();
+        let path = 0;
+        for (let c = 0; c + 1 < grid.width; c++) if (px((c + 1) * s - 1.5, 0.5 * s) !== px((c + 1) * s - 1.5, 0.85 * s)) path++;
+        return { n: grid.height, cell, numbers, fits, boxes: numbers ? Math.max(...widths(numbers.font)) + 2 * numbers.pad : null,
+          path, pairs: grid.width - 1, caption: v.element.querySelector('figcaption').textContent };
+      });
+      assert.equal(g.n, n);
+      assert.equal(g.numbers !== null, g.fits, JSON.stringify(g));
+      if (g.numbers) assert.ok(g.boxes <= g.cell, `${n} x ${n}: a number's box (${g.boxes} px) is wider than its cell (${g.cell} px)`);
+      assert.equal(/numbers are table rows/.test(g.caption), g.numbers !== null);
+      if (g.cell >= 4) assert.equal(g.path, g.pairs, `${n} x ${n}: the path crosses every cell border of the first row`);
+      seen.push([n, g.numbers !== null]);
+      clean(problems);
+      await page.close();
+    }
+    // small grids carry their numbers, large ones (14 x 14 and up at this size, in this font) do not
+    assert.deepEqual(seen.filter(([, on]) => on).map(([n]) => n), [4, 8, 12]);
+  });
+
   test('MAE sin-cos: column 64 over the 14 x 14 grid after the cls row; a chosen column follows', async () => {
     const { page, problems } = await openWithCheck();
     assert.equal(await rendered(page, () => page.click('#preset-mae-sincos')), 'ok');
@@ -237,8 +271,8 @@ describe('multimodal views in Chromium', () => {
       el.style.height = '300px';
       const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
       document.body.append(el);
+      el.scrollIntoView();  // elements render when near the viewport (web/elements/lazy.js)
       await done;
-      el.scrollIntoView();
       // the inset beside the heatmap takes its room: the heatmap redraws at its size in the next frames
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const r = el.view.cellRect(2, 7);
@@ -396,6 +430,7 @@ describe('multimodal views in Chromium', () => {
         for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
         const done = new Promise((ok) => el.addEventListener('posenc-render', ok, { once: true }));
         document.body.append(el);
+        el.scrollIntoView();  // elements render when near the viewport (web/elements/lazy.js)
         await done;
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         return el;

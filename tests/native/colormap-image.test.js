@@ -5,7 +5,8 @@
 //   cell of the plane (not only the shown ones)
 // and the heatmap's hit-testing and outlines (web/views/heatmap.js cellUnder, cellEdge) against
 // the pixels C draws.
-// The same C runs natively under ASan/UBSan with its own reference (tests/native/colormap_sample.c).
+// The same C runs natively under ASan/UBSan with its own reference (tests/native/colormap_sample.c),
+// pe_colormap_sample_columns (columnScales) too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -175,6 +176,70 @@ test('the heatmap\'s hit-testing and outlines (cellUnder, cellEdge) follow the p
   }
 });
 
+// The image of columnScales: each pixel as refPixel at its column's own limits (the automatic ones
+// of that column's cells, or the given ends).
+function refColumnImage(data, { offset, rows, cols, stride, width, height }, lut, limits) {
+  const out = new Uint8Array(4 * width * height);
+  for (let y = 0; y < height; y++) {
+    const r = under(y, rows, height);
+    for (let x = 0; x < width; x++) {
+      const c = under(x, cols, width);
+      out.set(refPixel(data[offset + r * stride + c], lut, limits[c][0], limits[c][1]), 4 * (y * width + x));
+    }
+  }
+  return out;
+}
+
+test('columnScales: each column on its own limits (rope-spectrum: wavelengths, ratio, rotations)', () => {
+  const r = rng(23);
+  let checked = 0;
+  for (const [rows, cols, height, width] of [[7, 5, 7, 5], [7, 5, 21, 15], [7, 5, 3, 2], [97, 31, 300, 41], [50, 4, 200, 300]]) {
+    for (const map of pe.colormaps) {
+      const stride = cols + Math.floor(r() * 3), offset = Math.floor(r() * 4);
+      const data = values(r, offset + (rows - 1) * stride + cols, 0.02, false);
+      // columns of very different sizes, as rope-spectrum's are
+      for (let i = 0; i < data.length; i++) data[i] *= 10 ** (((i - offset) % stride) % 6);
+      const plane = { offset, rows, cols, stride, width, height };
+      const column = (c) => Array.from({ length: rows }, (_, y) => data[offset + y * stride + c]);
+      for (const given of [{}, { vmin: -1e6 }, { vmax: 2, vmin: -2 }]) {
+        const img = pe.colormapImage(data, { map: map.name, ...plane, ...given, columnScales: true });
+        const limits = Array.from({ length: cols }, (_, c) => {
+          const [lo, hi] = refLimits(column(c), map.centred);
+          return [given.vmin ?? lo, given.vmax ?? hi];
+        });
+        assert.deepEqual([...img.columnLimits], limits.flat());
+        assert.deepEqual([img.vmin, img.vmax], [Math.min(...limits.map((l) => l[0])), Math.max(...limits.map((l) => l[1]))]);
+        const want = refColumnImage(data, plane, pe.colormapLUT(map.name), limits);
+        const i = img.data.findIndex((b, k) => b !== want[k]);
+        assert.equal(i, -1, `${map.name} ${rows}x${cols} -> ${height}x${width} ${JSON.stringify(given)}: pixel ${i >> 2}`);
+        img.free();
+        checked++;
+      }
+    }
+  }
+  assert.equal(checked, 5 * pe.colormaps.length * 3);
+  // the registry declares which kinds want it; rope-spectrum's columns each span their whole map
+  assert.deepEqual(pe.kinds.filter((k) => k.columnScales).map((k) => k.name).sort(), ['mrope-blocks', 'rope-columns', 'rope-spectrum']);
+  const spectrum = pe.compute('rope-spectrum', { dim: 128, base: 500000, ropeScaling: { rope_type: 'llama3', factor: 8,
+    low_freq_factor: 1, high_freq_factor: 4, original_max_position_embeddings: 8192 } });
+  const img = pe.colormapImage(spectrum, { map: 'viridis', columnScales: true });
+  const lut = pe.colormapLUT('viridis');
+  for (let c = 0; c < 4; c++) {
+    const col = Array.from({ length: 64 }, (_, k) => spectrum.data[4 * k + c]).filter(Number.isFinite);
+    assert.deepEqual([img.columnLimits[2 * c], img.columnLimits[2 * c + 1]], [Math.min(...col), Math.max(...col)], `column ${c}`);
+    const k = col.indexOf(Math.max(...col));
+    assert.deepEqual([...img.data.subarray(4 * (4 * k + c), 4 * (4 * k + c) + 4)], [...lut.subarray(1020, 1024)], `column ${c}'s top`);
+  }
+  img.free();
+  const data = new Float32Array(35);
+  throwsWith(() => pe.colormapImage(data, { rows: 7, cols: 5, columnScales: 1 }), 'EINVAL', 'columnScales');
+  throwsWith(() => pe.colormapImage(data, { rows: 7, cols: 5, columnScales: true, vmin: 2, vmax: 1 }), 'ERANGE', 'vmin');
+  throwsWith(() => pe.colormapImage(data, { rows: 8, cols: 5, columnScales: true }), 'ERANGE', 'rows');
+  const empty = pe.colormapImage(data, { rows: 0, cols: 5, width: 0, height: 0, columnScales: true });
+  assert.deepEqual([...empty.columnLimits], Array(10).fill(0));
+  empty.free();
+});
+
 test('bad sizes and limits: PosencError naming the argument', () => {
   const data = new Float32Array(35);
   const base = { rows: 7, cols: 5, width: 10, height: 10 };
@@ -219,7 +284,8 @@ test('native build (ASan + UBSan): the C function against its own per-pixel refe
   assert.equal(r.stderr, '');
   assert.equal(r.status, 0);
   // every shape of tests/native/colormap_sample.c (48 images, 3,446,668 pixels) for every map, and its
-  // 12 refusals (a change there changes these)
+  // 15 refusals; with a scale per column, 36 images and 2,585,001 pixels per map (a change there changes these)
   const maps = pe.colormaps.length;
-  assert.equal(r.stdout, `colormap-sample: ${48 * maps} images, ${3446668 * maps} pixels, 12 errors checked\n`);
+  assert.equal(r.stdout, `colormap-sample: ${48 * maps} images, ${3446668 * maps} pixels, 15 errors checked\n` +
+    `colormap-sample-columns: ${36 * maps} images, ${2585001 * maps} pixels\n`);
 });

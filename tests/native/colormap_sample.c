@@ -2,8 +2,8 @@
  * reference built from pe_colormap_apply on the one value each pixel shows (the cell under its
  * centre, posenc.h), under ASan/UBSan: shapes down- and up-sampled, whole multiples, strides,
  * float32 with NaN/+-Infinity and int32, given and automatic limits (of every cell), the widest
- * image, and the refusals (each naming its argument, writing nothing). tests/native/colormap-image.test.js
- * runs it. */
+ * image, and the refusals (each naming its argument, writing nothing); pe_colormap_sample_columns
+ * likewise against each column's own limits. tests/native/colormap-image.test.js runs it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +67,47 @@ static void check(int map, const void *data, int dtype, size_t rows, size_t cols
   free(px);
 }
 
+/* pe_colormap_sample_columns: each column's limits as pe_range_of over that column's cells (the
+ * given ends replacing them), each pixel pe_colormap_apply's colour of its cell at its column's
+ * limits. */
+static long column_images, column_pixels;
+static void check_columns(int map, const void *data, int dtype, size_t rows, size_t cols, size_t stride, size_t h,
+                          size_t w, double vmin, double vmax) {
+  uint8_t *img = malloc(4 * h * w), *px = malloc(4);
+  double *limits = malloc(16 * cols), *want = malloc(16 * cols);
+  uint32_t *column = malloc(4 * rows);
+  pe_error err;
+  if (!img || !px || !limits || !want || !column) abort();
+  for (size_t c = 0; c < cols; c++) {
+    for (size_t r = 0; r < rows; r++) column[r] = ((const uint32_t *)data)[r * stride + c];
+    pe_range range;
+    if (pe_range_of(map, column, dtype, rows, &range, &err) != PE_OK) abort();
+    want[2 * c] = isnan(vmin) ? range.lo : vmin, want[2 * c + 1] = isnan(vmax) ? range.hi : vmax;
+  }
+  if (pe_colormap_sample_columns(map, data, dtype, rows, cols, stride, h, w, vmin, vmax, img, limits, &err) != PE_OK) {
+    fail("columns: refused a valid request", rows, cols, h, w);
+  } else if (memcmp(limits, want, 16 * cols)) {
+    fail("columns: limits differ from pe_range_of over each column", rows, cols, h, w);
+  } else {
+    for (size_t y = 0; y < h; y++) {
+      const size_t r = (2 * y + 1) * rows / (2 * h);
+      for (size_t x = 0; x < w; x++) {
+        const size_t c = (2 * x + 1) * cols / (2 * w);
+        const uint32_t *cell = (const uint32_t *)data + r * stride + c;
+        if (pe_colormap_apply(map, cell, dtype, 1, want[2 * c], want[2 * c + 1], px, NULL, &err) != PE_OK) abort();
+        if (memcmp(px, img + 4 * (y * w + x), 4)) {
+          fail("columns: a pixel is not its cell's colour at its column's limits", rows, cols, h, w);
+          y = h;
+          break;
+        }
+      }
+    }
+    column_pixels += (long)(h * w);
+  }
+  column_images++;
+  free(img), free(px), free(limits), free(want), free(column);
+}
+
 static void refuse(size_t rows, size_t cols, size_t stride, size_t h, size_t w, double vmin, double vmax,
                    pe_status want, const char *param) {
   static float data[64];
@@ -104,6 +145,9 @@ int pe_native_colormap_sample(void) {
       check(map, f, PE_F32, rows, cols, stride, h, w, -0.5, 0.75);
       check(map, f, PE_F32, rows, cols, stride, h, w, 0.25, 0.25);
       check(map, i32, PE_I32, rows, cols, stride, h, w, NAN, NAN);
+      check_columns(map, f, PE_F32, rows, cols, stride, h, w, NAN, NAN);
+      check_columns(map, f, PE_F32, rows, cols, stride, h, w, -2, NAN);
+      check_columns(map, i32, PE_I32, rows, cols, stride, h, w, NAN, NAN);
     }
     free(f);
     free(i32);
@@ -131,6 +175,21 @@ int pe_native_colormap_sample(void) {
       fail("rows of no columns were refused or not given limits 0, 0", 3, 0, 0, 0);
     errors += 3;
   }
+  {  /* columns: a bad limit names vmin; no limits array is refused; an empty table gives [0, 0] per column */
+    static float data[16];
+    uint8_t img[16];
+    double limits[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    pe_error err = {0};
+    if (pe_colormap_sample_columns(0, data, PE_F32, 2, 2, 2, 2, 2, 1, 0, img, limits, &err) != PE_ERANGE || strcmp(err.param, "vmin"))
+      fail("columns: vmin > vmax was not refused", 2, 2, 2, 2);
+    if (pe_colormap_sample_columns(0, data, PE_F32, 2, 2, 2, 2, 2, NAN, NAN, img, NULL, &err) != PE_EINVAL || strcmp(err.param, "limits"))
+      fail("columns: NULL limits were not refused", 2, 2, 2, 2);
+    if (pe_colormap_sample_columns(0, data, PE_F32, 0, 4, 4, 0, 0, NAN, NAN, NULL, limits, &err) != PE_OK || limits[0] != 0 ||
+        limits[7] != 0)
+      fail("columns: an empty table was refused or not given limits 0, 0", 0, 4, 0, 0);
+    errors += 3;
+  }
   printf("colormap-sample: %ld images, %ld pixels, %ld errors checked\n", images, pixels, errors);
+  printf("colormap-sample-columns: %ld images, %ld pixels\n", column_images, column_pixels);
   return failures ? 1 : 0;
 }

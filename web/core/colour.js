@@ -85,26 +85,49 @@ export class Colour {
     // it) and the image defaults to one pixel per cell.
     const shape = Array.isArray(source?.shape) ? source.shape : null;
     const { map, vmin, vmax, offset = 0, rows = shape?.at(shape.length > 1 ? -2 : -1),
-      cols = shape ? (shape.length > 1 ? shape.at(-1) : 1) : undefined, stride = cols, width = cols, height = rows } = options;
-    return this.#image('colormapImage', source, { map, vmin, vmax }, () => {
-      for (const [name, v] of [['offset', offset], ['rows', rows], ['cols', cols], ['stride', stride], ['width', width],
-        ['height', height]]) {
-        if (v === undefined) {
-          throw new PosencError(`posenc colormapImage: ${name} is required (the source has no shape to take it from)`,
-            'EINVAL', name);
+      cols = shape ? (shape.length > 1 ? shape.at(-1) : 1) : undefined, stride = cols, width = cols, height = rows,
+      columnScales = false } = options;
+    if (typeof columnScales !== 'boolean') {
+      throw new PosencError(`posenc colormapImage: columnScales = ${describe(columnScales)} is not true or false`, 'EINVAL', 'columnScales');
+    }
+    // a scale per column: C writes each column's [lo, hi] here (2 cols doubles)
+    let limits = 0;
+    const columnLimits = () => new Float64Array(x.memory.buffer, limits, 2 * cols).slice();
+    try {
+      return this.#image('colormapImage', source, { map, vmin, vmax }, () => {
+        for (const [name, v] of [['offset', offset], ['rows', rows], ['cols', cols], ['stride', stride], ['width', width],
+          ['height', height]]) {
+          if (v === undefined) {
+            throw new PosencError(`posenc colormapImage: ${name} is required (the source has no shape to take it from)`,
+              'EINVAL', name);
+          }
+          if (typeof v !== 'number') throw new PosencError(`posenc colormapImage: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
         }
-        if (typeof v !== 'number') throw new PosencError(`posenc colormapImage: ${name} = ${describe(v)} is not a number`, 'EINVAL', name);
-      }
-      // C checks the sizes; a size it will refuse allocates nothing
-      const n = Number.isSafeInteger(width) && Number.isSafeInteger(height) && width > 0 && height > 0 ? width * height : 0;
-      return { n, param: 'height', fields: { width, height } };
-    }, (m, t, n, out) => x.pe_js_colormap_sample(m, t.ptr, t.dtype, t.length, offset, rows, cols, stride, height,
-      width, vmin ?? NaN, vmax ?? NaN, out));
+        // C checks the sizes; a size it will refuse allocates nothing
+        const n = Number.isSafeInteger(width) && Number.isSafeInteger(height) && width > 0 && height > 0 ? width * height : 0;
+        if (columnScales && Number.isSafeInteger(cols) && cols > 2 ** 24) {
+          throw new PosencError(`posenc colormapImage: cols = ${cols} is too many for columnScales (at most ${2 ** 24})`, 'ERANGE', 'cols');
+        }
+        if (columnScales && Number.isSafeInteger(cols) && cols > 0) {
+          limits = x.pe_js_malloc(16 * cols);
+          if (!limits) throw new PosencError(`posenc colormapImage: ${cols} columns' limits do not fit in wasm memory`, 'ENOMEM', 'cols');
+        }
+        const fields = columnScales ? () => ({ width, height, columnLimits: limits ? columnLimits() : new Float64Array(0) }) : { width, height };
+        return { n, param: 'height', fields };
+      }, (m, t, n, out) => (columnScales
+        ? x.pe_js_colormap_sample_columns(m, t.ptr, t.dtype, t.length, offset, rows, cols, stride, height, width, vmin ?? NaN,
+          vmax ?? NaN, out, limits)
+        : x.pe_js_colormap_sample(m, t.ptr, t.dtype, t.length, offset, rows, cols, stride, height, width, vmin ?? NaN,
+          vmax ?? NaN, out)));
+    } finally {
+      if (limits) x.pe_js_free(limits);
+    }
   }
 
   // colormap() and colormapImage(): map and the limits' types checked here (C checks their values);
-  // `size(table)` checks the other options and says how many pixels (n) to allocate and which
-  // parameter an ENOMEM names; `fill(map, table, n, out)` runs C into them. The result is a view of
+  // `size(table)` checks the other options and says how many pixels (n) to allocate, which
+  // parameter an ENOMEM names and the result's own fields (or a function giving them after the
+  // fill); `fill(map, table, n, out)` runs C into them. The result is a view of
   // the heap with the limits C used.
   #image(who, source, { map, vmin, vmax }, size, fill) {
     const heap = this.#heap;
@@ -119,7 +142,8 @@ export class Colour {
       out = n > 0 ? x.pe_js_malloc(n * 4) : 0;
       if (n > 0 && !out) throw new PosencError(`posenc ${who}: ${n} pixels do not fit in wasm memory`, 'ENOMEM', param);
       heap.check(fill(m, t, n, out), who);
-      const image = this.#views.view({ map: this.maps[m].name, ...fields, length: n, vmin: x.pe_js_colormap_limit(0),
+      const own = typeof fields === 'function' ? fields() : fields;
+      const image = this.#views.view({ map: this.maps[m].name, ...own, length: n, vmin: x.pe_js_colormap_limit(0),
         vmax: x.pe_js_colormap_limit(1) }, out, Uint8ClampedArray, n * 4, `posenc ${who}`);
       out = 0;
       return image;

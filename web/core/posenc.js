@@ -182,6 +182,7 @@ export class Posenc {
         shape: Object.freeze(str(x.pe_js_kind_axes(k)).split(',')),
         input: (x.pe_js_kind_flags(k) & 1) === 1,
         helper: (x.pe_js_kind_flags(k) & 2) === 2,
+        columnScales: (x.pe_js_kind_flags(k) & 4) === 4,
         ignores: Object.freeze(str(x.pe_js_kind_ignores(k)).split(',').filter(Boolean)),
         params: Object.freeze(params),
       }));

@@ -20,6 +20,9 @@ export const VIEW = keysOf('element', { attributes: true });
 /** The attribute names of a view option (its key, then its aliases), as an element reads them. */
 export const spellings = (row) => [row.key, ...row.aliases].filter((k) => VIEW.has(k));
 
+/** The elements' own attributes besides the table's: loading (elements/lazy.js: 'lazy' or 'eager'). */
+export const OWN_ATTRIBUTES = Object.freeze(['loading']);
+
 /** Compare mode: B's attributes are A's parameter attributes with this prefix (b-kind, b-dim, b-rope-type …). */
 export const B_PREFIX = 'b-';
 
@@ -34,7 +37,7 @@ export function attributeTable(pe) {
     let e = table.get(attr);
     if (!e) {
       const prop = camel(attr);
-      if (HTML_ATTRIBUTES.has(attr) || (prop in HTMLElement.prototype && VIEW.has(attr))) {
+      if (HTML_ATTRIBUTES.has(attr) || OWN_ATTRIBUTES.includes(attr) || (prop in HTMLElement.prototype && VIEW.has(attr))) {
         throw new Error(`posenc elements: the attribute ${attr} (property ${prop}) clashes with HTML`);
       }
       // a parameter named like an HTMLElement member (similarity's normalize, Node.normalize()):

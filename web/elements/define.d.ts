@@ -54,9 +54,15 @@ export interface PosencElement extends HTMLElement, ElementParams {
   clabel: string | null;
   /** The one posenc instance all elements share. */
   readonly pe: Posenc;
+  /** 'loading' until the first render (lazy: until the element came near the viewport), then how the last render went. */
   readonly status: 'loading' | 'ok' | 'error';
+  /**
+   * attribute loading: 'lazy' (default): the first render waits until the element is near the viewport
+   * (a shared queue draws figures in turns that yield to the page); 'eager': it renders in the next turn wherever it is.
+   */
+  loading: 'lazy' | 'eager';
   readonly drawn: PosencRenderDetail | null;
-  /** Render now (otherwise a microtask after the last change). */
+  /** Render now (otherwise: the first render when near the viewport, later ones a microtask after the last change). */
   render(): void;
   addEventListener<K extends keyof PosencElementEventMap>(type: K,
     listener: (this: PosencElement, ev: PosencElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;

@@ -10,8 +10,10 @@
 import { PosencError } from '../posenc.js';
 import { Scene } from '../views/scene.js';
 import { TYPES, option } from '../views/options.js';
-import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX } from './attributes.js';
+import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX,
+  OWN_ATTRIBUTES } from './attributes.js';
 import { logYOf } from '../views/compare.js';
+import { request, cancel, pending } from './lazy.js';
 
 /** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
@@ -126,7 +128,7 @@ class PosencElement extends Base {
   // A's attributes, and B's (compare mode): the parameters with the b- prefix, and b-kind
   static get observedAttributes() {
     const keys = [...this.table.keys()];
-    return [...keys, ...keys.filter((k) => k === 'kind' || !this.table.get(k).view).map((k) => B_PREFIX + k)];
+    return [...keys, ...keys.filter((k) => k === 'kind' || !this.table.get(k).view).map((k) => B_PREFIX + k), ...OWN_ATTRIBUTES];
   }
 
   #frame;
@@ -177,20 +179,40 @@ class PosencElement extends Base {
   /** What the last successful render drew: { kind, params, index, shape, rows, cols, columns (dims: the same) }. */
   get drawn() { return this.#spec; }
 
+  /**
+   * 'lazy' (the default): the first render waits until the element is near the viewport, then
+   * takes its turn in the queue every element shares (elements/lazy.js); 'eager': the first render
+   * takes the next turn wherever the element is. Reflects the `loading` attribute, as <img>'s.
+   */
+  get loading() { return this.getAttribute('loading') === 'eager' ? 'eager' : 'lazy'; }
+  set loading(value) { this.setAttribute('loading', String(value)); }
+
   connectedCallback() { this.#schedule(); }
 
   disconnectedCallback() {
-    queueMicrotask(() => { if (!this.isConnected) this.#teardown(); });  // a move re-connects at once
+    queueMicrotask(() => {  // a move re-connects at once
+      if (this.isConnected) return;
+      cancel(this);
+      this.#teardown();
+    });
   }
 
   attributeChangedCallback(name, old, value) {
     if (old === value) return;
+    if (name === 'loading') {
+      if (pending(this) && this.loading === 'eager') this.#schedule();
+      return;
+    }
     this.#changed.add(name);
     this.#schedule();
   }
 
-  /** Render now (normally a microtask after the last change). */
+  /**
+   * Render now (normally: the first render once the element is near the viewport, elements/lazy.js;
+   * later ones a microtask after the last change).
+   */
   render() {
+    cancel(this);
     const { pe, table, view } = this.constructor;
     const changed = [...this.#changed];
     this.#changed.clear();
@@ -222,6 +244,12 @@ class PosencElement extends Base {
   }
 
   #schedule() {
+    if (!this.#scene && this.#status === 'loading') {  // not drawn yet: when near the viewport
+      if (this.isConnected) {
+        request(this, () => { if (this.isConnected) this.render(); }, { eager: this.loading === 'eager', kind: this.constructor.view });
+      }
+      return;
+    }
     if (this.#queued) return;
     this.#queued = true;
     queueMicrotask(() => {

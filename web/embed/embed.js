@@ -73,6 +73,7 @@ function attributeOf(key) {
 }
 for (const view of views) {
   const el = document.createElement(TAGS[view]);
+  el.setAttribute('loading', 'eager');  // the page is the figure (a host lazy-loads the iframe itself); in an iframe lazy.js would wait for the host's viewport
   for (const [key, value] of query) {
     if (ownRow(key) || (key === 'height' && heightIsFigure)) continue;
     const attr = attributeOf(key);

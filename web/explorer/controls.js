@@ -196,8 +196,9 @@ export class Controls {
     const index = this.#lead.querySelector('#c-index');
     if (index && document.activeElement !== index) setIf(index, 'value', String(lead.index));
     const [lo, hi] = heatmap.limits;
-    setIf(this.#view.vmin, 'placeholder', `auto ${formatValue(lo)}`);
-    setIf(this.#view.vmax, 'placeholder', `auto ${formatValue(hi)}`);
+    const each = heatmap.columnLimits ? 'auto: each column' : null;  // a scale per column (the kind's columnScales)
+    setIf(this.#view.vmin, 'placeholder', each ?? `auto ${formatValue(lo)}`);
+    setIf(this.#view.vmax, 'placeholder', each ?? `auto ${formatValue(hi)}`);
     if (document.activeElement !== this.#view.columns) setIf(this.#view.columns, 'value', state.columns.join(', '));
     const auto = heatmap.labels();
     for (const [name, input] of Object.entries(this.#view.labels)) setIf(input, 'placeholder', state[name] === undefined ? auto[name] ?? '' : '');

@@ -1,7 +1,8 @@
 // The patch-grid view of rope-2d and sincos-2d: one column of the table painted over the image's
 // height × width grid (one frame: rope-2d's frames are its time slices), so the 2-D structure shows, with the token order drawn as
-// a path through the cell centres (a dot where it jumps) and, where cells are large enough, the
-// table row of each cell. Colours come
+// a path through the cell centres (a dot where it jumps) and, where every cell's number fits inside
+// its cell with room for the path on either side (measured in the figure's font), the table row of
+// each cell, on a halo of the background. Colours come
 // from C (pe.colormapImage) at the heatmap's map and limits; where each grid cell's row sits comes
 // from C for rope-2d (kind rope-2d-order: raster, merge or window order, after the prefix rows);
 // sincos-2d's rows are the cls rows, then the grid in raster order (its documented layout).
@@ -11,7 +12,8 @@
 import { theme, figureCanvas, fitCanvas, onThemeChange } from './figure.js';
 
 const SIDE = 320;      // CSS px: the grid's longer side at most
-const NUMBERS = 18;    // CSS px: cells at least this large carry their token number
+const FONT = [8, 12];  // CSS px: the numbers' font size, at least and at most (cell / 2.4 between)
+const PAD = 4;         // CSS px: the room left beside a number in its cell, where the path shows
 
 /**
  * Where the grid's cells sit in a table of `kind` with `params`: { frames, height, width, rows:
@@ -119,7 +121,11 @@ export class GridView {
   /** Stops following the page's theme (the element is being dropped). */
   destroy() { this.#stop(); }
   get canvas() { return this.#canvas; }
-  /** What is drawn: { grid, column, frame, values (Float32Array [height · width]), cell (CSS px) } or null. */
+  /**
+   * What is drawn: { grid, column, frame, values (Float32Array [height · width]), cell (CSS px),
+   * numbers: { font (CSS px), widest (the widest number's measured width, CSS px), pad } or null when
+   * the numbers do not fit their cells (then none is drawn) } or null.
+   */
   get shown() { return this.#shown; }
 
   /**
@@ -150,12 +156,13 @@ export class GridView {
       image.free();
     }
     const cell = Math.max(1, Math.floor(this.#side / Math.max(height, width)));
-    this.#shown = { grid, column, frame, rows, values, cell, cols: plane.cols };
+    this.#shown = { grid, column, frame, rows, values, cell, cols: plane.cols, numbers: null };
+    this.#shown.numbers = this.#numbers(this.#shown);
     this.#root.hidden = false;
     const what = plane.lead ? ` (${plane.lead.name})` : '';
     const when = grid.frames > 1 ? `, frame ${frame} of ${grid.frames}` : '';
     this.#caption.textContent = `Column ${column}${what} over the ${height} × ${width} patch grid${when}; ` +
-      `the line follows the token order (${grid.order})${cell >= NUMBERS ? ', numbers are table rows' : ''}`;
+      `the line follows the token order (${grid.order})${this.#shown.numbers ? ', numbers are table rows' : ''}`;
     this.#canvas.setAttribute('aria-label', this.#caption.textContent);
     this.#column.max = String(plane.cols - 1);
     this.#column.value = String(column);
@@ -178,6 +185,32 @@ export class GridView {
     this.#draw();
   }
 
+  // Whether the cells' numbers fit: the largest font in FONT (at most cell / 2.4) whose widest
+  // number, measured, leaves PAD beside it in its cell and whose height leaves PAD above and below.
+  #numbers({ rows, cell }) {
+    const top = Math.min(FONT[1], Math.floor(cell / 2.4));
+    if (top < FONT[0] || FONT[0] + 2 * PAD > cell) return null;
+    const ctx = this.#canvas.getContext('2d');
+    const family = theme(this.#root, { background: false }).font;
+    let longest = 0;
+    for (const r of rows) longest = Math.max(longest, r);
+    const digits = String(longest).length;
+    ctx.save();
+    try {
+      for (let font = top; font >= FONT[0]; font--) {
+        if (font + 2 * PAD > cell) continue;
+        ctx.font = `${font}px ${family}`;
+        // the widest of the numbers as long as the longest (digits may differ in width)
+        let widest = 0;
+        for (const r of rows) if (String(r).length === digits) widest = Math.max(widest, ctx.measureText(String(r)).width);
+        if (widest + 2 * PAD <= cell) return { font, widest, pad: PAD };
+      }
+      return null;
+    } finally {
+      ctx.restore();
+    }
+  }
+
   /** The cell's centre in CSS px of the canvas. */
   centre(r, c) {
     const s = this.#shown.cell;
@@ -198,12 +231,12 @@ export class GridView {
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(this.#cells, 0, 0, c.width, c.height);
     // the order: cells by ascending table row
-    const th = theme(this.#root, { background: false });
+    const th = theme(this.#root, { background: !!sh.numbers });  // the background: the numbers' halo
     const byRow = Array.from(rows.keys()).sort((a, b) => rows[a] - rows[b]);
     ctx.save();
     ctx.scale(dpr, dpr);
     ctx.strokeStyle = th.fg;
-    ctx.globalAlpha = sh.cell >= NUMBERS ? 0.4 : 0.7;  // fainter under the numbers
+    ctx.globalAlpha = 0.7;
     ctx.lineWidth = Math.max(1, Math.min(2, sh.cell / 8));
     // consecutive tokens in neighbouring cells are joined; a jump (the next row, block or window)
     // starts a new stretch, marked by a dot, so the blocks of the merge and window orders show
@@ -226,13 +259,19 @@ export class GridView {
       ctx.fill();
     }
     ctx.globalAlpha = 1;
-    if (sh.cell >= NUMBERS) {
-      ctx.font = `${Math.min(12, Math.floor(sh.cell / 2.4))}px ${th.font}`;
+    if (sh.numbers) {
+      // each number on a halo of the background: readable over any colour; the path shows in the
+      // PAD beside it (the numbers' box fits inside the cell, so they never overlap)
+      ctx.font = `${sh.numbers.font}px ${th.font}`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
+      ctx.lineJoin = 'round';
+      ctx.lineWidth = 2.5;
+      ctx.strokeStyle = th.bg;
       ctx.fillStyle = th.fg;
       for (let i = 0; i < rows.length; i++) {
         const p = this.centre(Math.floor(i / width), i % width);
+        ctx.strokeText(String(rows[i]), p.x, p.y);
         ctx.fillText(String(rows[i]), p.x, p.y);
       }
     }

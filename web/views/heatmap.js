@@ -5,7 +5,10 @@
 // are thinner than 2 pixels (each pixel the cell under its centre), else one per cell, scaled
 // nearest-neighbour into a device-pixel-exact plot area, so cells stay sharp at any devicePixelRatio. A transparent overlay
 // canvas carries the interactive parts (hover cell, column markers) so the figure canvas is the
-// exported picture. No inline styles: only CSSOM properties are set (CSP style-src 'self').
+// exported picture. A kind whose columns are unrelated quantities (the registry's columnScales,
+// kinds.def PE_F_COLUMN_SCALES: rope-spectrum) gets a colour scale per column from C; the colorbar
+// then runs from each column's minimum to its maximum, and the readout gives the cell's column's
+// limits. No inline styles: only CSSOM properties are set (CSP style-src 'self').
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
 import { valueTicks, theme, hatch, figureCanvas, fitCanvas, onThemeChange } from './figure.js';
 import { heatmapLayout } from './layout.js';
@@ -52,6 +55,8 @@ export class Heatmap {
   #opts = {};
   #stats = null;
   #limits = [0, 0];
+  #columnScales = false;                       // each column on its own colour scale (the kind's columnScales)
+  #columnLimits = null;                        // then: C's [lo, hi] per column (Float64Array, 2 per column)
   #layout = null;
   #theme = null;  // theme(root) at the last #draw: the overlay's colours
   #hover = null;
@@ -131,8 +136,13 @@ export class Heatmap {
 
   /** The figure canvas (what PNG export saves). */
   get canvas() { return this.#canvas; }
-  /** The [vmin, vmax] the colours span (given or automatic). */
+  /** The [vmin, vmax] the colours span (given or automatic); with a scale per column, the plane's extremes. */
   get limits() { return [...this.#limits]; }
+  /** With a scale per column (the kind's columnScales): each column's [lo, hi] as C coloured it, else null. */
+  get columnLimits() {
+    const l = this.#columnLimits;
+    return this.#columnScales && l ? Array.from({ length: l.length / 2 }, (_, c) => [l[2 * c], l[2 * c + 1]]) : null;
+  }
   /** pe.range() of the drawn plane with its vmin/vmax: min, max, counts of finite/NaN/±Infinity, lo/hi = limits. */
   get stats() { return this.#stats; }
   /** The drawn plane. */
@@ -154,16 +164,19 @@ export class Heatmap {
     const stats = planeRange(pe, plane, { map: options.map, vmin: options.vmin, vmax: options.vmax });
     // Colouring can still fail (no memory for the image): then the previous plane is drawn again.
     const show = (shown) => {
-      [this.#plane, this.#map, this.#limits, this.#stats, this.#opts] = shown;
+      [this.#plane, this.#map, this.#limits, this.#stats, this.#opts, this.#columnScales] = shown;
       this.#cellsKey = '';
+      this.#columnLimits = null;
       if (!this.#plane) return;
       this.#paintBar();
       this.#clampCursor();
       this.#draw();
     };
-    const previous = [this.#plane, this.#map, this.#limits, this.#stats, this.#opts];
+    const previous = [this.#plane, this.#map, this.#limits, this.#stats, this.#opts, this.#columnScales];
+    // the registry says whether the plane's columns are unrelated quantities (kinds.def PE_F_COLUMN_SCALES)
+    const columnScales = plane.cols > 1 && !!pe.kinds.find((k) => k.name === plane.kind)?.columnScales;
     try {
-      show([plane, options.map ?? pe.colormaps[0].name, [stats.lo, stats.hi], stats, { ...options }]);
+      show([plane, options.map ?? pe.colormaps[0].name, [stats.lo, stats.hi], stats, { ...options }, columnScales]);
     } catch (e) {
       show(previous);
       throw e;
@@ -199,9 +212,13 @@ export class Heatmap {
     if (!direct && key === this.#cellsKey) return { w, h, placed: false };
     const p = this.#plane;
     const [vmin, vmax] = this.#limits;
-    const image = this.#pe.colormapImage(p.view, { map: this.#map, vmin, vmax, offset: p.offset, rows: L.rows,
-      cols: L.cols, stride: p.cols, width: w, height: h });
+    // a scale per column: each column's automatic limits (or the given ends), from C
+    const cs = this.#columnScales;
+    const image = this.#pe.colormapImage(p.view, { map: this.#map, vmin: cs ? this.#opts.vmin ?? null : vmin,
+      vmax: cs ? this.#opts.vmax ?? null : vmax, offset: p.offset, rows: L.rows, cols: L.cols, stride: p.cols, width: w, height: h,
+      columnScales: cs });
     try {
+      if (cs) this.#columnLimits = image.columnLimits;
       // ImageData straight over the wasm heap: the only copy is the canvas's own.
       const data = new ImageData(image.data, w, h);
       if (direct) {
@@ -235,7 +252,7 @@ export class Heatmap {
       heading: o.title ?? p?.title ?? '',
       rowLabel: o.yLabel ?? axisTitle(p?.rowAxis),
       columnLabel: o.xLabel ?? axisTitle(p?.colAxis),
-      valueLabel: o.cbarLabel ?? 'Value',
+      valueLabel: o.cbarLabel ?? (this.#columnScales ? 'Value (each column its own scale)' : 'Value'),
     };
   }
 
@@ -324,7 +341,9 @@ export class Heatmap {
     const row = rowNameOf(p)(cell.row);
     // a plane may word its own reading (compare mode: A, B and A − B)
     const value = p.readout ? p.readout(cell.row, cell.col) : formatValue(p.value(cell.row, cell.col));
-    this.#readout.textContent = `${lead}${lab.rowLabel} ${row}${col}: ${value}`;
+    const own = this.columnLimits?.[cell.col];
+    const scale = own ? ` (column scale ${formatValue(own[0])} to ${formatValue(own[1])})` : '';
+    this.#readout.textContent = `${lead}${lab.rowLabel} ${row}${col}: ${value}${scale}`;
   }
 
   #draw() {
@@ -343,9 +362,12 @@ export class Heatmap {
     const fLabel = `13px ${th.font}`;
     const fTitle = `bold 15px ${th.font}`;
     const stats = this.#stats;
-    const [lo, hi] = this.#limits;
-    const bar = valueTicks(lo, hi, 6);
-    const fmt = (t) => (Math.abs(t) < 1e-12 * Math.max(1, Math.abs(hi - lo)) ? '0' : t.toFixed(Math.min(bar.digits, 10)));
+    // a scale per column: the colorbar runs from each column's minimum (0) to its maximum (1)
+    const cs = this.#columnScales;
+    const [lo, hi] = cs ? [0, 1] : this.#limits;
+    const bar = cs ? { ticks: [0, 1], digits: 0 } : valueTicks(lo, hi, 6);
+    const fmt = cs ? (t) => (t ? 'column max' : 'column min')
+      : (t) => (Math.abs(t) < 1e-12 * Math.max(1, Math.abs(hi - lo)) ? '0' : t.toFixed(Math.min(bar.digits, 10)));
 
     // The geometry (views/layout.js) from the measured tick labels.
     ctx.font = fTick;
@@ -366,7 +388,9 @@ export class Heatmap {
 
     // reallocated only when the size changes (everything is redrawn below)
     for (const c of [canvas, this.#overlay]) fitCanvas(c, W, H, dpr);
-    const aria = `${lab.heading || 'Heatmap'}: ${p.rows} × ${p.cols}, values ${formatValue(lo)} to ${formatValue(hi)}`;
+    const [vlo, vhi] = this.#limits;
+    const aria = `${lab.heading || 'Heatmap'}: ${p.rows} × ${p.cols}, ` +
+      (cs ? 'each column on its own colour scale' : `values ${formatValue(vlo)} to ${formatValue(vhi)}`);
     if (canvas.getAttribute('aria-label') !== aria) canvas.setAttribute('aria-label', aria);
 
     ctx.setTransform(1, 0, 0, 1, 0, 0);

@@ -28,16 +28,29 @@ const pixelClip = {
   },
 };
 
-// Reference lines (options.references: [{ axis: 'x' | 'y', value, label }]): dotted, with their
-// label at the line's start; the values come from C (a result's info), not from here.
+// Reference lines (options.references: [{ axis: 'x' | 'y', value, label }]): dotted, each label at
+// the first place along its line where it overlaps no label placed before it (y lines: above the
+// line at the left, at the right, then below it; x lines: beside the line at the top, stepping down,
+// then on its other side), inside the chart area; a label with no such place is left out (its line
+// stays). The values come from C (a result's info), not from here. The boxes of the last draw are
+// kept on the chart as chart.$posencReferences: [{ label, text (as drawn: a label wider than the
+// area is shortened with an ellipsis), axis, value, box: { x, y, w, h } | null (left out) }].
+const LABEL_FONT = 11;  // px
+const LABEL_H = 13;     // px: a label's box height
 const referenceLines = {
   id: 'posencReferences',
-  afterDatasetsDraw({ ctx, chartArea: a, scales }, args, { lines = [], color = '#888', font = 'sans-serif' }) {
+  afterDatasetsDraw(chart, args, { lines = [], color = '#888', font = 'sans-serif' }) {
+    const { ctx, chartArea: a, scales } = chart;
     ctx.save();
     ctx.strokeStyle = ctx.fillStyle = color;
     ctx.setLineDash([2, 3]);
     ctx.lineWidth = 1;
-    ctx.font = `11px ${font}`;
+    ctx.font = `${LABEL_FONT}px ${font}`;
+    ctx.textBaseline = 'top';
+    const placed = [];
+    const shown = [];
+    const free = (b) => b.x >= a.left && b.x + b.w <= a.right && b.y >= a.top && b.y + b.h <= a.bottom &&
+      placed.every((o) => b.x >= o.x + o.w || o.x >= b.x + b.w || b.y >= o.y + o.h || o.y >= b.y + b.h);
     for (const { axis, value, label } of lines) {
       const scale = scales[axis];
       const px = scale?.getPixelForValue(value);
@@ -48,12 +61,28 @@ const referenceLines = {
       if (axis === 'x') ctx.moveTo(px, a.top), ctx.lineTo(px, a.bottom);
       else ctx.moveTo(a.left, px), ctx.lineTo(a.right, px);
       ctx.stroke();
+      let box = null;
       if (label) {
-        ctx.textBaseline = 'bottom';
-        if (axis === 'x') ctx.fillText(label, px + 3, a.top + 12);
-        else ctx.fillText(label, a.left + 4, px - 2);
+        // a label longer than the area is shortened to fit, with an ellipsis
+        let text = label;
+        const room = a.right - a.left - 8;
+        for (let n = label.length; n > 3 && ctx.measureText(text).width > room; n -= 3) text = `${label.slice(0, n - 3).trimEnd()}…`;
+        const w = Math.ceil(ctx.measureText(text).width), h = LABEL_H;
+        const spots = axis === 'x'
+          ? [...Array(6).keys()].flatMap((k) => [{ x: px + 3, y: a.top + 1 + k * h }, { x: px - 3 - w, y: a.top + 1 + k * h }])
+          : [{ x: a.left + 4, y: px - 1 - h }, { x: a.right - 4 - w, y: px - 1 - h }, { x: a.left + 4, y: px + 2 },
+            { x: a.right - 4 - w, y: px + 2 }];
+        box = spots.map((p) => ({ ...p, w, h })).find(free) ?? null;
+        if (box) {
+          placed.push(box);
+          ctx.fillText(text, box.x, box.y + 1);
+        }
+        shown.push({ label, text, axis, value, box });
+        continue;
       }
+      shown.push({ label, text: '', axis, value, box: null });
     }
+    chart.$posencReferences = shown;
     ctx.restore();
   },
 };
