@@ -389,7 +389,7 @@ test(`VitePress ${version('vitepress')}: the recipe of web/docs/sites.md, vitepr
 
 test("the embedding page's plain-HTML snippet, pasted into a bare file, draws a heatmap and a plot; so do the docs' other tags", async () => {
   const section = doc('web/docs/embedding.md');
-  const snippet = /### Plain HTML[\s\S]*?```html\n([\s\S]*?)```/.exec(section)[1];
+  const snippet = /## Plain HTML[\s\S]*?```html\n([\s\S]*?)```/.exec(section)[1];
   assert.match(snippet, /<script type="module" src="node_modules\/posenc\/web\/elements\.js"><\/script>/);
   await writeFile(join(scratch, 'index.html'), snippet);
   // Every other element tag the section and web/docs/sites.md show in HTML (not the JSX and Vue
