@@ -689,6 +689,25 @@ describe('iframe embed (web/embed.html)', () => {
     assert.equal(r.last, r.body);
     assert.equal(r.last - r.first, 200);
   });
+
+  test('a host that starts listening late asks { type: "posenc:height?" } and gets the height again', async () => {
+    const r = await page.evaluate(async (src) => {
+      const f = document.createElement('iframe');
+      f.src = src;
+      document.body.append(f);
+      // no listener yet: wait until the embed has drawn (its posts went nowhere)
+      await new Promise((ok) => { const t = setInterval(() => { if (f.contentDocument?.querySelector('posenc-heatmap')?.status === 'ok') { clearInterval(t); ok(); } }, 20); });
+      await new Promise((ok) => setTimeout(ok, 300));
+      const got = new Promise((ok) => addEventListener('message', (e) => { if (e.source === f.contentWindow && e.data?.type === 'posenc:height') ok(e.data.height); }));
+      f.contentWindow.postMessage({ type: 'posenc:height?' }, '*');
+      const height = await got;
+      const body = Math.ceil(f.contentDocument.body.getBoundingClientRect().height);
+      f.remove();
+      return { height, body };
+    }, '/embed.html?kind=t5&queries=30&view=heatmap&figure-height=300');
+    assert.ok(r.body > 300, JSON.stringify(r));
+    assert.equal(r.height, r.body);
+  });
 });
 
 describe('many figures on one page (web/elements/lazy.js)', () => {

@@ -8,7 +8,8 @@
 //   figure-height=N                              CSS pixels per figure (default: the elements');
 //                                                height=N too, where the kind has no height parameter
 // The page posts { type: 'posenc:height', height } to its parent whenever its height changes, so
-// a host can size the iframe (see README, "Embed in your docs").
+// a host can size the iframe, and again when the host asks ({ type: 'posenc:height?' }; see
+// web/docs/embedding.md, "iframe").
 import { define, TAGS } from '../elements/define.js';
 import { load } from '../posenc.js';
 import { keysOf, readOptions } from '../views/options.js';
@@ -32,6 +33,12 @@ function postHeight() {
   window.parent.postMessage({ type: 'posenc:height', height: h }, '*');
 }
 new ResizeObserver(postHeight).observe(document.body);
+// A host whose listener starts after this page's last post asks again ({ type: 'posenc:height?' }).
+addEventListener('message', (event) => {
+  if (event.source !== window.parent || event.data?.type !== 'posenc:height?') return;
+  height = 0;
+  postHeight();
+});
 document.addEventListener('posenc-render', postHeight);
 document.addEventListener('posenc-error', postHeight);
 

@@ -7,6 +7,8 @@ addEventListener('message', (event) => {
     if (frame.contentWindow === event.source) frame.style.height = `${Math.ceil(event.data.height)}px`;
   }
 });
+// An embed that loaded before this script posted its height to no listener: ask again.
+for (const frame of document.querySelectorAll('iframe')) frame.contentWindow?.postMessage({ type: 'posenc:height?' }, '*');
 
 // Clicking a heatmap column toggles it; the plot below shows the same columns.
 document.getElementById('sinusoid').addEventListener('posenc-column', (event) => {
