@@ -50,8 +50,8 @@ test(`no tracked file refers to a document the repository does not contain: git 
 });
 
 // Commit subjects of at most 72 characters, the detail in the body; checked from the last merge of
-// branches written before the rule (eebbf5f) on.
-const SUBJECTS_FROM = 'eebbf5f';
+// branches written before the rule (96038ef) on.
+const SUBJECTS_FROM = '96038ef';
 test(`commit subjects since ${SUBJECTS_FROM} are at most 72 characters`, () => {
   const has = spawnSync('git', ['cat-file', '-e', `${SUBJECTS_FROM}^{commit}`], { cwd: REPO });
   assert.equal(has.status, 0, `${SUBJECTS_FROM} is not in this clone's history (a shallow clone cannot check subjects)`);
