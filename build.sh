@@ -168,17 +168,16 @@ if [ $fuzz = 1 ]; then
   command -v clang >/dev/null || apt_install clang
   [ -e "$(clang -print-runtime-dir)/libclang_rt.fuzzer-x86_64.a" ] ||
     apt_install "libclang-rt-$(clang -dumpversion | cut -d. -f1)-dev"
-  if newer build/fuzz/posenc-fuzz || [ tests/fuzz/fuzz.c -nt build/fuzz/posenc-fuzz ]; then
-    mkdir -p build/fuzz
-    clang -std=c11 -O1 -g -Wall -Wextra -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-      -fno-omit-frame-pointer -Ic "${sources[@]}" tests/fuzz/fuzz.c -lm -o build/fuzz/posenc-fuzz.tmp
-    mv build/fuzz/posenc-fuzz.tmp build/fuzz/posenc-fuzz
-    echo "build.sh: build/fuzz/posenc-fuzz (libFuzzer, ASan + UBSan)"
-  fi
-  if newer build/fuzz/posenc-fuzz-tensor || [ tests/fuzz/tensor.c -nt build/fuzz/posenc-fuzz-tensor ]; then
-    clang -std=c11 -O1 -g -Wall -Wextra -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-      -fno-omit-frame-pointer -Ic "${sources[@]}" tests/fuzz/tensor.c -lm -o build/fuzz/posenc-fuzz-tensor.tmp
-    mv build/fuzz/posenc-fuzz-tensor.tmp build/fuzz/posenc-fuzz-tensor
-    echo "build.sh: build/fuzz/posenc-fuzz-tensor (libFuzzer over the tensor reader)"
-  fi
+  fuzzer() {  # fuzzer BINARY HARNESS WHAT: (re)build build/fuzz/BINARY from the library and HARNESS
+    local out=build/fuzz/$1
+    if newer "$out" || [ "$2" -nt "$out" ] || [ tests/fuzz/contract.h -nt "$out" ]; then
+      mkdir -p build/fuzz
+      clang -std=c11 -O1 -g -Wall -Wextra -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+        -fno-omit-frame-pointer -Ic "${sources[@]}" "$2" -lm -o "$out.tmp"
+      mv "$out.tmp" "$out"
+      echo "build.sh: $out ($3)"
+    fi
+  }
+  fuzzer posenc-fuzz tests/fuzz/fuzz.c 'libFuzzer, ASan + UBSan'
+  fuzzer posenc-fuzz-tensor tests/fuzz/tensor.c 'libFuzzer over the tensor reader'
 fi

@@ -228,7 +228,7 @@ pe_status pe__sincos_2d(const pe_request *rq, pe_shape *sh, void *out, pe_info *
   /* each cell is [sin a, cos a, sin b, cos b]; (a, b) = (x, y), or (y, x) with axisOrder 'hw' */
   const int xo = hw ? 2 * q : 0, yo = hw ? 0 : 2 * q;
   double *ys = s2 + PE_MAXHALF / 2, *yc = c2 + PE_MAXHALF / 2;  /* the row's y, beside the cell's x */
-  /* width 0: no cells, so no row's y either (fuzzing found height 65536 x dim 65536 taking minutes) */
+  /* width 0: no cells, so no row's y either (a tall grid of width 0 would compute every row's sines for nothing) */
   for (int64_t r = 0; r < (W > 0 ? H : 0); r++) {
     double y = (double)r;
     if (bs > 0) y = (double)((float)((float)r / (float)((double)H / bs)) / (float)is);

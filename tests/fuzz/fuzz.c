@@ -34,16 +34,8 @@
 #define MAX_ARRAY (1 << 16)              /* array elements, at most */
 #define HARNESS_WORK (1 << 21)           /* estimated operations per input, at most (work_of) */
 
-#define CHECK(cond, ...)                                                     \
-  do {                                                                       \
-    if (!(cond)) {                                                           \
-      fprintf(stderr, "posenc-fuzz: contract broken: %s (%s:%d)\n  ", #cond, \
-              __FILE__, __LINE__);                                           \
-      fprintf(stderr, __VA_ARGS__);                                          \
-      fprintf(stderr, "\n");                                                 \
-      abort();                                                               \
-    }                                                                        \
-  } while (0)
+#define FUZZ_NAME "posenc-fuzz"
+#include "contract.h"
 
 /* A byte reader that yields zeros once the input is exhausted. */
 typedef struct { const uint8_t *p; size_t n; } bytes;

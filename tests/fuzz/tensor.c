@@ -22,16 +22,8 @@
 #define CANARY 16
 #define MAX_CONVERT (1 << 20)
 
-#define CHECK(cond, ...)                                                            \
-  do {                                                                              \
-    if (!(cond)) {                                                                  \
-      fprintf(stderr, "posenc-fuzz-tensor: contract broken: %s (%s:%d)\n  ", #cond, \
-              __FILE__, __LINE__);                                                  \
-      fprintf(stderr, __VA_ARGS__);                                                 \
-      fprintf(stderr, "\n");                                                        \
-      abort();                                                                      \
-    }                                                                               \
-  } while (0)
+#define FUZZ_NAME "posenc-fuzz-tensor"
+#include "contract.h"
 
 static void check_err(pe_status s, const pe_error *err, const char *what) {
   CHECK(s == PE_OK || s == PE_EINVAL || s == PE_ERANGE || s == PE_ENOMEM, "%s returned %d", what, (int)s);

@@ -6,7 +6,7 @@
 // far away before its turn, leaves the queue (it joins again when it comes back). Printing draws
 // everything still waiting first (beforeprint). Without IntersectionObserver (an old browser) the
 // elements render at once, as before.
-// Importing this module touches no DOM: a server render can import the elements (tests/ssr.test.js).
+// Importing this module touches no DOM: a server render can import the elements (tests/browser/ssr.test.js).
 
 /** How far outside the viewport an element starts rendering (CSS margin: vertical, horizontal). */
 export const ROOT_MARGIN = '300px 0px';
