@@ -6,11 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { load, PosencError } from '../../web/posenc.js';
-import { RECORDS, MODEL_TYPES, FIELDS, SCHEMES } from '../../web/core/architectures/index.js';
+import { records, modelTypes, FIELDS, SCHEMES } from '../../web/core/architectures/index.js';
 import { fullTable, summary, DOC, SUMMARY_PAGE, BEGIN, END } from '../../web/tools/architectures-table.js';
 import { mulberry32 } from '../random.js';
 
 const pe = await load();
+const RECORDS = records(), MODEL_TYPES = modelTypes();
 const root = new URL('../../', import.meta.url);
 const LISTED = readFileSync(new URL('web/core/architectures/model-types.txt', root), 'utf8').split('\n').filter(Boolean);
 const RULES = ['all', 'every', 'qwen', 'qwen2_moe', 'exaone4', 'modernbert', 'llama4', 'smollm3', 'interval', 'period', 'list', 'chars', 'indices', 'deepseek_v4', 'first'];

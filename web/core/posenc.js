@@ -5,7 +5,7 @@ import { PosencError, fmt, describe } from './error.js';
 import { Heap, Views, VIEW_BUDGET, checkBudget } from './heap.js';
 import { Colour } from './colour.js';
 import { fieldsRead, layersFromConfig, positionsFromConfig, ropeFromConfig } from './architectures/reader.js';
-import { MODEL_TYPES, RECORDS } from './architectures/index.js';
+import { modelTypes, records } from './architectures/index.js';
 import { readTensor, tensorHeader, tensorHeaderSize } from './tensor.js';
 import { check } from './check.js';
 
@@ -413,12 +413,12 @@ export class Posenc {
 
   /** The architecture records, one per transformers model type: what each does with positions. */
   get architectures() {
-    return RECORDS;
+    return records();
   }
 
   /** The transformers model types posenc has a record for (web/core/architectures/model-types.txt). */
   get modelTypes() {
-    return MODEL_TYPES;
+    return modelTypes();
   }
 
   // ---- Tensors (tensor.js) and checking (check.js), computed in C ----

@@ -6,7 +6,9 @@
 // tests/unit/architectures.test.js fails when they and the records disagree (npm run readme fixes it).
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { RECORDS, MODEL_TYPES } from '../core/architectures/index.js';
+import { records, modelTypes } from '../core/architectures/index.js';
+
+const RECORDS = records(), MODEL_TYPES = modelTypes();
 
 export const BEGIN = '<!-- models:begin -->';
 export const END = '<!-- models:end -->';

@@ -1,6 +1,8 @@
 // The architecture records: one per transformers model type (records/*.js), each saying what that
 // model's configuration class and modeling code do with positions, or why posenc cannot say. A record
 // may start from another (`like`); here they are resolved once, frozen, and looked up by model type.
+// They are built at their first use (records(), modelTypes()), not on import: a page that only
+// draws encodings never spends the time.
 import { PosencError } from '../error.js';
 import base from './records/base.js';
 import part0 from './records/part0.js';
@@ -9,13 +11,6 @@ import part2 from './records/part2.js';
 import part3 from './records/part3.js';
 import remote from './records/remote.js';
 
-const RAW = {};
-for (const part of [base, part0, part1, part2, part3]) {
-  for (const [k, v] of Object.entries(part)) {
-    if (Object.hasOwn(RAW, k)) throw new Error(`posenc records: ${k} has two records`);
-    RAW[k] = v;
-  }
-}
 // Object fields merged with the parent's rather than replaced (defaults of a derived class extend its base's).
 const MERGED = ['defaults'];
 /** Every field a record may have (records/base.js and the reader say what each means). */
@@ -28,12 +23,12 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
 /** The schemes a layer's attention may have. */
 export const SCHEMES = Object.freeze(['rope', 'alibi', 't5', 'deberta', 'none', 'learned-relative']);
 
-function resolve(name, seen = []) {
+function resolve(RAW, remote, name, seen = []) {
   const raw = RAW[name] ?? remote[name];
   if (seen.includes(name)) throw new Error(`posenc records: ${[...seen, name].join(' -> ')} is a cycle`);
   if (!raw.like) return { ...raw };
   if (!Object.hasOwn(RAW, raw.like)) throw new Error(`posenc records: ${name} is like ${raw.like}, which has no record`);
-  const parent = resolve(raw.like, [...seen, name]);
+  const parent = resolve(RAW, remote, raw.like, [...seen, name]);
   // an unsupported parent's reason does not pass to a child that says what it computes
   if (raw.attention || raw.text) delete parent.unsupported;
   const out = { ...parent, ...raw };
@@ -46,11 +41,31 @@ const deepFreeze = (o) => {
   return Object.freeze(o);
 };
 
+let built = null;
+function build() {
+  const RAW = {};
+  for (const part of [base, part0, part1, part2, part3]) {
+    for (const [k, v] of Object.entries(part())) {
+      if (Object.hasOwn(RAW, k)) throw new Error(`posenc records: ${k} has two records`);
+      RAW[k] = v;
+    }
+  }
+  const aliases = remote();
+  const all = deepFreeze(Object.fromEntries([...Object.keys(RAW), ...Object.keys(aliases)].map((k) => [k, { modelType: k, ...resolve(RAW, aliases, k) }])));
+  const types = Object.freeze(Object.keys(RAW).sort());
+  const byPrefix = new Map();
+  for (const k of types) {
+    const key = squash(k);
+    byPrefix.set(key, byPrefix.has(key) ? null : k);  // null: two types squash alike, never resolved by name
+  }
+  return (built = { all, types, byPrefix });
+}
+
 /** model type → its resolved record (`like` applied), frozen. Transformers' types, then remote-code ones. */
-export const RECORDS = deepFreeze(Object.fromEntries([...Object.keys(RAW), ...Object.keys(remote)].map((k) => [k, { modelType: k, ...resolve(k) }])));
+export const records = () => (built ?? build()).all;
 
 /** The transformers model types with a record (the remote-code aliases apart). */
-export const MODEL_TYPES = Object.freeze(Object.keys(RAW).sort());
+export const modelTypes = () => (built ?? build()).types;
 
 const squash = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 function distance(a, b) {
@@ -70,7 +85,7 @@ function distance(a, b) {
 /** The known model types closest to `name` (a miscased or misspelt one first), at most `n`. */
 export function closest(name, n = 3) {
   const s = String(name).toLowerCase();
-  return Object.keys(RECORDS)
+  return Object.keys(records())
     .map((k) => [k, k === s || squash(k) === squash(s) ? -1 : distance(s, k)])
     .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
     .slice(0, n)
@@ -80,22 +95,18 @@ export function closest(name, n = 3) {
 // An architectures class name (DeepseekV3ForCausalLM) names its model type by transformers' naming
 // convention: the class prefix is the model type without separators (deepseek_v3 → deepseekv3).
 const HEADS = /(For[A-Z]\w*|LMHeadModel|Model|Encoder|Decoder|PreTrainedModel)$/;
-const BY_PREFIX = new Map();
-for (const k of MODEL_TYPES) {
-  const key = squash(k);
-  BY_PREFIX.set(key, BY_PREFIX.has(key) ? null : k);  // null: two types squash alike, never resolved by name
-}
 
 /** The model type an architectures entry names, or undefined. */
 export function typeOfArchitecture(name) {
   if (typeof name !== 'string') return undefined;
   const prefix = name.replace(HEADS, '');
-  return prefix && prefix !== name ? BY_PREFIX.get(squash(prefix)) ?? undefined : undefined;
+  return prefix && prefix !== name ? (built ?? build()).byPrefix.get(squash(prefix)) ?? undefined : undefined;
 }
 
 /** The record of a model type, or a PosencError naming `param` and the closest known types. */
 export function recordOf(type, param = 'model_type') {
-  if (typeof type === 'string' && Object.hasOwn(RECORDS, type)) return RECORDS[type];
+  const all = records();
+  if (typeof type === 'string' && Object.hasOwn(all, type)) return all[type];
   const shown = typeof type === 'string' ? JSON.stringify(type) : String(type);
   const near = closest(type);
   const cased = typeof type === 'string' && squash(near[0]) === squash(type) ? `; model types are case- and spelling-exact: did you mean ${JSON.stringify(near[0])}?` : '';

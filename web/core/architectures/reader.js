@@ -5,7 +5,7 @@
 // from. A model type without a record, or a field that changes positions and that the record does not
 // read, is a refusal naming it; nothing is guessed.
 import { PosencError } from '../error.js';
-import { RECORDS, closest, recordOf, typeOfArchitecture } from './index.js';
+import { records, closest, recordOf, typeOfArchitecture } from './index.js';
 
 const squash = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -184,7 +184,7 @@ export class Reader {
         rec = recordOf(t, `${this.pre}model_type`);
       } else {
         if (!rec.textType) throw this.fail(rec.text, `is missing: ${rec.modelType} reads its language model from it`);
-        rec = RECORDS[rec.textType];
+        rec = records()[rec.textType];
       }
     }
     this.publishedType = typeof cfg.model_type === 'string' ? cfg.model_type : config.model_type;
@@ -229,9 +229,9 @@ export class Reader {
       return rec;
     }
     const mt = config.model_type;
-    if (typeof mt === 'string' && Object.hasOwn(RECORDS, mt)) {
+    if (typeof mt === 'string' && Object.hasOwn(records(), mt)) {
       this.sources.family = 'model_type';
-      return RECORDS[mt];
+      return records()[mt];
     }
     // a known type miscased or spelt with other separators ('Gemma3', 'qwen-2') is a mistake, not remote code
     if (typeof mt === 'string' && squash(closest(mt, 1)[0]) === squash(mt)) return recordOf(mt);
@@ -243,7 +243,7 @@ export class Reader {
       this.warnings.push({ field: 'model_type', message: `${mt === undefined ? 'no model_type' : `model_type ${JSON.stringify(mt)} is not a transformers model type`}; ` +
         `read as ${types[0]}, the model type of architectures ${JSON.stringify(arch)}` });
       this.sources.family = 'architectures';
-      return RECORDS[types[0]];
+      return records()[types[0]];
     }
     if (mt === undefined || mt === null) {
       throw new PosencError('posenc: config.model_type is missing (and no architectures entry names a transformers model): posenc reads a config ' +

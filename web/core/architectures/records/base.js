@@ -1,7 +1,8 @@
 // The records other records start from (`like`): Llama, Mistral, Qwen2 and Gemma for RoPE decoders,
 // GPT-2 and BERT for learned absolute positions, T5 for relative buckets. Paths are relative to
 // transformers' src/transformers/models/ at the commit web/docs/architectures.md names.
-export default {
+// A function, so a page that never reads a config never builds its records (index.js builds them once).
+export default () => ({
   bert: {
     from: 'bert/modeling_bert.py BertEmbeddings, BertSelfAttention; bert/configuration_bert.py BertConfig',
     input: { kind: 'learned', size: 'max_position_embeddings', offset: 0 },
@@ -58,4 +59,4 @@ export default {
     window: 4096,
     defaults: { hidden_size: 4096, num_attention_heads: 32, max_position_embeddings: 2048, sliding_window: 4096 },
   },
-};
+});

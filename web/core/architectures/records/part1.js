@@ -1,7 +1,8 @@
 // posenc architecture records, part 1 (flava_text_model .. mistral3).
 // Read from huggingface/transformers src/transformers/models/ (see each `from`; stored versions of
 // 2025-2026, mostly commit 008e574391258935f3ecc3035c882e73bbcac419 and neighbours).
-export default {
+// A function, so a page that never reads a config never builds its records (index.js builds them once).
+export default () => ({
   'flava_text_model': {
     from: 'flava/modeling_flava.py FlavaTextEmbeddings (BERT-style position_embeddings); flava/configuration_flava.py FlavaTextConfig',
     like: 'bert',
@@ -980,4 +981,4 @@ export default {
     textType: 'mistral',
     vision: 'Pixtral vision tower: 2-D RoPE over patch rows and columns.',
   },
-};
+});
