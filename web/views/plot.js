@@ -4,6 +4,8 @@
 import { Chart } from './chart.js';
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
 import { theme, lineColor, onThemeChange } from './figure.js';
+import { formatValue } from './heatmap.js';
+import { tickLabel } from './ticks.js';
 
 const DECIMATE_ABOVE = 1000;  // rows
 const HOVER_RADIUS = 4;  // px: the point shown under the pointer (every line, any row count)
@@ -109,6 +111,72 @@ function decadeLabel(v) {
   if (Math.abs(e - Math.round(e)) > 1e-9) return '';
   return Math.abs(Math.round(e)) >= 4 ? `1e${Math.round(e)}` : String(Number(v.toPrecision(1)));
 }
+
+// The tooltip's row and values, as the heatmap's readout prints them (formatValue), also without Intl.
+const tooltipCallbacks = {
+  title: (items) => (items.length ? String(items[0].parsed.x) : ''),
+  label: (item) => `${item.dataset.label}: ${formatValue(item.parsed.y)}`,
+};
+
+// Chart.js options for a layout (LinePlot.render's labels, axes, references, row count) in a theme (figure.js).
+function chartOptions(th, { xLabel, yLabel, logY, references, rows, range, margin }) {
+  // Each text's font given where Chart.js reads it: a chart's own options.font does not reach
+  // the ticks, titles or legend, which fall back to Chart.defaults (Helvetica, not the page's).
+  const font = { family: th.font };
+  const fonts = { font: { ...font } };
+  return {
+    animation: false,
+    responsive: true,
+    maintainAspectRatio: false,
+    parsing: false,
+    normalized: true,
+    color: th.fg,
+    font,
+    interaction: { mode: 'nearest', axis: 'x', intersect: false },
+    plugins: {
+      legend: { position: 'top', labels: { color: th.fg, boxWidth: 14, boxHeight: 2, ...fonts } },
+      decimation: { enabled: rows > DECIMATE_ABOVE, algorithm: 'lttb', samples: 800, threshold: DECIMATE_ABOVE },
+      tooltip: { enabled: true, titleFont: { ...font }, bodyFont: { ...font }, footerFont: { ...font }, callbacks: tooltipCallbacks },
+      // Plugins the UMD build registers that draw nothing here (no fill, titles or default
+      // colours): off, so an update does not resolve their options.
+      filler: false, subtitle: false, title: false, colors: false,
+      // a point at the top or bottom of the y range, hovered, must show whole (1 px of its border)
+      posencPixelClip: { margin },
+      posencReferences: { lines: references, color: th.muted, font: th.font },
+    },
+    scales: {
+      x: { type: 'linear', ...range, title: { display: !!xLabel, text: xLabel, color: th.fg, ...fonts },
+        ticks: { color: th.muted, precision: 0, callback: tickLabel, ...fonts }, grid: { color: th.grid } },
+      y: { type: logY ? 'logarithmic' : 'linear', title: { display: !!yLabel, text: yLabel, color: th.fg, ...fonts },
+        ticks: { color: th.muted, ...fonts, callback: logY ? decadeLabel : tickLabel }, grid: { color: th.grid } },
+    },
+  };
+}
+
+/**
+ * The first plot of a page runs Chart.js's code for the first time, several times a later plot's
+ * cost, in one task. These steps split that first run: each draws a throwaway chart on a detached
+ * canvas (nothing on the page), the first without axes (configuration, controllers, lines), the
+ * second with them (ticks, titles, legend, reference lines); run each in a task of its own before
+ * the first plot (elements/lazy.js does, for a page of many figures).
+ */
+export const warmups = [false, true].map((axes) => () => {
+  const canvas = document.createElement('canvas');
+  canvas.width = 320;
+  canvas.height = 160;
+  const options = chartOptions(theme(document.documentElement, { background: false }), {
+    xLabel: axes ? 'Position' : '', yLabel: axes ? 'Value' : '', logY: false, rows: 3, range: { min: 0, max: 2 }, margin: HOVER_RADIUS + 1,
+    references: axes ? [{ axis: 'y', value: 0.5, label: 'reference' }] : [],
+  });
+  options.responsive = false;  // a detached canvas of its own size
+  if (!axes) {
+    options.scales.x.display = options.scales.y.display = false;
+    options.plugins.legend.display = false;
+  }
+  const data = [{ x: 0, y: 0 }, { x: 1, y: 0.75 }, { x: 2, y: 1 }];
+  const datasets = [{ label: 'line', data, borderColor: lineColor(0), borderWidth: 1.5, pointRadius: 2, borderDash: [], clip: false }];
+  new Chart(canvas, { type: 'line', data: { datasets }, options, plugins: [pixelClip, referenceLines] }).destroy();
+});
 
 export class LinePlot {
   #root;
@@ -227,41 +295,9 @@ export class LinePlot {
     this.#key = key;
   }
 
-  // Chart.js options for a layout (render's labels, axes, references, row count) in the theme the
-  // plot's root has now.
-  #options({ xLabel, yLabel, logY, references, rows, range, margin }) {
-    const th = theme(this.#root, { background: false });  // the plot draws no background
-    // Each text's font given where Chart.js reads it: a chart's own options.font does not reach
-    // the ticks, titles or legend, which fall back to Chart.defaults (Helvetica, not the page's).
-    const font = { family: th.font };
-    const fonts = { font: { ...font } };
-    return {
-      animation: false,
-      responsive: true,
-      maintainAspectRatio: false,
-      parsing: false,
-      normalized: true,
-      color: th.fg,
-      font,
-      interaction: { mode: 'nearest', axis: 'x', intersect: false },
-      plugins: {
-        legend: { position: 'top', labels: { color: th.fg, boxWidth: 14, boxHeight: 2, ...fonts } },
-        decimation: { enabled: rows > DECIMATE_ABOVE, algorithm: 'lttb', samples: 800, threshold: DECIMATE_ABOVE },
-        tooltip: { enabled: true, titleFont: { ...font }, bodyFont: { ...font }, footerFont: { ...font } },
-        // Plugins the UMD build registers that draw nothing here (no fill, titles or default
-        // colours): off, so an update does not resolve their options.
-        filler: false, subtitle: false, title: false, colors: false,
-        // a point at the top or bottom of the y range, hovered, must show whole (1 px of its border)
-        posencPixelClip: { margin },
-        posencReferences: { lines: references, color: th.muted, font: th.font },
-      },
-      scales: {
-        x: { type: 'linear', ...range, title: { display: !!xLabel, text: xLabel, color: th.fg, ...fonts },
-          ticks: { color: th.muted, precision: 0, ...fonts }, grid: { color: th.grid } },
-        y: { type: logY ? 'logarithmic' : 'linear', title: { display: !!yLabel, text: yLabel, color: th.fg, ...fonts },
-          ticks: { color: th.muted, ...fonts, ...(logY ? { callback: decadeLabel } : {}) }, grid: { color: th.grid } },
-      },
-    };
+  // Chart.js options for a layout in the theme the plot's root has now.
+  #options(layout) {
+    return chartOptions(theme(this.#root, { background: false }), layout);  // the plot draws no background
   }
 
   destroy() {
