@@ -63,6 +63,7 @@ export class Heatmap {
   #cursor = null;
   #onColumn;
   #overlayKey = '';
+  #overlaySize = { W: 0, H: 0, dpr: 1 };  // CSS size and pixel ratio of the figure canvas
   #cellsKey = '';  // what #cells holds (see #colour)
   #size = null;  // { w, h }: the root's clientWidth/clientHeight at the last resize
   #drawnWidth = -1;
@@ -387,7 +388,8 @@ export class Heatmap {
     this.#layout = L;
 
     // reallocated only when the size changes (everything is redrawn below)
-    for (const c of [canvas, this.#overlay]) fitCanvas(c, W, H, dpr);
+    fitCanvas(canvas, W, H, dpr);
+    this.#overlaySize = { W, H, dpr };  // the overlay's (#drawOverlay)
     const [vlo, vhi] = this.#limits;
     const aria = `${lab.heading || 'Heatmap'}: ${p.rows} × ${p.cols}, ` +
       (cs ? 'each column on its own colour scale' : `values ${formatValue(vlo)} to ${formatValue(vhi)}`);
@@ -501,20 +503,27 @@ export class Heatmap {
   #drawOverlay() {
     const ov = this.#overlay;
     const L = this.#layout;
-    // Unchanged (a redraw under a slider moves no marker): the canvas keeps what it shows.
     const focused = ov.getRootNode().activeElement === ov;
+    const marked = L ? (this.#opts.marked ?? []).filter(({ col }) => col >= 0 && col < L.cols) : [];
+    const cells = [this.#hover, focused ? this.#cursor : null].filter(Boolean);  // activeElement of a document or a shadow root
+    // The overlay covers the figure (it takes the pointer and the focus) but holds pixels only while
+    // it shows something: a page's browser copies every canvas it paints, and most heatmaps have
+    // neither markers nor a hovered cell.
+    const { W, H, dpr } = this.#overlaySize;
+    const empty = !L?.rows || !L.cols || !(marked.length || cells.length);
+    fitCanvas(ov, W, H, empty ? 0 : dpr);
+    // Unchanged (a redraw under a slider moves no marker): the canvas keeps what it shows.
     const th = this.#theme;
     const area = L && [L.dpr, L.rows, L.cols, L.px, L.py, L.pw, L.ph];
-    const key = JSON.stringify([ov.width, ov.height, area, this.#opts.marked, this.#hover, focused && this.#cursor, th]);
+    const key = JSON.stringify([ov.width, ov.height, area, marked, this.#hover, focused && this.#cursor, th]);
     if (key === this.#overlayKey) return;
     this.#overlayKey = key;
+    if (empty) return;  // no pixels
     const ctx = ov.getContext('2d');
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, ov.width, ov.height);
-    if (!L || !L.rows || !L.cols) return;
     const s = Math.round(5 * L.dpr);
-    for (const { col, color } of this.#opts.marked ?? []) {
-      if (!(col >= 0 && col < L.cols)) continue;
+    for (const { col, color } of marked) {
       const r = this.cellRect(0, col);
       const x = r.x + r.w / 2;
       ctx.fillStyle = color;
@@ -525,10 +534,7 @@ export class Heatmap {
       ctx.closePath();
       ctx.fill();
     }
-    const cells = [this.#hover];
-    if (focused) cells.push(this.#cursor);  // activeElement of a document or a shadow root
     for (const cell of cells) {
-      if (!cell) continue;
       const r = this.cellRect(cell.row, cell.col);
       const lw = Math.max(1, Math.round(L.dpr));
       ctx.lineWidth = 3 * lw;
