@@ -139,10 +139,18 @@ async function many() {
   });
   // the figures in the first viewport: drawn (lazy.js draws them first)
   const first = await page.evaluate(async () => {
+    // sized once defined (an element not defined yet is an empty inline box: all would look visible)
+    await Promise.all(['posenc-heatmap', 'posenc-plot'].map((t) => customElements.whenDefined(t)));
     const visible = [...document.querySelectorAll('posenc-heatmap, posenc-plot')]
       .filter((e) => e.getBoundingClientRect().top < innerHeight).map((e) => e.id);
     const m = window.__many;
-    while (!visible.every((id) => m.drawn.some((d) => d.id === id && d.painted))) await new Promise((r) => setTimeout(r, 5));
+    const t0 = performance.now();
+    while (!visible.every((id) => m.drawn.some((d) => d.id === id && d.painted))) {
+      const failed = m.drawn.filter((d) => d.error);
+      if (failed.length) throw new Error(`figures failed: ${failed.map((d) => `${d.id}: ${d.error}`).join('; ')}`);
+      if (performance.now() - t0 > 60000) throw new Error(`the first viewport's figures did not draw in 60 s: ${visible.filter((id) => !m.drawn.some((d) => d.id === id)).join(' ')}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
     await new Promise((r) => setTimeout(r, 500));  // what else runs after them (nothing should: the rest waits off screen)
     const at = (id) => m.drawn.find((d) => d.id === id).painted;
     const longest = Math.max(0, ...m.long.map((t) => t.ms));

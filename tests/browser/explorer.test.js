@@ -362,9 +362,9 @@ describe('explorer in Chromium', () => {
     for (const q of [embedQuery, own]) {
       const e = await ex.open(`embed.html${q}`, { ready: false });
       const r = await e.page.evaluate(async () => {
-        const el = document.querySelector('posenc-heatmap');
-        while (el?.status !== 'ok' && el?.status !== 'error') await new Promise((ok) => setTimeout(ok, 20));
-        return { status: el.status, values: [...el.view.plane.data], notice: document.getElementById('notice').hidden };
+        const el = () => document.querySelector('posenc-heatmap');  // made once the elements are defined
+        while (el()?.status !== 'ok' && el()?.status !== 'error') await new Promise((ok) => setTimeout(ok, 20));
+        return { status: el().status, values: [...el().view.plane.data], notice: document.getElementById('notice').hidden };
       });
       assert.deepEqual([r.status, r.notice], ['ok', true], q);
       assert.deepEqual(r.values, sin, q);

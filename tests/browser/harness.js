@@ -75,6 +75,7 @@ export async function startBrowser({ server: withServer = true } = {}) {
         }
       });
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('crash', () => problems.push('the page crashed'));
       if (network) {
         page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
         page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });

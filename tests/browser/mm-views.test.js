@@ -273,8 +273,18 @@ describe('multimodal views in Chromium', () => {
       document.body.append(el);
       el.scrollIntoView();  // elements render when near the viewport (web/elements/lazy.js)
       await done;
-      // the inset beside the heatmap takes its room: the heatmap redraws at its size in the next frames
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      // the inset beside the heatmap takes its room: the heatmap redraws at its size in the next
+      // frames; the page's iframe above takes its height when its figure has drawn: in view once
+      // nothing moves any more
+      let was = '';
+      for (;;) {
+        el.scrollIntoView({ block: 'center' });
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const now = JSON.stringify(el.view.canvas.getBoundingClientRect());
+        if (now === was) break;
+        was = now;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       const r = el.view.cellRect(2, 7);
       const b = el.view.canvas.getBoundingClientRect();
       return { x: b.left + (r.x + r.w / 2) / devicePixelRatio, y: b.top + (r.y + r.h / 2) / devicePixelRatio };

@@ -10,6 +10,7 @@
 import { load } from '../posenc.js';
 import { attributeTable } from './attributes.js';
 import { elementClasses, failedClasses } from './element.js';
+import { nextTurn } from './lazy.js';
 
 export const TAGS = Object.freeze({ heatmap: 'posenc-heatmap', plot: 'posenc-plot' });
 
@@ -44,7 +45,10 @@ export function define(options = {}) {
   const again = heatmap !== false ? pending.get(heatmap) : pending.get(plot);
   if (again) return again.promise;
 
-  const register = (classes) => {
+  // Both tags in one task: an element of one defined before the other's would move when its
+  // neighbours take their height (a page's layout shifts once, not twice).
+  const register = async (classes) => {
+    await nextTurn();
     const out = {};
     for (const [view, tag] of Object.entries(tags)) {
       out[view] = null;
@@ -54,10 +58,15 @@ export function define(options = {}) {
     }
     return out;
   };
-  const promise = load(loadOptions).then(
-    (pe) => register(elementClasses(pe, attributeTable(pe))),
-    (error) => {
-      register(failedClasses(error));
+  // Tasks, not one: the page's module graph evaluates, the module compiles, the attribute table is
+  // built, then the elements upgrade (a page of hundreds of figures keeps each task short).
+  const promise = nextTurn().then(() => load(loadOptions)).then(
+    async (pe) => {
+      await nextTurn();
+      return register(elementClasses(pe, attributeTable(pe)));
+    },
+    async (error) => {
+      await register(failedClasses(error));
       throw error;
     },
   );

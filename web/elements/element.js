@@ -14,6 +14,7 @@ import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, 
   OWN_ATTRIBUTES } from './attributes.js';
 import { logYOf } from '../views/compare.js';
 import { request, cancel, pending } from './lazy.js';
+import { warmups as plotWarmups } from '../views/plot.js';
 
 /** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
@@ -55,6 +56,15 @@ const BASE_CSS = `
 `;
 const VIEW_CSS = { heatmap: ':host { height: 360px; }', plot: ':host { height: 300px; }' };
 
+// A hidden part of the shadow root: <tag class="name" part="name">.
+function part(tag, name) {
+  const e = document.createElement(tag);
+  e.className = name;
+  e.setAttribute('part', name);
+  e.hidden = name !== 'frame';
+  return e;
+}
+
 const sheets = new Map();
 function sheet(css) {
   let s = sheets.get(css);
@@ -71,15 +81,18 @@ function sheet(css) {
  * a constructor can be registered under one tag name only.
  */
 export function elementClasses(pe, table) {
+  const props = new Set([...table.values()].filter((e) => e.prop).map((e) => e.prop));
   class PosencHeatmapElement extends PosencElement {
     static view = 'heatmap';
     static pe = pe;
     static table = table;
+    static props = props;
   }
   class PosencPlotElement extends PosencElement {
     static view = 'plot';
     static pe = pe;
     static table = table;
+    static props = props;
   }
   for (const C of [PosencHeatmapElement, PosencPlotElement]) {
     for (const e of table.values()) if (e.prop) Object.defineProperty(C.prototype, e.prop, accessor(e));
@@ -131,9 +144,9 @@ class PosencElement extends Base {
     return [...keys, ...keys.filter((k) => k === 'kind' || !this.table.get(k).view).map((k) => B_PREFIX + k), ...OWN_ATTRIBUTES];
   }
 
-  #frame;
-  #caption;
-  #message;
+  #frame = null;
+  #caption = null;
+  #message = null;
   #scene = null;       // what the element draws (views/scene.js): made at the first render, dropped on leaving the page
   #extras = null;      // the box of the grid and the inset beside the heatmap, made when a table first has them
   #queued = false;
@@ -141,31 +154,29 @@ class PosencElement extends Base {
   #status = 'loading';
   #spec = null;
 
+  // Upgrading costs a shadow root and its (shared) sheets, which size the element: a page of
+  // hundreds of figures upgrades them all in one task (customElements.define), so the parts inside
+  // are made at the first render (#parts).
   constructor() {
     super();
-    const root = this.attachShadow({ mode: 'open' });
-    root.adoptedStyleSheets = [sheet(BASE_CSS), sheet(VIEW_CSS[this.constructor.view])];
-    this.#frame = document.createElement('div');
-    this.#frame.className = 'frame';
-    this.#frame.setAttribute('part', 'frame');
-    this.#message = document.createElement('p');
-    this.#message.className = 'error';
-    this.#message.setAttribute('part', 'error');
-    this.#message.setAttribute('role', 'alert');
-    this.#message.hidden = true;
-    this.#caption = document.createElement('div');
-    this.#caption.className = 'caption';
-    this.#caption.setAttribute('part', 'caption');
-    this.#caption.hidden = true;
-    root.append(this.#frame, this.#caption, this.#message);
+    this.attachShadow({ mode: 'open' }).adoptedStyleSheets = [sheet(BASE_CSS), sheet(VIEW_CSS[this.constructor.view])];
     // Properties set before the element was defined shadow the accessors: hand them over.
-    for (const e of this.constructor.table.values()) {
-      if (e.prop && Object.hasOwn(this, e.prop)) {
-        const v = this[e.prop];
-        delete this[e.prop];
-        this[e.prop] = v;
-      }
+    for (const prop of Object.keys(this)) {
+      if (!this.constructor.props.has(prop)) continue;
+      const v = this[prop];
+      delete this[prop];
+      this[prop] = v;
     }
+  }
+
+  // The frame the views go in, the explain caption and the error message.
+  #parts() {
+    if (this.#frame) return;
+    this.#frame = part('div', 'frame');
+    this.#caption = part('div', 'caption');
+    this.#message = part('p', 'error');
+    this.#message.setAttribute('role', 'alert');
+    this.shadowRoot.append(this.#frame, this.#caption, this.#message);
   }
 
   /** The shared posenc instance. */
@@ -213,6 +224,7 @@ class PosencElement extends Base {
    */
   render() {
     cancel(this);
+    this.#parts();
     const { pe, table, view } = this.constructor;
     const changed = [...this.#changed];
     this.#changed.clear();
@@ -246,7 +258,10 @@ class PosencElement extends Base {
   #schedule() {
     if (!this.#scene && this.#status === 'loading') {  // not drawn yet: when near the viewport
       if (this.isConnected) {
-        request(this, () => { if (this.isConnected) this.render(); }, { eager: this.loading === 'eager', kind: this.constructor.view });
+        // renders of one view and kind cost alike (the queue learns what); a page's first plot first warms Chart.js up
+        const { view } = this.constructor;
+        request(this, () => { if (this.isConnected) this.render(); },
+          { eager: this.loading === 'eager', kind: `${view} ${this.getAttribute('kind')}`, prepare: view === 'plot' ? plotWarmups : undefined });
       }
       return;
     }
@@ -350,6 +365,7 @@ class PosencElement extends Base {
   }
 
   #fail(e, spec) {
+    this.#parts();
     this.#status = 'error';
     const known = e instanceof PosencError;
     const attribute = e.attribute ?? (known && spec ? attributeOf(this.constructor.table, spec.kind, e.param) : null);
@@ -369,7 +385,7 @@ class PosencElement extends Base {
     this.#scene = null;
     this.#extras?.remove();
     this.#extras = null;
-    this.#frame.classList.remove('mm');
+    this.#frame?.classList.remove('mm');
   }
 }
 

@@ -1,8 +1,11 @@
 // Lazy rendering, shared by every posenc element: an element's first render waits until the element
 // comes near the viewport (IntersectionObserver, ROOT_MARGIN), then goes through one queue that
-// draws figures in page order and yields to the event loop before a turn would run past BUDGET_MS,
-// so a page of hundreds of figures shows the first ones at once and never blocks input for a long
-// task (tests/bench/browser.js --many-only measures it). An element that leaves the page, or scrolls
+// draws figures in page order, a turn per frame: a turn ends before it would run past BUDGET_MS,
+// and the next one waits for the frame that paints what it drew (so no frame commits the canvases
+// of many figures at once). A kind of render may come with preparing steps (the plot's Chart.js
+// warm-ups), each run in a turn of its own before the first render of that kind. So a page of
+// hundreds of figures shows the first ones at once and never blocks input for a long task
+// (tests/bench/browser.js --many-only measures it). An element that leaves the page, or scrolls
 // far away before its turn, leaves the queue (it joins again when it comes back). Printing draws
 // everything still waiting first (beforeprint). Without IntersectionObserver (an old browser) the
 // elements render at once, as before.
@@ -13,7 +16,7 @@ export const ROOT_MARGIN = '300px 0px';
 /** A turn of the queue ends once it has run this long (ms); the next one runs in a new task. */
 export const BUDGET_MS = 12;
 
-const waiting = new Map();  // element → { render, kind }, until it has run (near or not)
+const waiting = new Map();  // element → { render, kind, prepare, eager }, until it has run (near or not)
 const queue = new Set();    // the near ones among them, in the order they came near
 let near = null;            // WeakSet of the elements within ROOT_MARGIN of the viewport
 let observer = null;
@@ -29,7 +32,7 @@ function watch() {
         if (waiting.has(target)) queue.add(target);
       } else {
         near.delete(target);
-        queue.delete(target);  // scrolled away before its turn: it waits again
+        if (!waiting.get(target)?.eager) queue.delete(target);  // scrolled away before its turn: it waits again
       }
     }
     pump();
@@ -41,36 +44,55 @@ function watch() {
 // The next task: scheduler.postTask where the browser has it (after pending input), else a
 // MessageChannel message (no 4 ms clamp, unlike setTimeout).
 let channel = null;
+const posted = [];  // the callbacks of the messages in flight, in order
 function nextTask(fn) {
   if (globalThis.scheduler?.postTask) {
     globalThis.scheduler.postTask(fn, { priority: 'user-visible' });
     return;
   }
-  channel ??= new MessageChannel();
-  channel.port1.onmessage = () => fn();
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => posted.shift()();
+  }
+  posted.push(fn);
   channel.port2.postMessage(0);
 }
+
+/** A promise that resolves in a new task (after pending input, where the browser can tell). */
+export const nextTurn = () => new Promise((resolve) => nextTask(resolve));
 
 function pump() {
   if (pumping || !queue.size) return;
   pumping = true;
-  nextTask(turn);
+  // After the next frame (a hidden page has none: at once)
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(() => nextTask(turn));
+  else nextTask(turn);
 }
 
-// A render's expected cost (ms) per kind of render (the element's view: heatmap, plot): the mean
+const NONE = Object.freeze([]);
+const steps = new Map();  // a request's prepare list → its steps not run yet (each list runs once per page)
+
+// A render's expected cost (ms) per kind of render (an element's view and encoding): the mean
 // of the last ones, roughly (an exponential average). A kind not seen yet runs its code for the
 // first time (the slowest run): it starts a turn of its own.
 const expected = new Map();
 
 // One turn: renders from the front of the queue while the next one is expected to end within
-// BUDGET_MS of the turn's start (the first always runs), then yields.
+// BUDGET_MS of the turn's start (the first always runs), then yields. A render whose kind has a
+// preparing step left runs that step instead, in a turn of its own.
 function turn() {
   const start = performance.now();
   try {
     let first = true;
     for (const el of queue) {
       const t = performance.now();
-      const kind = waiting.get(el)?.kind;
+      const { kind, prepare } = waiting.get(el);
+      const left = steps.get(prepare);
+      if (left?.length) {
+        // a step that fails changes nothing: the render after it reports what is wrong
+        if (first) try { left.shift()(); } catch { /* the render says it */ }
+        break;
+      }
       if (!first && t - start + (expected.get(kind) ?? Infinity) > BUDGET_MS) break;
       first = false;
       run(el);
@@ -93,16 +115,18 @@ function run(el) {
  * Render `el` (render(): its first render) once it is near the viewport, in the shared queue.
  * eager: render in the next task's queue turn whether near or not (still one turn at a time).
  * kind: what sort of render it is (renders of one kind cost alike: the queue learns their cost).
- * A second request replaces the first.
+ * prepare: steps to run, each in a turn of its own, before the first render of any request that
+ * gives the same list (once per page). A second request replaces the first.
  */
-export function request(el, render, { eager = false, kind = '' } = {}) {
+export function request(el, render, { eager = false, kind = '', prepare = NONE } = {}) {
   if (typeof IntersectionObserver === 'undefined') {
     queueMicrotask(render);
     return;
   }
   const io = watch();
+  if (!steps.has(prepare)) steps.set(prepare, [...prepare]);
   const known = waiting.has(el);
-  waiting.set(el, { render, kind });
+  waiting.set(el, { render, kind, prepare, eager });
   if (!known) io.observe(el);
   if (eager || near.has(el)) {
     queue.add(el);
