@@ -30,7 +30,7 @@ test('the tarball holds exactly what users need', () => {
     'web/elements.js', 'web/elements.d.ts',
     'web/elements/define.js', 'web/elements/define.d.ts', 'web/elements/element.js', 'web/elements/lazy.js', 'web/elements/attributes.js',
     'web/views/axes.js', 'web/views/chart.js', 'web/views/figure.js', 'web/views/heatmap.js', 'web/views/plane.js',
-    'web/views/plot.js', 'web/views/scene.js', 'web/views/layout.js', 'web/views/options.js', 'web/views/compare.js', 'web/views/explain.js', 'web/views/segments.js',
+    'web/views/plot.js', 'web/views/ticks.js', 'web/views/scene.js', 'web/views/layout.js', 'web/views/options.js', 'web/views/compare.js', 'web/views/explain.js', 'web/views/segments.js',
     'web/views/grid.js', 'web/views/inset.js', 'web/views/keys.js',
     'web/vendor/chart.js',
     'web/embed.html', 'web/embed/embed.js', 'web/embed/embed.css', 'web/embed/favicon.svg',
