@@ -23,12 +23,12 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
 /** The schemes a layer's attention may have. */
 export const SCHEMES = Object.freeze(['rope', 'alibi', 't5', 'deberta', 'none', 'learned-relative']);
 
-function resolve(RAW, remote, name, seen = []) {
-  const raw = RAW[name] ?? remote[name];
+function resolve(own, aliases, name, seen = []) {
+  const raw = own[name] ?? aliases[name];
   if (seen.includes(name)) throw new Error(`posenc records: ${[...seen, name].join(' -> ')} is a cycle`);
   if (!raw.like) return { ...raw };
-  if (!Object.hasOwn(RAW, raw.like)) throw new Error(`posenc records: ${name} is like ${raw.like}, which has no record`);
-  const parent = resolve(RAW, remote, raw.like, [...seen, name]);
+  if (!Object.hasOwn(own, raw.like)) throw new Error(`posenc records: ${name} is like ${raw.like}, which has no record`);
+  const parent = resolve(own, aliases, raw.like, [...seen, name]);
   // an unsupported parent's reason does not pass to a child that says what it computes
   if (raw.attention || raw.text) delete parent.unsupported;
   const out = { ...parent, ...raw };
@@ -42,17 +42,19 @@ const deepFreeze = (o) => {
 };
 
 let built = null;
-function build() {
-  const RAW = {};
+// The records, their model types and the class-name prefixes, built once.
+function tables() {
+  if (built) return built;
+  const own = {};
   for (const part of [base, part0, part1, part2, part3]) {
     for (const [k, v] of Object.entries(part())) {
-      if (Object.hasOwn(RAW, k)) throw new Error(`posenc records: ${k} has two records`);
-      RAW[k] = v;
+      if (Object.hasOwn(own, k)) throw new Error(`posenc records: ${k} has two records`);
+      own[k] = v;
     }
   }
   const aliases = remote();
-  const all = deepFreeze(Object.fromEntries([...Object.keys(RAW), ...Object.keys(aliases)].map((k) => [k, { modelType: k, ...resolve(RAW, aliases, k) }])));
-  const types = Object.freeze(Object.keys(RAW).sort());
+  const all = deepFreeze(Object.fromEntries([...Object.keys(own), ...Object.keys(aliases)].map((k) => [k, { modelType: k, ...resolve(own, aliases, k) }])));
+  const types = Object.freeze(Object.keys(own).sort());
   const byPrefix = new Map();
   for (const k of types) {
     const key = squash(k);
@@ -62,10 +64,10 @@ function build() {
 }
 
 /** model type → its resolved record (`like` applied), frozen. Transformers' types, then remote-code ones. */
-export const records = () => (built ?? build()).all;
+export const records = () => tables().all;
 
 /** The transformers model types with a record (the remote-code aliases apart). */
-export const modelTypes = () => (built ?? build()).types;
+export const modelTypes = () => tables().types;
 
 const squash = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 function distance(a, b) {
@@ -100,7 +102,7 @@ const HEADS = /(For[A-Z]\w*|LMHeadModel|Model|Encoder|Decoder|PreTrainedModel)$/
 export function typeOfArchitecture(name) {
   if (typeof name !== 'string') return undefined;
   const prefix = name.replace(HEADS, '');
-  return prefix && prefix !== name ? (built ?? build()).byPrefix.get(squash(prefix)) ?? undefined : undefined;
+  return prefix && prefix !== name ? tables().byPrefix.get(squash(prefix)) ?? undefined : undefined;
 }
 
 /** The record of a model type, or a PosencError naming `param` and the closest known types. */

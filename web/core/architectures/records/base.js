@@ -1,7 +1,6 @@
 // The records other records start from (`like`): Llama, Mistral, Qwen2 and Gemma for RoPE decoders,
 // GPT-2 and BERT for learned absolute positions, T5 for relative buckets. Paths are relative to
 // transformers' src/transformers/models/ at the commit web/docs/architectures.md names.
-// A function, so a page that never reads a config never builds its records (index.js builds them once).
 export default () => ({
   bert: {
     from: 'bert/modeling_bert.py BertEmbeddings, BertSelfAttention; bert/configuration_bert.py BertConfig',

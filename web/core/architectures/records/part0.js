@@ -1,6 +1,5 @@
 // posenc architecture records, part 0 (afmoe .. flava_multimodal_model).
 // Read from huggingface/transformers src/transformers/models/ (see each `from`).
-// A function, so a page that never reads a config never builds its records (index.js builds them once).
 export default () => ({
   'afmoe': {
     from: 'afmoe/modeling_afmoe.py AfmoeAttention (RoPE only when is_local_attention), AfmoeRotaryEmbedding; afmoe/configuration_afmoe.py AfmoeConfig',

@@ -1,7 +1,6 @@
 // posenc architecture records, part 1 (flava_text_model .. mistral3).
 // Read from huggingface/transformers src/transformers/models/ (see each `from`; stored versions of
 // 2025-2026, mostly commit 008e574391258935f3ecc3035c882e73bbcac419 and neighbours).
-// A function, so a page that never reads a config never builds its records (index.js builds them once).
 export default () => ({
   'flava_text_model': {
     from: 'flava/modeling_flava.py FlavaTextEmbeddings (BERT-style position_embeddings); flava/configuration_flava.py FlavaTextConfig',

@@ -1,6 +1,5 @@
 // posenc architecture records, part 2 (mistral4 .. qwen3_omni_moe_vision_encoder).
 // Read from huggingface/transformers src/transformers/models/ (see each `from`).
-// A function, so a page that never reads a config never builds its records (index.js builds them once).
 export default () => ({
   'mistral4': {
     from: 'mistral4/modular_mistral4.py Mistral4RotaryEmbedding(LlamaRotaryEmbedding), Mistral4Attention (q_pass | q_rot split, apply_rotary_pos_emb_interleave when rope_interleave, get_llama_4_attn_scale); mistral4/configuration_mistral4.py Mistral4Config.__post_init__',

@@ -1,6 +1,5 @@
 // Records for model types qwen3_vl … zoedepth (part 3 of the model-type list). Paths are relative to
 // transformers' src/transformers/models/ at the commit web/docs/architectures.md names.
-// A function, so a page that never reads a config never builds its records (index.js builds them once).
 export default () => ({
   'qwen3_vl': {
     from: 'qwen3_vl/configuration_qwen3_vl.py Qwen3VLConfig (sub_configs text_config: Qwen3VLTextConfig)',
