@@ -55,13 +55,14 @@ const BASE_CSS = `
 }
 `;
 const VIEW_CSS = { heatmap: ':host { height: 360px; }', plot: ':host { height: 300px; }' };
+// What a view's first render on a page waits for, each step in a queue turn of its own (elements/lazy.js).
+const PREPARE = { heatmap: undefined, plot: plotWarmups };
 
-// A hidden part of the shadow root: <tag class="name" part="name">.
+// A part of the shadow root: <tag class="name" part="name">.
 function part(tag, name) {
   const e = document.createElement(tag);
   e.className = name;
   e.setAttribute('part', name);
-  e.hidden = name !== 'frame';
   return e;
 }
 
@@ -176,6 +177,7 @@ class PosencElement extends Base {
     this.#caption = part('div', 'caption');
     this.#message = part('p', 'error');
     this.#message.setAttribute('role', 'alert');
+    this.#caption.hidden = this.#message.hidden = true;
     this.shadowRoot.append(this.#frame, this.#caption, this.#message);
   }
 
@@ -258,10 +260,10 @@ class PosencElement extends Base {
   #schedule() {
     if (!this.#scene && this.#status === 'loading') {  // not drawn yet: when near the viewport
       if (this.isConnected) {
-        // renders of one view and kind cost alike (the queue learns what); a page's first plot first warms Chart.js up
+        // renders of one view and kind cost alike (the queue learns what)
         const { view } = this.constructor;
         request(this, () => { if (this.isConnected) this.render(); },
-          { eager: this.loading === 'eager', kind: `${view} ${this.getAttribute('kind')}`, prepare: view === 'plot' ? plotWarmups : undefined });
+          { eager: this.loading === 'eager', kind: `${view} ${this.getAttribute('kind')}`, prepare: PREPARE[view] });
       }
       return;
     }
