@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ticks } from 'chart.js';
-import { tickLabel } from '../../web/views/ticks.js';
+import { tickLabel, decadeLabel } from '../../web/views/ticks.js';
 
 // What Chart.js's numeric formatter reads from its scale: the chart's locale and the tick format.
 const scale = { chart: { options: { locale: 'en-US' } }, options: { ticks: { format: {} } } };
@@ -54,4 +54,9 @@ test('very small or very large ranges print in scientific notation, shortest for
 
 test('one tick alone: the decimals of its own magnitude, as Chart.js', () => {
   for (const v of [0.5, 3, 1234.5, -0.003]) assert.equal(tickLabel(v, 0, [{ value: v }]), chartJs(v, 0, [{ value: v }]), String(v));
+});
+
+test('a log axis labels its decades only, in the shortest form', () => {
+  assert.deepEqual([1e-5, 1e-3, 0.01, 1, 10, 1e3, 1e4, 1e6].map(decadeLabel), ['1e-5', '0.001', '0.01', '1', '10', '1000', '1e4', '1e6']);
+  assert.deepEqual([2, 0.5, 300].map(decadeLabel), ['', '', '']);
 });

@@ -5,7 +5,7 @@ import { Chart } from './chart.js';
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
 import { theme, lineColor, onThemeChange } from './figure.js';
 import { formatValue } from './heatmap.js';
-import { tickLabel } from './ticks.js';
+import { tickLabel, decadeLabel } from './ticks.js';
 
 const DECIMATE_ABOVE = 1000;  // rows
 const HOVER_RADIUS = 4;  // px: the point shown under the pointer (every line, any row count)
@@ -104,13 +104,6 @@ function xRange(...planes) {
 /** Dash pattern of the compared configuration's lines (compare mode: A solid, B dashed). */
 const DASH_B = [6, 4];
 
-// A log axis labels its decades only (1e-3, 0.01 … 1e6), in the shortest form: Chart.js's own
-// labels give every tick the decimals of the smallest one (10,000,000.0000).
-function decadeLabel(v) {
-  const e = Math.log10(v);
-  if (Math.abs(e - Math.round(e)) > 1e-9) return '';
-  return Math.abs(Math.round(e)) >= 4 ? `1e${Math.round(e)}` : String(Number(v.toPrecision(1)));
-}
 
 // The tooltip's row and values, as the heatmap's readout prints them (formatValue), also without Intl.
 const tooltipCallbacks = {
@@ -154,8 +147,8 @@ function chartOptions(th, { xLabel, yLabel, logY, references, rows, range, margi
 }
 
 /**
- * The first plot of a page runs Chart.js's code for the first time, several times a later plot's
- * cost, in one task. These steps split that first run: each draws a throwaway chart on a detached
+ * The first plot of a page compiles and first runs all the Chart.js code it needs, in one task.
+ * These steps split that first run: each draws a throwaway chart on a detached
  * canvas (nothing on the page), the first without axes (configuration, controllers, lines), the
  * second with them (ticks, titles, legend, reference lines); run each in a task of its own before
  * the first plot (elements/lazy.js does, for a page of many figures).

@@ -1,8 +1,8 @@
-// Tick labels of the line plot's linear axes (views/plot.js), written without Intl.NumberFormat:
-// its first use on a page loads the locale's number data, which was the longest single step of a
-// page's first plot. The labels are Chart.js's own en-US ones (the decimals of the step between
-// ticks, thousands separators; tests/unit/ticks.test.js compares them), except that very small or
-// very large ranges print 1e-7 rather than 1.0000000E-7.
+// Tick labels of the line plot's axes (views/plot.js). The linear ones are written without
+// Intl.NumberFormat, whose first use on a page loads the locale's number data in a long task of its
+// own (a page of many figures must not have one). They are Chart.js's own en-US labels (the
+// decimals of the step between ticks, thousands separators; tests/unit/ticks.test.js compares
+// them), except that very small or very large ranges print 1e-7 rather than 1.0000000E-7.
 /** Chart.js's tick callback for a linear axis: (value, index, ticks) → the label. */
 export function tickLabel(value, index, ticks) {
   if (value === 0) return '0';
@@ -27,4 +27,12 @@ function fixed(x, decimals) {
   if (shortest.includes('e')) return x.toFixed(decimals);
   const units = String(Math.round(Number(`${shortest}e${decimals}`))).padStart(decimals + 1, '0');
   return decimals ? `${units.slice(0, -decimals)}.${units.slice(-decimals)}` : units;
+}
+
+// A log axis labels its decades only (1e-3, 0.01 … 1e6), in the shortest form: Chart.js's own
+// labels give every tick the decimals of the smallest one (10,000,000.0000).
+export function decadeLabel(v) {
+  const e = Math.log10(v);
+  if (Math.abs(e - Math.round(e)) > 1e-9) return '';
+  return Math.abs(Math.round(e)) >= 4 ? `1e${Math.round(e)}` : String(Number(v.toPrecision(1)));
 }
