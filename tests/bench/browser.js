@@ -21,7 +21,10 @@
 // (PerformanceObserver 'longtask', which sees tasks over 50 ms, and a 0 ms timer chain's longest
 // gap, which sees shorter ones too), then the same while the page is scrolled to its end, a
 // viewport every 100 ms, until every figure is drawn.
-//   node tests/bench/browser.js --many-only [--save FILE]
+//   node tests/bench/browser.js --many-only [--save FILE] [--trace FILE]
+// --trace FILE also records a Chromium trace of that page (devtools.timeline; open it in DevTools'
+// Performance panel) and prints, for each main-thread task over 40 ms, its largest events: where
+// a long task's time goes. Tracing slows the page, so the timings of that run are not the bench's.
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { startExplorer } from '../browser/harness.js';
@@ -30,8 +33,14 @@ const VALUES = 60;
 const POSITIONS = 2048, DIM = 512;
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
 const args = process.argv.slice(2);
-const out = args.includes('--save') ? args[args.indexOf('--save') + 1] : null;
-if (args.includes('--save') && (!out || out.startsWith('--'))) throw new Error('--save needs a file name');
+const fileArg = (flag) => {
+  if (!args.includes(flag)) return null;
+  const f = args[args.indexOf(flag) + 1];
+  if (!f || f.startsWith('--')) throw new Error(`${flag} needs a file name`);
+  return f;
+};
+const out = fileArg('--save');
+const traceFile = fileArg('--trace');
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -130,11 +139,30 @@ function watchMany() {
   setTimeout(tick, 0);
 }
 
+// The main thread's tasks over 40 ms in a trace, each with its events over 3 ms (nested ones too).
+function longTasks(events) {
+  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const spans = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
+  const t0 = Math.min(...spans.map((e) => e.ts));
+  return spans.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.dur > 40000).map((t) => ({
+    atMs: Math.round((t.ts - t0) / 1000), ms: Number((t.dur / 1000).toFixed(1)),
+    inside: spans.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur && e.dur > 3000)
+      .map((e) => `${e.name} ${(e.dur / 1000).toFixed(1)}${e.args?.data?.url ? ` ${new URL(e.args.data.url).pathname}` : ''}`),
+  }));
+}
+
 async function many() {
+  let cdp = null;
+  const events = [];
   const { page, problems } = await app.open('many.html', { ready: false,
     before: async (p) => {
       await p.route((u) => u.pathname === '/many.html', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: MANY_HTML }));
       await p.addInitScript(watchMany);
+      if (!traceFile) return;
+      cdp = await app.context.newCDPSession(p);
+      cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+      await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: {
+        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel'] } });
     },
   });
   // the figures in the first viewport: drawn (lazy.js draws them first)
@@ -180,9 +208,17 @@ async function many() {
       longestTaskMs: Math.max(0, ...m.long.map((t) => t.ms)), longestGapMs: m.gap };
   }, { n: MANY, step: SCROLL_MS });
   if (problems.length) throw new Error(`console problems: ${problems.join('; ')}`);
+  let tasks;
+  if (cdp) {
+    const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+    await cdp.send('Tracing.end');
+    await done;
+    writeFileSync(traceFile, JSON.stringify({ traceEvents: events }));
+    tasks = longTasks(events);
+  }
   await page.close();
   const round = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toFixed(1)) : v]));
-  return { figures: MANY, load: round(first), scroll: round(scrolled) };
+  return { figures: MANY, load: round(first), scroll: round(scrolled), ...(tasks ? { tracedTasksOver40Ms: tasks } : {}) };
 }
 
 const app = await startExplorer();

@@ -277,7 +277,7 @@ describe('multimodal views in Chromium', () => {
       // frames; the page's iframe above takes its height when its figure has drawn: in view once
       // nothing moves any more
       let was = '';
-      for (;;) {
+      for (let tries = 0; tries < 50; tries++) {  // 5 s at most: then the hover below says where it landed
         el.scrollIntoView({ block: 'center' });
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         const now = JSON.stringify(el.view.canvas.getBoundingClientRect());
