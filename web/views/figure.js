@@ -85,6 +85,43 @@ export function figureCanvas(className) {
 }
 
 /**
+ * The context a figure canvas is drawn with. With `bitmap`, the drawing is done on an
+ * OffscreenCanvas (context()) and show() hands its pixels to the canvas (a bitmaprenderer
+ * context) without copying them: a page's compositor keeps such a canvas as it is, where it copies
+ * a 2D canvas at every commit that paints it (Chromium without a GPU: each scroll step copies every
+ * 2D canvas within a few thousand pixels of the viewport). That suits a page of many figures that
+ * seldom redraw; a figure redrawn at every frame (the explorer's, under a slider) is cheaper drawn
+ * on its own 2D context, which context() is without `bitmap` (or without OffscreenCanvas), show()
+ * then doing nothing.
+ */
+export class Paper {
+  #canvas;
+  #bitmap;
+  #off = null;
+  #shown = null;
+
+  constructor(canvas, { bitmap = false } = {}) {
+    this.#canvas = canvas;
+    this.#bitmap = bitmap && typeof OffscreenCanvas === 'function';
+  }
+
+  /** A 2D context the size of the canvas (with `bitmap`, blank after each show()). */
+  context() {
+    const c = this.#canvas;
+    if (!this.#bitmap) return c.getContext('2d');
+    if (this.#off?.width !== c.width || this.#off?.height !== c.height) this.#off = new OffscreenCanvas(c.width, c.height);
+    return this.#off.getContext('2d');
+  }
+
+  /** Show what context() drew. */
+  show() {
+    if (!this.#off?.width || !this.#off.height) return;
+    this.#shown ??= this.#canvas.getContext('bitmaprenderer');
+    this.#shown.transferFromImageBitmap(this.#off.transferToImageBitmap());
+  }
+}
+
+/**
  * Sizes canvas c to W × H CSS px at dpr, writing only what changed: a width or height write
  * reallocates (and clears) the canvas, a style write invalidates style and accessibility, even with
  * the same value.

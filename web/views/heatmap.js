@@ -10,9 +10,9 @@
 // then runs from each column's minimum to its maximum, and the readout gives the cell's column's
 // limits. No inline styles: only CSSOM properties are set (CSP style-src 'self').
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
-import { valueTicks, theme, hatch, figureCanvas, fitCanvas, onThemeChange } from './figure.js';
+import { valueTicks, theme, hatch, figureCanvas, fitCanvas, onThemeChange, Paper } from './figure.js';
 import { heatmapLayout } from './layout.js';
-import { planeRange } from './plane.js';
+import { planeRange, computePlane } from './plane.js';
 
 // What row r is called: the position it stands for (a window of a long table), the entry of a
 // named axis (mrope-positions' t, h, w), else its index.
@@ -41,10 +41,30 @@ export function formatValue(v) {
   return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6)));
 }
 
+/**
+ * The first heatmap of a page runs its code for the first time (the views', posenc's and the
+ * canvas's), which costs several later heatmaps. These steps split that first run, each drawing
+ * a throwaway heatmap of a small table on a detached view of a fixed size (nothing on the page):
+ * the first computes and colours the table, the second also draws the figure. Run each with the
+ * loaded instance in a task of its own before the first heatmap (elements/lazy.js does, for a page
+ * of many figures).
+ */
+export const warmups = [false, true].map((draw) => (pe) => {
+  const plane = computePlane(pe, { kind: 'sinusoidal', params: { positions: 8, dim: 8 } });
+  const view = new Heatmap(document.createElement('div'), pe, { size: draw ? { w: 320, h: 160 } : { w: 0, h: 0 }, bitmap: true });
+  try {
+    view.render(plane);
+  } finally {
+    view.destroy();
+    plane.free();
+  }
+});
+
 export class Heatmap {
   #pe;
   #root;
   #canvas;
+  #paper;                                      // draws what #canvas shows (figure.js)
   #overlay;
   #readout;
   #cells = document.createElement('canvas');  // the coloured cells (see #colour)
@@ -75,9 +95,11 @@ export class Heatmap {
    * container: where the view goes. pe: a loaded posenc instance. onColumn(col): a column was
    * clicked (or chosen with Enter/Space). fill: the figure fills the height that CSS gives the
    * view's root (.posenc-heatmap, e.g. height: 100% of a sized container) instead of choosing its
-   * height from the table's shape. Render with render(plane, options).
+   * height from the table's shape. size: { w, h } CSS px instead of the root's (a view that is not
+   * on the page). bitmap: the figure is handed to its canvas as a bitmap (figure.js Paper: for a
+   * page of many figures). Render with render(plane, options).
    */
-  constructor(container, pe, { onColumn = () => {}, fill = false } = {}) {
+  constructor(container, pe, { onColumn = () => {}, fill = false, size = null, bitmap = false } = {}) {
     this.#pe = pe;
     this.#onColumn = onColumn;
     this.#fill = fill;
@@ -85,6 +107,7 @@ export class Heatmap {
     root.className = 'posenc-heatmap';
     root.style.position = 'relative';
     this.#canvas = figureCanvas('posenc-heatmap-figure');
+    this.#paper = new Paper(this.#canvas, { bitmap });
     const ov = (this.#overlay = document.createElement('canvas'));
     ov.className = 'posenc-heatmap-overlay';
     Object.assign(ov.style, { position: 'absolute', left: '0', top: '0', cursor: 'crosshair' });
@@ -117,6 +140,8 @@ export class Heatmap {
     // The root's size, read where layout is up to date anyway: a redraw after a control changed
     // then does not force a layout of the page in the middle of the input handler (fill mode, the
     // custom elements', still reads the readout's height in the redraw: its text may wrap).
+    this.#size = size;
+    if (size) return;  // a fixed size: nothing to watch
     const ro = new ResizeObserver(() => {
       this.#size = { w: this.#root.clientWidth, h: this.#root.clientHeight };
       if (this.#size.w !== this.#drawnWidth || (this.#fill && this.#size.h !== this.#drawnHeight)) this.#draw();
@@ -358,7 +383,8 @@ export class Heatmap {
     const th = (this.#theme = theme(this.#root));
     const lab = this.labels();
     const canvas = this.#canvas;
-    const ctx = canvas.getContext('2d');
+    // measures text now, draws once the canvas has its size
+    let ctx = this.#paper.context();
     const fTick = `12px ${th.font}`;
     const fLabel = `13px ${th.font}`;
     const fTitle = `bold 15px ${th.font}`;
@@ -389,6 +415,7 @@ export class Heatmap {
 
     // reallocated only when the size changes (everything is redrawn below)
     fitCanvas(canvas, W, H, dpr);
+    ctx = this.#paper.context();
     this.#overlaySize = { W, H, dpr };  // the overlay's (#drawOverlay)
     const [vlo, vhi] = this.#limits;
     const aria = `${lab.heading || 'Heatmap'}: ${p.rows} × ${p.cols}, ` +
@@ -497,6 +524,7 @@ export class Heatmap {
         x += 24 + ctx.measureText(text).width + 18;
       }
     }
+    this.#paper.show();
     this.#drawOverlay();
   }
 

@@ -57,7 +57,7 @@ export class Scene {
 
   /**
    * slots: { heatmap, plot, explain: where each goes (an element, or absent: not drawn);
-   *   heatmapOptions: the Heatmap's own options ({ fill }); explainCompact;
+   *   heatmapOptions: the Heatmap's own options ({ fill, bitmap }); explainCompact;
    *   multimodal: { band, grid, inset (the containers), side, layout({ band, extras }, views) }, the views
    *   made at once, or a function giving it, called when a table first has a band or a grid (an
    *   element's shadow root gets the room only then); layout() is called before each heatmap render
