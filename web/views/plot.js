@@ -153,12 +153,13 @@ function chartOptions(th, { xLabel, yLabel, logY, references, rows, range, margi
  * second with them (ticks, titles, legend, reference lines); run each in a task of its own before
  * the first plot (elements/lazy.js does, for a page of many figures).
  */
-export const warmups = [false, true].map((axes) => () => {
+export const warmups = [[false, 1], [true, 1], [true, 4]].map(([axes, lines]) => () => {
   const canvas = document.createElement('canvas');
-  canvas.width = 320;
-  canvas.height = 160;
+  canvas.width = 640;
+  canvas.height = 240;
+  const rows = 50;
   const options = chartOptions(theme(document.documentElement, { background: false }), {
-    xLabel: axes ? 'Position' : '', yLabel: axes ? 'Value' : '', logY: false, rows: 3, range: { min: 0, max: 2 }, margin: HOVER_RADIUS + 1,
+    xLabel: axes ? 'Position' : '', yLabel: axes ? 'Value' : '', logY: false, rows, range: { min: 0, max: rows - 1 }, margin: HOVER_RADIUS + 1,
     references: axes ? [{ axis: 'y', value: 0.5, label: 'reference' }] : [],
   });
   options.responsive = false;  // a detached canvas of its own size
@@ -166,8 +167,10 @@ export const warmups = [false, true].map((axes) => () => {
     options.scales.x.display = options.scales.y.display = false;
     options.plugins.legend.display = false;
   }
-  const data = [{ x: 0, y: 0 }, { x: 1, y: 0.75 }, { x: 2, y: 1 }];
-  const datasets = [{ label: 'line', data, borderColor: lineColor(0), borderWidth: 1.5, pointRadius: 2, borderDash: [], clip: false }];
+  const datasets = Array.from({ length: lines }, (_, i) => ({
+    label: `line ${i}`, data: Array.from({ length: rows }, (_, r) => ({ x: r, y: Math.sin(r / (i + 2)) })),
+    borderColor: lineColor(i), borderWidth: 1.5, pointRadius: 2, borderDash: [], clip: false,
+  }));
   new Chart(canvas, { type: 'line', data: { datasets }, options, plugins: [pixelClip, referenceLines] }).destroy();
 });
 
