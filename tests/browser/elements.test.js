@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { load } from '../../web/posenc.js';
 import { startBrowser, drawn } from './harness.js';
 import { keysOf } from '../../web/views/options.js';
+import { STYLE_BATCH } from '../../web/elements/element.js';
 
 const pe = await load();
 let server;
@@ -341,6 +342,51 @@ describe('what the elements draw is what C computes', () => {
     assert.equal(slopes.length, 1);  // one column: the slopes along the heads
     assert.equal(slopes[0].length, 8);
     slopes[0].forEach((y, h) => assert.ok(Math.abs(y - 2 ** (-(h + 1))) < 1e-7));  // 2^(-8h/n), n = 8
+  });
+
+  // (its cells as shown: 'heatmap cells have the colour pe.colormap gives' above)
+  test('a heatmap element shows its figure as a bitmap; its PNG export has the pixels shown', async () => {
+    const { id } = await add('posenc-heatmap', { kind: 'alibi', heads: '4', queries: '12', index: '1' });
+    const r = await page.evaluate(async (id) => {
+      const h = document.getElementById(id).view;
+      const shown = window.readPixels(h.canvas);
+      const png = await createImageBitmap(await h.toBlob());
+      const copy = new OffscreenCanvas(png.width, png.height).getContext('2d', { willReadFrequently: true });
+      copy.drawImage(png, 0, 0);
+      const exported = copy.getImageData(0, 0, png.width, png.height).data;
+      let differ = 0, ink = 0;
+      for (let i = 0; i < shown.length; i++) if (shown[i] !== exported[i]) differ++;
+      for (let i = 0; i < shown.length; i += 4) if (shown[i] + shown[i + 1] + shown[i + 2] < 600) ink++;
+      return { bitmap: h.canvas.getContext('2d') === null, size: [png.width, png.height, h.canvas.width, h.canvas.height], differ, ink };
+    }, id);
+    assert.equal(r.bitmap, true);
+    assert.deepEqual(r.size.slice(0, 2), r.size.slice(2));
+    assert.equal(r.differ, 0);
+    assert.ok(r.ink > 10000, `${r.ink} inked pixels`);
+  });
+
+  test('the warm-up steps before a page\'s first heatmap and plot run cleanly and keep nothing', async () => {
+    const r = await page.evaluate(async () => {
+      const pe = document.querySelector('posenc-heatmap').pe;
+      const { Chart } = await import('/views/chart.js');
+      const kept = () => [pe.viewBytes, Object.keys(Chart.instances).length];  // tables in the heap, live charts
+      const out = [];
+      for (const view of ['heatmap', 'plot']) {
+        const { warmups } = await import(`/views/${view}.js`);
+        for (const step of warmups) {
+          const before = kept();
+          try {
+            step(pe);
+            out.push([view, 'ok', kept().map((k, i) => k - before[i])]);
+          } catch (e) {
+            out.push([view, String(e)]);
+          }
+        }
+      }
+      return out;
+    });
+    assert.deepEqual(r, [['heatmap', 'ok', [0, 0]], ['heatmap', 'ok', [0, 0]], ['plot', 'ok', [0, 0]], ['plot', 'ok', [0, 0]],
+      ['plot', 'ok', [0, 0]]]);
   });
 
   test('all elements share one instance, the one load() returns', async () => {
@@ -750,6 +796,34 @@ ${Array.from({ length: N }, (_, i) => `<posenc-heatmap id="m${i}" kind="sinusoid
     const eager = await p.evaluate(() => document.getElementById('eager').view.chart.data.datasets.map((d) => d.data.map((pt) => pt.y)));
     const values = sinusoidal(999);
     assert.deepEqual(eager, [0, 3].map((c) => values.filter((_, i) => i % 8 === c)));
+  });
+
+  test('hosts made at once take their height in batches, the first at once; an eager one draws sized', async () => {
+    const n = 2 * STYLE_BATCH + 20;
+    const r = await p.evaluate(async (n) => {
+      const box = document.createElement('div');
+      box.innerHTML = Array.from({ length: n }, (_, i) => `<posenc-heatmap kind="t5" queries="8"${i === n - 5 ? ' id="late" loading="eager"' : ''}></posenc-heatmap>`).join('');
+      document.body.append(box);  // upgraded at once, far below the viewport
+      const heights = () => [...box.children].map((e) => e.getBoundingClientRect().height);
+      const atOnce = heights();
+      let frames = 0;
+      while (heights().some((h) => h !== 360) && frames < 600) {
+        await new Promise((ok) => requestAnimationFrame(ok));
+        frames++;
+      }
+      const late = document.getElementById('late');
+      while (late.status === 'loading' && frames < 600) {
+        await new Promise((ok) => requestAnimationFrame(ok));
+        frames++;
+      }
+      const out = { atOnce, after: heights(), frames, late: [late.status, late.view?.canvas.getBoundingClientRect().height > 200] };
+      box.remove();
+      return out;
+    }, n);
+    assert.deepEqual(r.atOnce, Array.from({ length: n }, (_, i) => (i < STYLE_BATCH ? 360 : 0)));
+    assert.deepEqual(r.after, Array(n).fill(360));
+    assert.ok(r.frames < 600, `${r.frames} frames`);
+    assert.deepEqual(r.late, ['ok', true]);
   });
 
   test('scrolled into view, a figure draws with its own values; a removed one never computes', async () => {

@@ -13,8 +13,9 @@ import { TYPES, option } from '../views/options.js';
 import { readAttributes, attributeOf, attributeFor, attributeError, parseValue, formatValue, spellings, B_PREFIX,
   OWN_ATTRIBUTES } from './attributes.js';
 import { logYOf } from '../views/compare.js';
-import { request, cancel, pending } from './lazy.js';
+import { request, cancel, pending, afterFrame } from './lazy.js';
 import { warmups as plotWarmups } from '../views/plot.js';
+import { warmups as heatmapWarmups } from '../views/heatmap.js';
 
 /** Largest table one element computes, given per call (the shared instance's own cap is left as it is). */
 export const MAX_BYTES = 64 * 2 ** 20;
@@ -55,8 +56,9 @@ const BASE_CSS = `
 }
 `;
 const VIEW_CSS = { heatmap: ':host { height: 360px; }', plot: ':host { height: 300px; }' };
-// What a view's first render on a page waits for, each step in a queue turn of its own (elements/lazy.js).
-const PREPARE = { heatmap: undefined, plot: plotWarmups };
+// What a view's first render on a page waits for, each step (given the instance) in a queue turn
+// of its own (elements/lazy.js).
+const PREPARE = { heatmap: heatmapWarmups, plot: plotWarmups };
 
 // A part of the shadow root: <tag class="name" part="name">.
 function part(tag, name) {
@@ -77,23 +79,62 @@ function sheet(css) {
   return s;
 }
 
+// A host's sheets make it a block of its height. An empty inline box that becomes a block splits
+// the anonymous box around its inline neighbours, so one style pass over hundreds of newly styled
+// hosts (define() upgrading a page of figures) costs far more than the same hosts in batches. The
+// first STYLE_BATCH hosts made before a microtask checkpoint are styled at once, the rest a batch
+// per frame in the order they were made; until then a host is the empty inline box it was before
+// it was defined (below the styled ones, so out of sight), and a render styles its host first.
+/** How many hosts made at once are styled at once (and then per frame). */
+export const STYLE_BATCH = 50;
+const unstyled = new Set();
+let styledNow = 0;
+
+function styleHost(el) {
+  unstyled.delete(el);
+  if (!el.shadowRoot.adoptedStyleSheets.length) el.shadowRoot.adoptedStyleSheets = [sheet(BASE_CSS), sheet(VIEW_CSS[el.constructor.view])];
+}
+
+function styleSoon(el) {
+  if (styledNow === 0) queueMicrotask(() => { styledNow = 0; });
+  if (styledNow < STYLE_BATCH) {
+    styledNow++;
+    styleHost(el);
+    return;
+  }
+  if (!unstyled.size) afterFrame(styleBatch);
+  unstyled.add(el);
+}
+
+function styleBatch() {
+  let n = 0;
+  for (const el of unstyled) {
+    if (n++ === STYLE_BATCH) break;
+    styleHost(el);
+  }
+  if (unstyled.size) afterFrame(styleBatch);
+}
+
 /**
  * The two element classes for one loaded instance and attribute table. Fresh classes per call:
  * a constructor can be registered under one tag name only.
  */
 export function elementClasses(pe, table) {
   const props = new Set([...table.values()].filter((e) => e.prop).map((e) => e.prop));
+  const prepare = (view) => PREPARE[view].map((step) => () => step(pe));  // one list per view: its steps run once
   class PosencHeatmapElement extends PosencElement {
     static view = 'heatmap';
     static pe = pe;
     static table = table;
     static props = props;
+    static prepare = prepare('heatmap');
   }
   class PosencPlotElement extends PosencElement {
     static view = 'plot';
     static pe = pe;
     static table = table;
     static props = props;
+    static prepare = prepare('plot');
   }
   for (const C of [PosencHeatmapElement, PosencPlotElement]) {
     for (const e of table.values()) if (e.prop) Object.defineProperty(C.prototype, e.prop, accessor(e));
@@ -156,11 +197,12 @@ class PosencElement extends Base {
   #spec = null;
 
   // Upgrading costs a shadow root and its (shared) sheets, which size the element: a page of
-  // hundreds of figures upgrades them all in one task (customElements.define), so the parts inside
-  // are made at the first render (#parts).
+  // hundreds of figures upgrades them all in one task (customElements.define), so the sheets may
+  // wait for a later frame (styleSoon) and the parts inside are made at the first render (#parts).
   constructor() {
     super();
-    this.attachShadow({ mode: 'open' }).adoptedStyleSheets = [sheet(BASE_CSS), sheet(VIEW_CSS[this.constructor.view])];
+    this.attachShadow({ mode: 'open' });
+    styleSoon(this);
     // Properties set before the element was defined shadow the accessors: hand them over.
     for (const prop of Object.keys(this)) {
       if (!this.constructor.props.has(prop)) continue;
@@ -173,6 +215,7 @@ class PosencElement extends Base {
   // The frame the views go in, the explain caption and the error message.
   #parts() {
     if (this.#frame) return;
+    styleHost(this);
     this.#frame = part('div', 'frame');
     this.#caption = part('div', 'caption');
     this.#message = part('p', 'error');
@@ -214,6 +257,11 @@ class PosencElement extends Base {
     if (old === value) return;
     if (name === 'loading') {
       if (pending(this) && this.loading === 'eager') this.#schedule();
+      return;
+    }
+    if (!this.#scene && this.#status === 'loading') {
+      // not drawn yet: the first render reads every attribute; only the kind changes its request
+      if (name === 'kind' && pending(this)) this.#schedule();
       return;
     }
     this.#changed.add(name);
@@ -263,7 +311,7 @@ class PosencElement extends Base {
         // renders of one view and kind cost alike (the queue learns what)
         const { view } = this.constructor;
         request(this, () => { if (this.isConnected) this.render(); },
-          { eager: this.loading === 'eager', kind: `${view} ${this.getAttribute('kind')}`, prepare: PREPARE[view] });
+          { eager: this.loading === 'eager', kind: `${view} ${this.getAttribute('kind')}`, prepare: this.constructor.prepare });
       }
       return;
     }
@@ -307,8 +355,9 @@ class PosencElement extends Base {
 
   #makeScene(view) {
     const own = { explain: this.#caption, explainCompact: true };
+    // bitmap: a page may hold hundreds of figures, which the browser then keeps without copying them
     const slots = view === 'heatmap'
-      ? { ...own, heatmap: this.#frame, heatmapOptions: { fill: true }, multimodal: () => this.#multimodalSlot() }
+      ? { ...own, heatmap: this.#frame, heatmapOptions: { fill: true, bitmap: true }, multimodal: () => this.#multimodalSlot() }
       : { ...own, plot: this.#frame };
     return new Scene(this.pe, slots, {
       maxBytes: MAX_BYTES,

@@ -61,12 +61,16 @@ function nextTask(fn) {
 /** A promise that resolves in a new task (after pending input, where the browser can tell). */
 export const nextTurn = () => new Promise((resolve) => nextTask(resolve));
 
+/** Run fn in a task after the next frame (a hidden page has none: in the next task). */
+export function afterFrame(fn) {
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(() => nextTask(fn));
+  else nextTask(fn);
+}
+
 function pump() {
   if (pumping || !queue.size) return;
   pumping = true;
-  // After the next frame (a hidden page has none: at once)
-  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(() => nextTask(turn));
-  else nextTask(turn);
+  afterFrame(turn);
 }
 
 const NONE = Object.freeze([]);
