@@ -21,11 +21,15 @@
 // (PerformanceObserver 'longtask', which sees tasks over 50 ms, and a 0 ms timer chain's longest
 // gap, which sees shorter ones too), then the same while the page is scrolled to its end, a
 // viewport every 100 ms, until every figure is drawn.
-//   node tests/bench/browser.js --many-only [--save FILE] [--trace FILE]
+//   node tests/bench/browser.js --many-only [--save FILE] [--trace FILE] [--contend N]
 // --trace FILE also records a Chromium trace of that page (devtools.timeline; open it in DevTools'
-// Performance panel) and prints, for each main-thread task over 40 ms, its largest events: where
-// a long task's time goes. Tracing slows the page, so the timings of that run are not the bench's.
+// Performance panel) and prints, for each main-thread task over 40 ms, its largest events (where
+// a long task's time goes), and the main thread's totals: its tasks, those over 50 ms, and the
+// frames' commits. Tracing slows the page, so the timings of that run are not the bench's.
+// --contend N runs N busy loops (node processes) beside the bench, for the cores a shared
+// machine's other jobs take: tasks that sit near 50 ms on a quiet machine then cross it.
 import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { startExplorer } from '../browser/harness.js';
 
@@ -139,16 +143,23 @@ function watchMany() {
   setTimeout(tick, 0);
 }
 
-// The main thread's tasks over 40 ms in a trace, each with its events over 3 ms (nested ones too).
-function longTasks(events) {
+// The main thread in a trace: its tasks over 40 ms, each with its events over 3 ms (nested ones
+// too), and its totals (all tasks, tasks over 50 ms, the frames' commits, in ms).
+function mainThread(events) {
   const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const spans = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
   const t0 = Math.min(...spans.map((e) => e.ts));
-  return spans.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.dur > 40000).map((t) => ({
-    atMs: Math.round((t.ts - t0) / 1000), ms: Number((t.dur / 1000).toFixed(1)),
-    inside: spans.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur && e.dur > 3000)
-      .map((e) => `${e.name} ${(e.dur / 1000).toFixed(1)}${e.args?.data?.url ? ` ${new URL(e.args.data.url).pathname}` : ''}`),
-  }));
+  const tasks = spans.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
+  const ms = (us) => Number((us / 1000).toFixed(1));
+  const sum = (xs) => ms(xs.reduce((a, e) => a + e.dur, 0));
+  return {
+    tasksOver40Ms: tasks.filter((t) => t.dur > 40000).map((t) => ({
+      atMs: Math.round((t.ts - t0) / 1000), ms: ms(t.dur),
+      inside: spans.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur && e.dur > 3000)
+        .map((e) => `${e.name} ${(e.dur / 1000).toFixed(1)}${e.args?.data?.url ? ` ${new URL(e.args.data.url).pathname}` : ''}`),
+    })),
+    totals: { tasksMs: sum(tasks), over50: tasks.filter((t) => t.dur > 50000).length, commitsMs: sum(spans.filter((e) => e.name === 'Commit')) },
+  };
 }
 
 async function many() {
@@ -208,26 +219,31 @@ async function many() {
       longestTaskMs: Math.max(0, ...m.long.map((t) => t.ms)), longestGapMs: m.gap };
   }, { n: MANY, step: SCROLL_MS });
   if (problems.length) throw new Error(`console problems: ${problems.join('; ')}`);
-  let tasks;
+  let traced;
   if (cdp) {
     const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
     await cdp.send('Tracing.end');
     await done;
     writeFileSync(traceFile, JSON.stringify({ traceEvents: events }));
-    tasks = longTasks(events);
+    traced = mainThread(events);
   }
   await page.close();
   const round = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toFixed(1)) : v]));
-  return { figures: MANY, load: round(first), scroll: round(scrolled), ...(tasks ? { tracedTasksOver40Ms: tasks } : {}) };
+  return { figures: MANY, load: round(first), scroll: round(scrolled),
+    ...(traced ? { tracedTasksOver40Ms: traced.tasksOver40Ms, tracedMainThread: traced.totals } : {}) };
 }
 
+const contend = args.includes('--contend') ? Number(args[args.indexOf('--contend') + 1]) : 0;
+if (!Number.isInteger(contend) || contend < 0) throw new Error('--contend needs a number of busy loops (0, 1, 2, ...)');
+const loops = Array.from({ length: contend }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+process.on('exit', () => { for (const l of loops) l.kill(); });
 const app = await startExplorer();
 const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
 if (args.includes('--many-only')) {
   try {
     const r = await many();
     const result = { what: `${MANY} figures on one page (--many-only)`, ...r,
-      conditions: { cpus: cpus().length, date: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadavg().map((x) => Number(x.toFixed(2))) } } };
+      conditions: { cpus: cpus().length, busyLoops: contend, date: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadavg().map((x) => Number(x.toFixed(2))) } } };
     if (out) writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify(result, null, 2));
   } finally {
@@ -245,7 +261,7 @@ try {
     heatmapAndPlot: { ...withPlot, chromium: undefined },
     heatmapOnly: { ...heatmapOnly, chromium: undefined },
     targetMedianMs: 16,
-    conditions: { chromium: withPlot.chromium, headless: true, gpu: false, viewport: '1280x900', cpus: cpus().length,
+    conditions: { chromium: withPlot.chromium, headless: true, gpu: false, viewport: '1280x900', cpus: cpus().length, busyLoops: contend,
       cpu: cpus()[0]?.model, date: new Date().toISOString(),
       // 1-, 5- and 15-minute load averages before and after (the machine is shared with other jobs)
       loadAverage: { before: loadBefore, after: loadavg().map((x) => Number(x.toFixed(2))) } },
