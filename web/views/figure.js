@@ -105,12 +105,17 @@ export class Paper {
     this.#bitmap = bitmap && typeof OffscreenCanvas === 'function';
   }
 
-  /** A 2D context the size of the canvas (with `bitmap`, blank after each show()). */
+  /**
+   * A 2D context the size of the canvas (with `bitmap`, blank after each show()); call it again
+   * after resizing the canvas, which resets it as resizing a canvas does.
+   */
   context() {
     const c = this.#canvas;
     if (!this.#bitmap) return c.getContext('2d');
-    if (this.#off?.width !== c.width || this.#off?.height !== c.height) this.#off = new OffscreenCanvas(c.width, c.height);
-    return this.#off.getContext('2d');
+    const off = (this.#off ??= new OffscreenCanvas(c.width, c.height));
+    if (off.width !== c.width) off.width = c.width;
+    if (off.height !== c.height) off.height = c.height;
+    return off.getContext('2d');
   }
 
   /** Show what context() drew. */

@@ -140,14 +140,16 @@ export class Heatmap {
     // The root's size, read where layout is up to date anyway: a redraw after a control changed
     // then does not force a layout of the page in the middle of the input handler (fill mode, the
     // custom elements', still reads the readout's height in the redraw: its text may wrap).
+    // A fixed size has nothing to watch.
     this.#size = size;
-    if (size) return;  // a fixed size: nothing to watch
-    const ro = new ResizeObserver(() => {
-      this.#size = { w: this.#root.clientWidth, h: this.#root.clientHeight };
-      if (this.#size.w !== this.#drawnWidth || (this.#fill && this.#size.h !== this.#drawnHeight)) this.#draw();
-    });
-    ro.observe(root, { box: 'border-box' });
-    this.#watchers.push(() => ro.disconnect());
+    if (!size) {
+      const ro = new ResizeObserver(() => {
+        this.#size = { w: this.#root.clientWidth, h: this.#root.clientHeight };
+        if (this.#size.w !== this.#drawnWidth || (this.#fill && this.#size.h !== this.#drawnHeight)) this.#draw();
+      });
+      ro.observe(root, { box: 'border-box' });
+      this.#watchers.push(() => ro.disconnect());
+    }
     this.#watchers.push(onThemeChange(root, () => this.#draw()));
     this.#watchDpr();
   }

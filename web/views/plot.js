@@ -149,9 +149,10 @@ function chartOptions(th, { xLabel, yLabel, logY, references, rows, range, margi
 /**
  * The first plot of a page compiles and first runs all the Chart.js code it needs, in one task.
  * These steps split that first run: each draws a throwaway chart on a detached
- * canvas (nothing on the page), the first without axes (configuration, controllers, lines), the
- * second with them (ticks, titles, legend, reference lines); run each in a task of its own before
- * the first plot (elements/lazy.js does, for a page of many figures).
+ * canvas (nothing on the page), the first without axes (configuration, controllers, a line), the
+ * second with them (ticks, titles, legend, reference lines), the third with four lines of a plot's
+ * length; run each in a task of its own before the first plot (elements/lazy.js does, for a page
+ * of many figures).
  */
 export const warmups = [[false, 1], [true, 1], [true, 4]].map(([axes, lines]) => () => {
   const canvas = document.createElement('canvas');
@@ -168,7 +169,7 @@ export const warmups = [[false, 1], [true, 1], [true, 4]].map(([axes, lines]) =>
     options.plugins.legend.display = false;
   }
   const datasets = Array.from({ length: lines }, (_, i) => ({
-    label: `line ${i}`, data: Array.from({ length: rows }, (_, r) => ({ x: r, y: Math.sin(r / (i + 2)) })),
+    label: `line ${i}`, data: Array.from({ length: rows }, (_, r) => ({ x: r, y: ((r * (i + 1)) % 7) / 7 })),  // the values do not matter
     borderColor: lineColor(i), borderWidth: 1.5, pointRadius: 2, borderDash: [], clip: false,
   }));
   new Chart(canvas, { type: 'line', data: { datasets }, options, plugins: [pixelClip, referenceLines] }).destroy();
