@@ -135,7 +135,7 @@ fi
 
 # The elements as one module: registering the default tags on import, exporting ready, define and
 # the package entry's API (load() there is the instance the elements share). Chart.js comes from
-# web/vendor/chart.js, built above; the compile hint is its, for the whole module.
+# web/vendor/chart.js, built above; so does the compile hint, here for the whole module.
 if [ $vendor = 1 ] && [ -n "$(find web/*.js web/core web/elements web/views web/vendor/chart.js build.sh -newer web/dist/posenc-elements.mjs 2>/dev/null | head -1)$([ -e web/dist/posenc-elements.mjs ] || echo missing)" ]; then
   mkdir -p web/dist
   printf '%s\n' "export { ready } from './elements.js';" "export { define, TAGS, hasDOM } from './elements/define.js';" \

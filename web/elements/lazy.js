@@ -2,13 +2,13 @@
 // comes near the viewport (IntersectionObserver, ROOT_MARGIN), then goes through one queue that
 // draws figures in page order, a turn per frame: a turn ends before it would run past BUDGET_MS,
 // and the next one waits for the frame that paints what it drew (so no frame commits the canvases
-// of many figures at once). A kind of render may come with preparing steps (the plot's Chart.js
-// warm-ups), each run in a turn of its own before the first render of that kind. So a page of
-// hundreds of figures shows the first ones at once and never blocks input for a long task
-// (tests/bench/browser.js --many-only measures it). An element that leaves the page, or scrolls
-// far away before its turn, leaves the queue (it joins again when it comes back). Printing draws
-// everything still waiting first (beforeprint). Without IntersectionObserver (an old browser) the
-// elements render at once, as before.
+// of many figures at once). A kind of render may come with preparing steps (the views' warm-ups:
+// throwaway heatmaps and Chart.js plots), each run in a turn of its own before the first render of
+// that kind. So a page of hundreds of figures shows the first ones at once and keeps input waiting
+// no longer than one figure's render (tests/bench/browser.js --many-only measures it). An element
+// that leaves the page, or scrolls far away before its turn, leaves the queue (it joins again
+// when it comes back). Printing draws everything still waiting first (beforeprint). Without
+// IntersectionObserver (an old browser) the elements render at once, as before.
 // Importing this module touches no DOM: a server render can import the elements (tests/browser/ssr.test.js).
 
 /** How far outside the viewport an element starts rendering (CSS margin: vertical, horizontal). */
