@@ -20,12 +20,15 @@
 // the last figure of the first viewport, the longest main-thread task while they load
 // (PerformanceObserver 'longtask', which sees tasks over 50 ms, and a 0 ms timer chain's longest
 // gap, which sees shorter ones too), then the same while the page is scrolled to its end, a
-// viewport every 100 ms, until every figure is drawn.
+// viewport every 100 ms, until every figure is drawn. Each task over 50 ms comes with what ran in
+// it (`whatRanLong`: the scripts of its Long Animation Frame over 5 ms, their forced style and
+// layout, and the figures whose render ended in it), so a long task has a name without a trace.
 //   node tests/bench/browser.js --many-only [--save FILE] [--trace FILE] [--contend N]
 // --trace FILE also records a Chromium trace of that page (devtools.timeline; open it in DevTools'
 // Performance panel) and prints, for each main-thread task over 40 ms, its largest events (where
-// a long task's time goes), and the main thread's totals: its tasks, those over 50 ms, and the
-// frames' commits. Tracing slows the page, so the timings of that run are not the bench's.
+// a long task's time goes), and the main thread's totals: its tasks, those over 50 ms, the
+// frames' commits, and the elements' queue turns (p90, p99, longest). Tracing slows the page, so
+// the timings of that run are not the bench's.
 // --contend N runs N busy loops (node processes) beside the bench, for the cores a shared
 // machine's other jobs take: tasks that sit near 50 ms on a quiet machine then cross it.
 import { writeFileSync } from 'node:fs';
@@ -122,7 +125,7 @@ function watchMany() {
   const m = window.__many;
   // at: the event; painted: after the paint of the frame that shows it (a message posted from that frame's callback)
   addEventListener('posenc-render', (e) => {
-    const d = { id: e.target.id, at: performance.now(), painted: null };
+    const d = { id: e.target.id, what: `${e.target.localName.slice(7)} ${e.target.getAttribute('kind')}`, at: performance.now(), painted: null };
     m.drawn.push(d);
     requestAnimationFrame(() => {
       const ch = new MessageChannel();
@@ -133,6 +136,26 @@ function watchMany() {
   addEventListener('posenc-error', (e) => m.drawn.push({ id: e.target.id, at: performance.now(), error: e.detail.message }), true);
   new PerformanceObserver((list) => { for (const t of list.getEntries()) m.long.push({ start: t.startTime, ms: t.duration }); })
     .observe({ type: 'longtask', buffered: true });
+  // what ran in the frames of those tasks (Long Animation Frames: the scripts over 5 ms, their forced style and layout)
+  m.frames = [];
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
+    new PerformanceObserver((list) => {
+      for (const f of list.getEntries()) {
+        m.frames.push({ start: f.startTime, ms: f.duration, renderMs: f.renderStart ? f.startTime + f.duration - f.renderStart : 0,
+          scripts: f.scripts.filter((s) => s.duration > 5).map((s) => ({ at: s.startTime, ms: s.duration, forcedLayoutMs: s.forcedStyleAndLayoutDuration,
+            what: `${s.invoker} ${s.sourceFunctionName || ''} ${s.sourceURL ? new URL(s.sourceURL).pathname : ''}`.replace(/\s+/g, ' ').trim() })) });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  }
+  // each task over 50 ms, with the scripts of the frame it ran in
+  m.explain = () => m.long.map((t) => {
+    const f = m.frames.find((x) => x.start <= t.start + 1 && t.start < x.start + x.ms);
+    const r = (v) => Math.round(v);
+    return { atMs: r(t.start), ms: r(t.ms), frameMs: f ? r(f.ms) : null, frameRenderMs: f ? r(f.renderMs) : null,
+      rendered: m.drawn.filter((d) => d.at >= t.start && d.at <= t.start + t.ms + 1).map((d) => `${d.id} ${d.what}`),
+      scripts: (f?.scripts ?? []).filter((s) => s.at >= t.start - 1 && s.at < t.start + t.ms)
+        .map((s) => `${s.what} ${r(s.ms)} ms${s.forcedLayoutMs > 1 ? ` (forced style and layout ${r(s.forcedLayoutMs)})` : ''}`) };
+  });
   let last = performance.now();
   const tick = () => {
     const now = performance.now();
@@ -144,13 +167,15 @@ function watchMany() {
 }
 
 // The main thread in a trace: its tasks over 40 ms, each with its events over 3 ms (nested ones
-// too), and its totals (all tasks, tasks over 50 ms, the frames' commits, in ms).
+// too), and its totals (all tasks, tasks over 50 ms, the frames' commits, in ms; the queue's turns).
 function mainThread(events) {
   const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const spans = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
   const t0 = Math.min(...spans.map((e) => e.ts));
   const tasks = spans.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
   const ms = (us) => Number((us / 1000).toFixed(1));
+  // the elements' queue: its calls (turns, and a step's own calls) as the trace times them
+  const turns = spans.filter((e) => e.name === 'FunctionCall' && /\/elements\/lazy\.js$/.test(e.args?.data?.url ?? '')).map((e) => e.dur);
   const sum = (xs) => ms(xs.reduce((a, e) => a + e.dur, 0));
   return {
     tasksOver40Ms: tasks.filter((t) => t.dur > 40000).map((t) => ({
@@ -158,7 +183,8 @@ function mainThread(events) {
       inside: spans.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur && e.dur > 3000)
         .map((e) => `${e.name} ${(e.dur / 1000).toFixed(1)}${e.args?.data?.url ? ` ${new URL(e.args.data.url).pathname}` : ''}`),
     })),
-    totals: { tasksMs: sum(tasks), over50: tasks.filter((t) => t.dur > 50000).length, commitsMs: sum(spans.filter((e) => e.name === 'Commit')) },
+    totals: { tasksMs: sum(tasks), over50: tasks.filter((t) => t.dur > 50000).length, commitsMs: sum(spans.filter((e) => e.name === 'Commit')),
+      queueTurns: turns.length ? { n: turns.length, p90Ms: ms(quantile(turns, 0.9)), p99Ms: ms(quantile(turns, 0.99)), maxMs: ms(Math.max(...turns)) } : null },
   };
 }
 
@@ -195,9 +221,10 @@ async function many() {
     const longest = Math.max(0, ...m.long.map((t) => t.ms));
     const r = { visible: visible.length, firstMs: Math.min(...m.drawn.filter((d) => d.painted).map((d) => d.painted)),
       visibleMs: Math.max(...visible.map(at)),
-      drawnByThen: m.drawn.length, longTasks: m.long.length, longestTaskMs: longest, longestGapMs: m.gap,
+      drawnByThen: m.drawn.length, longTasks: m.long.length, longestTaskMs: longest, longestGapMs: m.gap, whatRanLong: m.explain(),
       errors: m.drawn.filter((d) => d.error).map((d) => `${d.id}: ${d.error}`) };
     m.long.length = 0;
+    m.frames.length = 0;
     m.gap = 0;
     return r;
   });
@@ -216,7 +243,7 @@ async function many() {
     }
     m.stop = true;
     return { figures: ids.length, allMs: performance.now() - t0, longTasks: m.long.length,
-      longestTaskMs: Math.max(0, ...m.long.map((t) => t.ms)), longestGapMs: m.gap };
+      longestTaskMs: Math.max(0, ...m.long.map((t) => t.ms)), longestGapMs: m.gap, whatRanLong: m.explain() };
   }, { n: MANY, step: SCROLL_MS });
   if (problems.length) throw new Error(`console problems: ${problems.join('; ')}`);
   let traced;
