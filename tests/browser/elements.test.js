@@ -843,4 +843,62 @@ ${Array.from({ length: N }, (_, i) => `<posenc-heatmap id="m${i}" kind="sinusoid
     // the last one is still waiting (far below), and draws when it is reached
     assert.equal((await state(`m${N - 1}`)).status, 'loading');
   });
+
+  test('a first chart is built in steps, blank until drawn; a change or a removal before the last step leaves none behind', async () => {
+    // a page of its own: the steps' costs are not known yet, so each takes a turn of its own
+    const one = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>steps</title>
+<script type="module" src="/elements.js"></script></head><body>
+<posenc-plot id="a" kind="sinusoidal" positions="12" dim="8" columns="0,1"></posenc-plot></body></html>`;
+    const { page: q, problems } = await app.open('steps.html', { width: 1000, height: 800, before: async (x) => {
+      await x.route((u) => u.pathname === '/steps.html', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: one }));
+      await x.addInitScript(() => {
+        window.__renders = [];
+        addEventListener('posenc-render', (e) => window.__renders.push(e.target.id), true);
+      });
+    } });
+    try {
+      const r = await q.evaluate(async () => {
+        await customElements.whenDefined('posenc-plot');
+        const frame = () => new Promise((ok) => requestAnimationFrame(ok));
+        // a frame where el's plot exists but its chart is not drawn yet
+        const midway = async (el) => {
+          for (let i = 0; i < 600; i++) {
+            if (el.status !== 'loading') return null;
+            if (el.view && !el.view.chart) {
+              const canvas = el.view.chart === null && el.shadowRoot.querySelector('canvas');
+              return { blank: canvas.width > 0 && window.readPixels(canvas).every((v) => v === 0) };
+            }
+            await frame();
+          }
+          return null;
+        };
+        const a = document.getElementById('a');
+        const seenA = await midway(a);
+        a.setAttribute('columns', '2');  // before its chart is drawn: rendered again at once
+        while (a.status !== 'ok') await frame();
+        for (let i = 0; i < 10; i++) await frame();  // the steps left, were they run, would render again
+        const lines = a.view.chart.data.datasets.map((d) => d.column);
+        const b = document.createElement('posenc-plot');  // another kind: its steps' costs are not known either
+        Object.assign(b, { id: 'b', kind: 'rope', positions: 16, dim: 8, columns: [0] });
+        document.body.append(b);
+        const seenB = await midway(b);
+        b.remove();
+        for (let i = 0; i < 10; i++) await frame();
+        const away = { status: b.status, rendered: window.__renders.includes('b') };
+        document.body.append(b);
+        while (b.status === 'loading') await frame();
+        return { seenA, lines, rendersOfA: window.__renders.filter((id) => id === 'a').length, seenB, away,
+          b: [b.status, b.view.chart.data.datasets.length, window.__renders.filter((id) => id === 'b').length] };
+      });
+      assert.deepEqual(r.seenA, { blank: true }, 'a plot seen between its steps: no chart yet, a blank canvas');
+      assert.deepEqual(r.lines, [2]);
+      assert.equal(r.rendersOfA, 1, 'the change drew once; the first render\'s steps were dropped');
+      assert.deepEqual(r.seenB, { blank: true });
+      assert.deepEqual(r.away, { status: 'loading', rendered: false });
+      assert.deepEqual(r.b, ['ok', 1, 1]);
+      assert.deepEqual(problems, []);
+    } finally {
+      await q.close();
+    }
+  });
 });

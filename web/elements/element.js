@@ -192,6 +192,7 @@ class PosencElement extends Base {
   #scene = null;       // what the element draws (views/scene.js): made at the first render, dropped on leaving the page
   #extras = null;      // the box of the grid and the inset beside the heatmap, made when a table first has them
   #queued = false;
+  #renders = 0;          // renders begun: a staged one's later steps check that no other came since
   #changed = new Set();  // attributes changed since the last render
   #status = 'loading';
   #spec = null;
@@ -273,7 +274,15 @@ class PosencElement extends Base {
    * later ones a microtask after the last change).
    */
   render() {
+    this.#render();
+  }
+
+  // staged (the first render, from the queue): the plot's first chart is built in steps, each in a
+  // turn of the queue of its own (views/plot.js); returns the next step, which returns the one
+  // after it, then nothing. Until the last step the element is loading, and only then it says so.
+  #render(staged = false) {
     cancel(this);
+    const id = ++this.#renders;
     this.#parts();
     const { pe, table, view } = this.constructor;
     const changed = [...this.#changed];
@@ -285,20 +294,43 @@ class PosencElement extends Base {
       if (changed.length && this.#status === 'ok' && this.#scene?.multimodal && changed.every((a) => MULTIMODAL_ONLY.has(a))) {
         this.#scene.multimodalView({ ...spec, columns: this.#spec.columns });
         this.dispatchEvent(new CustomEvent('posenc-render', { bubbles: true, composed: true, detail: { ...this.#spec } }));
-        return;
+        return null;
       }
       this.#scene ??= this.#makeScene(view);
       let dims;
-      const { a: plane } = this.#scene.draw(this.#sceneSpec(spec), ({ a }) => {
+      const { a: plane, rest } = this.#scene.draw(this.#sceneSpec(spec), ({ a }) => {
         this.#checkIndex(spec, a);
         return { columns: (dims = this.#dims(spec, a, view)) };
-      });
+      }, { staged });
       this.#spec = { kind: spec.kind, params: spec.params, index: plane.lead?.index ?? 0, shape: plane.shape,
         rows: plane.rows, cols: plane.cols, columns: dims, dims };
+      if (rest) return this.#steps(id, rest);
     } catch (e) {
       this.#fail(e, spec);
-      return;
+      return null;
     }
+    this.#drawn();
+    return null;
+  }
+
+  // The steps left of render `id`; none once another render has begun or the element has left.
+  #steps(id, rest) {
+    const step = () => {
+      if (id !== this.#renders || !this.#scene) return null;
+      try {
+        rest = rest();
+      } catch (e) {
+        this.#fail(e, null);
+        return null;
+      }
+      if (rest) return step;
+      this.#drawn();
+      return null;
+    };
+    return step;
+  }
+
+  #drawn() {
     this.#status = 'ok';
     this.#message.hidden = true;
     this.#message.textContent = '';
@@ -310,7 +342,7 @@ class PosencElement extends Base {
       if (this.isConnected) {
         // renders of one view and kind cost alike (the queue learns what)
         const { view } = this.constructor;
-        request(this, () => { if (this.isConnected) this.render(); },
+        request(this, () => (this.isConnected ? this.#render(true) : null),
           { eager: this.loading === 'eager', kind: `${view} ${this.getAttribute('kind')}`, prepare: this.constructor.prepare });
       }
       return;

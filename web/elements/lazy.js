@@ -4,8 +4,10 @@
 // and the next one waits for the frame that paints what it drew (so no frame commits the canvases
 // of many figures at once). A kind of render may come with preparing steps (the views' warm-ups:
 // throwaway heatmaps and Chart.js plots), each run in a turn of its own before the first render of
-// that kind. So a page of hundreds of figures shows the first ones at once and keeps input waiting
-// no longer than one figure's render (tests/bench/browser.js --many-only measures it). An element
+// that kind. A render may also come in steps (a plot's first chart: views/plot.js): it returns the
+// rest of itself, which runs in a later turn, ahead of every other waiting render. So a page of
+// hundreds of figures shows the first ones at once and keeps input waiting no longer than one step
+// of a figure's render (tests/bench/browser.js --many-only measures it). An element
 // that leaves the page, or scrolls far away before its turn, leaves the queue (it joins again
 // when it comes back). Printing draws everything still waiting first (beforeprint). Without
 // IntersectionObserver (an old browser) the elements render at once, as before.
@@ -16,8 +18,9 @@ export const ROOT_MARGIN = '300px 0px';
 /** A turn of the queue ends once it has run this long (ms); the next one runs in a new task. */
 export const BUDGET_MS = 12;
 
-const waiting = new Map();  // element → { render, kind, prepare, eager }, until it has run (near or not)
+const waiting = new Map();  // element → { render, kind, prepare, eager, (a step:) base, step }, until it has run (near or not)
 const queue = new Set();    // the near ones among them, in the order they came near
+const going = new Set();    // the ones whose render has begun: their next step runs before any other render
 let near = null;            // WeakSet of the elements within ROOT_MARGIN of the viewport
 let observer = null;
 let pumping = false;
@@ -68,7 +71,7 @@ export function afterFrame(fn) {
 }
 
 function pump() {
-  if (pumping || !queue.size) return;
+  if (pumping || !(queue.size || going.size)) return;
   pumping = true;
   afterFrame(turn);
 }
@@ -81,14 +84,21 @@ const steps = new Map();  // a request's prepare list → its steps not run yet 
 // first time (the slowest run): it starts a turn of its own.
 const expected = new Map();
 
-// One turn: renders from the front of the queue while the next one is expected to end within
-// BUDGET_MS of the turn's start (the first always runs), then yields. A render whose kind has a
-// preparing step left runs that step instead, in a turn of its own.
+// The render to run next: a begun one's next step, else the front of the queue.
+function next() {
+  for (const el of going) return el;
+  for (const el of queue) return el;
+  return null;
+}
+
+// One turn: renders (and steps of renders) from the front while the next one is expected to end
+// within BUDGET_MS of the turn's start (the first always runs), then yields. A render whose kind
+// has a preparing step left runs that step instead, in a turn of its own.
 function turn() {
   const start = performance.now();
   try {
     let first = true;
-    for (const el of queue) {
+    for (let el = next(); el; el = next()) {
       const t = performance.now();
       const { kind, prepare } = waiting.get(el);
       const left = steps.get(prepare);
@@ -109,14 +119,24 @@ function turn() {
   }
 }
 
-function run(el) {
+// Run el's render (or its next step); a render that returns the rest of itself waits for a later
+// turn, ahead of the queue (each step a kind of its own: the queue learns its cost). all: run
+// every step now.
+function run(el, all = false) {
   const job = waiting.get(el);
   cancel(el);
-  job?.render();
+  let rest = job?.render();
+  if (all) while (typeof rest === 'function') rest = rest();
+  if (typeof rest !== 'function') return;
+  const step = (job.step ?? 0) + 1, base = job.base ?? job.kind;
+  waiting.set(el, { render: rest, kind: `${base} step ${step}`, base, step, prepare: NONE, eager: true });
+  going.add(el);
 }
 
 /**
  * Render `el` (render(): its first render) once it is near the viewport, in the shared queue.
+ * render() may return the rest of the render (a function, which may return the rest again): it
+ * runs in a later turn, ahead of the renders that have not begun, near or not.
  * eager: render in the next task's queue turn whether near or not (still one turn at a time).
  * kind: what sort of render it is (renders of one kind cost alike: the queue learns their cost).
  * prepare: steps to run, each in a turn of its own, before the first render of any request that
@@ -145,11 +165,12 @@ export const pending = (el) => waiting.has(el);
 export function cancel(el) {
   if (!waiting.delete(el)) return;
   queue.delete(el);
+  going.delete(el);
   near.delete(el);  // unobserved: where it is next time is the observer's to say
   observer.unobserve(el);
 }
 
 /** Run every waiting render now (printing: each figure must be on paper). */
 export function flush() {
-  for (const el of [...waiting.keys()]) run(el);
+  for (const el of [...waiting.keys()]) run(el, true);
 }

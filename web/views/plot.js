@@ -89,6 +89,14 @@ const referenceLines = {
   },
 };
 
+// A chart built in steps (LinePlot's staged render) is not drawn until its last step: Chart.js
+// draws at the end of every update, and a plugin's beforeRender returning false skips that.
+const held = new WeakSet();  // the charts' canvases
+const hold = {
+  id: 'posencHold',
+  beforeRender: (chart) => !held.has(chart.canvas),
+};
+
 // The x axis spans the rows of the plane and of the overlay (compare mode: A and B may differ).
 function xRange(...planes) {
   let min = Infinity, max = -Infinity;
@@ -146,6 +154,8 @@ function chartOptions(th, { xLabel, yLabel, logY, references, rows, range, margi
   };
 }
 
+const PLUGINS = [pixelClip, referenceLines, hold];
+
 /**
  * The first plot of a page compiles and first runs all the Chart.js code it needs, in one task.
  * These steps split that first run: each draws a throwaway chart on a detached
@@ -172,7 +182,7 @@ export const warmups = [[false, 1], [true, 1], [true, 4]].map(([axes, lines]) =>
     label: `line ${i}`, data: Array.from({ length: rows }, (_, r) => ({ x: r, y: ((r * (i + 1)) % 7) / 7 })),  // the values do not matter
     borderColor: lineColor(i), borderWidth: 1.5, pointRadius: 2, borderDash: [], clip: false,
   }));
-  new Chart(canvas, { type: 'line', data: { datasets }, options, plugins: [pixelClip, referenceLines] }).destroy();
+  new Chart(canvas, { type: 'line', data: { datasets }, options, plugins: PLUGINS }).destroy();
 });
 
 export class LinePlot {
@@ -182,6 +192,7 @@ export class LinePlot {
   #layout = null;  // what the chart's options are made of besides the theme (#options)
   #key = '';
   #points = [];
+  #building = null;  // the steps left of a staged first chart (render's `staged`)
   #stop;
 
   /** container: where the view goes. The plot fills the container's width; height via CSS (default 300px). */
@@ -203,8 +214,8 @@ export class LinePlot {
     });
   }
 
-  /** The Chart.js instance (null before the first render). */
-  get chart() { return this.#chart; }
+  /** The Chart.js instance (null before the first chart is drawn). */
+  get chart() { return this.#building ? null : this.#chart; }
 
   /**
    * Plot columns of a plane. options: columns (indices; out-of-range ones are skipped; line i of
@@ -215,9 +226,14 @@ export class LinePlot {
    * tables: buckets). overlay: { plane, label } a second plane (compare mode's B) drawn dashed in
    * the same columns, with label (and options.label for the first) in the legend. references:
    * [{ axis, value, label }] dotted lines. The values are copied: the planes may be freed after.
+   * staged: the first chart is built in steps, for a caller that runs each in a task of its own
+   * (a page of many figures: elements/lazy.js): render returns the next step (a function that
+   * returns the one after it, then null); until the last has run the canvas stays blank. A render
+   * before then starts over.
    */
   render(plane, options = {}) {
-    const { columns = [] } = options;
+    const { columns = [], staged = false } = options;
+    if (this.#building) this.#unbuild();
     const xLabel = options.xLabel ?? axisTitle(plane.rowAxis), yLabel = options.yLabel ?? 'Value';
     // a line per column: "<column axis> c", or the kind's name for a one-column table
     const colLabel = plane.colAxis ? options.colLabel ?? axisTitle(plane.colAxis) : plane.kindTitle;
@@ -277,8 +293,10 @@ export class LinePlot {
       d.data = points;
     });
     this.#points = datasets.map((d) => d.data);
+    this.#key = key;
+    if (!this.#chart && staged) return this.#stage(datasets, options2);
     if (!this.#chart) {
-      this.#chart = new Chart(this.#canvas, { type: 'line', data: { datasets }, options: options2, plugins: [pixelClip, referenceLines] });
+      this.#chart = new Chart(this.#canvas, { type: 'line', data: { datasets }, options: options2, plugins: PLUGINS });
     } else if (same) {
       this.#chart.data.datasets.forEach((d, i) => { d.data = datasets[i].data; });
       Object.assign(this.#chart.options.scales.x, { min, max });
@@ -289,7 +307,48 @@ export class LinePlot {
       this.#chart.options = options2;
       this.#chart.update('none');
     }
-    this.#key = key;
+    return null;
+  }
+
+  // A first chart in three steps of about equal cost: a chart without lines, axes or legend (the
+  // canvas, its events, the plugins), then the lines and options laid out, then drawn. The
+  // options are made again in the second step: a theme switch before it is then in them.
+  #stage(datasets, options) {
+    const token = (this.#building = {});
+    const bare = { ...options, plugins: { ...options.plugins, legend: { display: false } },
+      // the axes' own tick labels even unseen: Chart.js's default ones use Intl (views/ticks.js)
+      scales: Object.fromEntries(Object.entries(options.scales).map(([id, s]) => [id, { type: s.type, display: false, ticks: { callback: s.ticks.callback } }])) };
+    const steps = [
+      () => {
+        held.add(this.#canvas);
+        this.#chart = new Chart(this.#canvas, { type: 'line', data: { datasets: [] }, options: bare, plugins: PLUGINS });
+      },
+      () => {
+        this.#chart.data.datasets = datasets;
+        this.#chart.options = this.#options(this.#layout);
+        this.#chart.update('none');
+      },
+      () => {
+        held.delete(this.#canvas);
+        this.#building = null;
+        this.#chart.render();
+      },
+    ];
+    const step = () => {
+      if (this.#building !== token) return null;  // rendered again, or destroyed, since
+      steps.shift()();
+      return steps.length ? step : null;
+    };
+    return step;
+  }
+
+  // A staged chart not finished: dropped (the next chart is built from the start).
+  #unbuild() {
+    this.#building = null;
+    held.delete(this.#canvas);
+    this.#chart?.destroy();
+    this.#chart = null;
+    this.#key = '';
   }
 
   // Chart.js options for a layout in the theme the plot's root has now.
@@ -299,6 +358,8 @@ export class LinePlot {
 
   destroy() {
     this.#stop();
+    this.#building = null;
+    held.delete(this.#canvas);
     this.#chart?.destroy();
     this.#root.remove();
   }

@@ -38,6 +38,18 @@ import {
 import { renderExplain } from './explain.js';
 
 const SIDES = ['a', 'b'];
+
+// Steps run one per call: each call runs the next (a step may return one to run next), and
+// returns itself while steps are left, else null.
+function inSteps(list) {
+  if (!list.length) return null;
+  const step = () => {
+    const more = list.shift()();
+    if (typeof more === 'function') list.unshift(more);
+    return list.length ? step : null;
+  };
+  return step;
+}
 const LABELS = { a: 'A', b: 'B' };
 
 export class Scene {
@@ -54,6 +66,7 @@ export class Scene {
   #shown = {};       // the multimodal options as last drawn (block, frame, gridColumn)
   #current = null;   // what is on screen: { planes, a, b, plot: { a, b, profile }, extras: { band, grid, plane } }
   #explained;
+  #draws = 0;        // draws begun: a staged one's later steps run only while it is the last
 
   /**
    * slots: { heatmap, plot, explain: where each goes (an element, or absent: not drawn);
@@ -98,9 +111,13 @@ export class Scene {
   /**
    * Compute and draw spec. check({ a, b }), if given, sees the computed planes before anything is
    * drawn: it may throw (nothing changes on screen) or return view options that override spec's
-   * (columns known only from the table). Returns the planes drawn, { a, b }. Throws PosencError.
+   * (columns known only from the table). Returns the planes drawn and what is left to draw,
+   * { a, b, rest }: rest is null, or with `staged` (a caller that runs each step in a task of its
+   * own) the next step: the grid and the inset beside the heatmap, the plot's first chart
+   * (views/plot.js LinePlot.render); each step returns the next, then null. A draw before the
+   * last step has run leaves the rest undone. Throws PosencError.
    */
-  draw(spec, check) {
+  draw(spec, check, { staged = false } = {}) {
     const pe = this.#pe;
     const next = { planes: [], a: null, b: null, plot: null, extras: null };
     try {
@@ -124,11 +141,14 @@ export class Scene {
       throw e;
     }
     this.#commit(next);
-    if (this.#mm) this.multimodalView(spec);
+    const later = [];
+    const id = ++this.#draws;
+    if (this.#mm && staged) later.push(() => { if (id === this.#draws) this.multimodalView(spec); });
+    else if (this.#mm) this.multimodalView(spec);
     this.#explain(spec.explain ?? null);
-    if (this.#plot) this.#renderPlot(spec);
+    if (this.#plot) later.push(this.#renderPlot(spec, staged));
     if (!this.#heatmap) this.#commit(null);  // the plot copied its values: nothing reads the heap
-    return { a: next.a, b: next.b };
+    return { a: next.a, b: next.b, rest: inSteps(later.filter(Boolean)) };
   }
 
   /** The chosen columns changed (spec.columns): the heatmap's markers, the plot's lines, the grid. */
@@ -233,9 +253,9 @@ export class Scene {
     return { a: main, b: first && second ? second : null, profile: true };
   }
 
-  #renderPlot(spec) {
+  #renderPlot(spec, staged = false) {
     const { a, b, profile: isProfile } = this.#current?.plot ?? {};
-    if (!a) return;
+    if (!a) return null;
     const options = plotOptions(spec);
     if (isProfile) {
       const profile = profileOptions(a);
@@ -244,8 +264,9 @@ export class Scene {
       options.xLabel ??= profile.xLabel;
     }
     const both = b ? [a, b] : [a];
-    this.#plot.render(a, {
+    return this.#plot.render(a, {
       ...options,
+      staged,
       logY: wantLogY(this.#pe, both, spec.logY ?? null),
       references: referenceLines(both, options.columns),
       ...(b ? { overlay: { plane: b, label: LABELS.b }, label: LABELS.a } : {}),
