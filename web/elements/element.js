@@ -277,9 +277,10 @@ class PosencElement extends Base {
     this.#render();
   }
 
-  // staged (the first render, from the queue): the plot's first chart is built in steps, each in a
-  // turn of the queue of its own (views/plot.js); returns the next step, which returns the one
-  // after it, then nothing. Until the last step the element is loading, and only then it says so.
+  // staged (the first render, from the queue): what can wait (the plot's first chart, the grid and
+  // inset beside a heatmap: views/scene.js) is drawn in steps, each in a turn of the queue of its
+  // own; returns the next step, which returns the one after it, then nothing. Until the last step
+  // the element is loading, and only then it says so.
   #render(staged = false) {
     cancel(this);
     const id = ++this.#renders;
