@@ -23,12 +23,16 @@
 // viewport every 100 ms, until every figure is drawn. Each task over 50 ms comes with what ran in
 // it (`whatRanLong`: the scripts of its Long Animation Frame over 5 ms, their forced style and
 // layout, and the figures whose render ended in it), so a long task has a name without a trace.
-//   node tests/bench/browser.js --many-only [--save FILE] [--trace FILE] [--contend N]
+//   node tests/bench/browser.js --many-only [--save FILE] [--trace FILE] [--allocations] [--contend N]
 // --trace FILE also records a Chromium trace of that page (devtools.timeline; open it in DevTools'
 // Performance panel) and prints, for each main-thread task over 40 ms, its largest events (where
 // a long task's time goes), and the main thread's totals: its tasks, those over 50 ms, the
 // frames' commits, and the elements' queue turns (p90, p99, longest). Tracing slows the page, so
 // the timings of that run are not the bench's.
+// --allocations also takes a sampling heap profile of that page (objects collected since
+// included) and prints what was allocated, the ten functions that allocated most, and the share
+// allocated under Chart.js's per-tick option resolution (where the collector's work comes from).
+// It slows the page too.
 // --contend N runs N busy loops (node processes) beside the bench, for the cores a shared
 // machine's other jobs take: tasks that sit near 50 ms on a quiet machine then cross it.
 import { writeFileSync } from 'node:fs';
@@ -48,6 +52,7 @@ const fileArg = (flag) => {
 };
 const out = fileArg('--save');
 const traceFile = fileArg('--trace');
+const allocations = args.includes('--allocations');
 
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -188,6 +193,30 @@ function mainThread(events) {
   };
 }
 
+// Chart.js's scale methods that resolve options once per tick (method names survive its minifier).
+const PER_TICK = new Set(['_resolveTickFontOptions', '_computeGridLineItems', '_computeLabelItems']);
+
+// A sampling heap profile's allocations: in all, by function (name and file), and under PER_TICK.
+function allocationSites(profile) {
+  const by = new Map();
+  let all = 0, perTick = 0;
+  const walk = (node, underTick) => {
+    const f = node.callFrame;
+    const tick = underTick || PER_TICK.has(f.functionName);
+    if (node.selfSize) {
+      const key = `${f.functionName || '(anonymous)'} ${f.url ? new URL(f.url).pathname : '(native)'}`;
+      by.set(key, (by.get(key) ?? 0) + node.selfSize);
+      all += node.selfSize;
+      if (tick) perTick += node.selfSize;
+    }
+    for (const c of node.children) walk(c, tick);
+  };
+  walk(profile.head, false);
+  const mb = (b) => Number((b / 2 ** 20).toFixed(1));
+  return { allocatedMB: mb(all), perTickOptionsMB: mb(perTick),
+    top: [...by].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${mb(v)} MB ${k}`) };
+}
+
 async function many() {
   let cdp = null;
   const events = [];
@@ -195,8 +224,14 @@ async function many() {
     before: async (p) => {
       await p.route((u) => u.pathname === '/many.html', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: MANY_HTML }));
       await p.addInitScript(watchMany);
-      if (!traceFile) return;
+      if (!traceFile && !allocations) return;
       cdp = await app.context.newCDPSession(p);
+      if (allocations) {
+        await cdp.send('HeapProfiler.enable');
+        await cdp.send('HeapProfiler.startSampling', { samplingInterval: 16384,
+          includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      }
+      if (!traceFile) return;
       cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
       await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: {
         includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'toplevel'] } });
@@ -246,8 +281,9 @@ async function many() {
       longestTaskMs: Math.max(0, ...m.long.map((t) => t.ms)), longestGapMs: m.gap, whatRanLong: m.explain() };
   }, { n: MANY, step: SCROLL_MS });
   if (problems.length) throw new Error(`console problems: ${problems.join('; ')}`);
-  let traced;
-  if (cdp) {
+  let traced, allocated;
+  if (allocations) allocated = allocationSites((await cdp.send('HeapProfiler.stopSampling')).profile);
+  if (traceFile) {
     const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
     await cdp.send('Tracing.end');
     await done;
@@ -257,7 +293,8 @@ async function many() {
   await page.close();
   const round = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toFixed(1)) : v]));
   return { figures: MANY, load: round(first), scroll: round(scrolled),
-    ...(traced ? { tracedTasksOver40Ms: traced.tasksOver40Ms, tracedMainThread: traced.totals } : {}) };
+    ...(traced ? { tracedTasksOver40Ms: traced.tasksOver40Ms, tracedMainThread: traced.totals } : {}),
+    ...(allocated ? { allocations: allocated } : {}) };
 }
 
 const contend = args.includes('--contend') ? Number(args[args.indexOf('--contend') + 1]) : 0;
