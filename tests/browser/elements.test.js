@@ -557,7 +557,9 @@ describe("the page's theme, switched at run time", () => {
         return {
           title: chart.options.scales.x.title.color, legend: chart.options.plugins.legend.labels.color, light, updates,
           corner: [...window.readPixels(h.view.canvas).slice(0, 3)],
-          fonts: [chart.scales.x.options.ticks.font.family, chart.scales.y.options.title.font.family, chart.legend.options.labels.font.family],
+          fonts: [chart.scales.x.options.ticks.font.family, chart.scales.y.options.title.font.family, chart.legend.options.labels.font.family,
+            // the font the tick labels are measured and drawn with (views/plot.js resolves it once per update)
+            ...['x', 'y'].map((a) => chart.scales[a]._resolveTickFontOptions(0).family)],
           host: getComputedStyle(p).fontFamily,
         };
       };
@@ -604,12 +606,12 @@ describe("the page's theme, switched at run time", () => {
       assert.equal(d.legend, 'rgb(240, 240, 240)', step);
       assert.ok(d.light > 50, `${step}: the plot's labels are drawn light (${d.light} pixels)`);
       assert.deepEqual(d.corner, [16, 16, 16], `${step}: the heatmap's background`);
-      assert.deepEqual(d.fonts, Array(3).fill(d.host), `${step}: the plot's font is the host's`);
+      assert.deepEqual(d.fonts, Array(5).fill(d.host), `${step}: the plot's font is the host's`);
       assert.equal(d.host, '"DejaVu Serif", serif');
       const back = r[{ 'data-theme': 'no data-theme', 'dark class': 'no dark class', 'material slate': 'material default' }[step]];
       assert.equal(back.updates, ++updates);
       assert.deepEqual([back.title, back.light, back.corner], [light.title, 0, light.corner], `${step} undone`);
-      assert.deepEqual(back.fonts, Array(3).fill(light.host));
+      assert.deepEqual(back.fonts, Array(5).fill(light.host));
     }
     assert.notEqual(light.title, 'rgb(240, 240, 240)');
     assert.deepEqual(problems, []);

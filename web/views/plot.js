@@ -89,6 +89,26 @@ const referenceLines = {
   },
 };
 
+// Chart.js resolves a scale's tick font once per tick in every layout pass and draw (a font may
+// be scriptable, per tick): on a page of many plots that is a third of all it allocates
+// (tests/bench/browser.js --many-only --allocations). These charts give each axis one font, not
+// scriptable: each scale resolves it once per update (a new ticks array), here. Without that
+// method (another Chart.js) nothing changes.
+const oneTickFont = {
+  id: 'posencTickFont',
+  beforeLayout(chart) {
+    for (const scale of Object.values(chart.scales)) {
+      const resolve = scale._resolveTickFontOptions;
+      if (typeof resolve !== 'function' || Object.hasOwn(scale, '_resolveTickFontOptions')) continue;
+      let ticks = oneTickFont, font = null;  // ticks: what font was resolved for (none yet)
+      scale._resolveTickFontOptions = function (index) {
+        if (ticks !== this.ticks) [ticks, font] = [this.ticks, resolve.call(this, index)];
+        return font;
+      };
+    }
+  },
+};
+
 // A chart built in steps (LinePlot's staged render) is not drawn until its last step: Chart.js
 // draws at the end of every update, and a plugin's beforeRender returning false skips that.
 const held = new WeakSet();  // the charts' canvases
@@ -154,7 +174,7 @@ function chartOptions(th, { xLabel, yLabel, logY, references, rows, range, margi
   };
 }
 
-const PLUGINS = [pixelClip, referenceLines, hold];
+const PLUGINS = [pixelClip, referenceLines, hold, oneTickFont];
 
 /**
  * The first plot of a page compiles and first runs all the Chart.js code it needs, in one task.
