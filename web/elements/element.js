@@ -310,7 +310,7 @@ class PosencElement extends Base {
       this.#fail(e, spec);
       return null;
     }
-    this.#drawn();
+    this.#done();
     return null;
   }
 
@@ -325,13 +325,13 @@ class PosencElement extends Base {
         return null;
       }
       if (rest) return step;
-      this.#drawn();
+      this.#done();
       return null;
     };
     return step;
   }
 
-  #drawn() {
+  #done() {
     this.#status = 'ok';
     this.#message.hidden = true;
     this.#message.textContent = '';

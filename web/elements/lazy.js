@@ -4,13 +4,14 @@
 // and the next one waits for the frame that paints what it drew (so no frame commits the canvases
 // of many figures at once). A kind of render may come with preparing steps (the views' warm-ups:
 // throwaway heatmaps and Chart.js plots), each run in a turn of its own before the first render of
-// that kind. A render may also come in steps (a plot's first chart: views/plot.js): it returns the
-// rest of itself, which runs in a later turn, ahead of every other waiting render. So a page of
-// hundreds of figures shows the first ones at once and keeps input waiting no longer than one step
-// of a figure's render (tests/bench/browser.js --many-only measures it). An element
-// that leaves the page, or scrolls far away before its turn, leaves the queue (it joins again
-// when it comes back). Printing draws everything still waiting first (beforeprint). Without
-// IntersectionObserver (an old browser) the elements render at once, as before.
+// that kind. A render may also come in steps (a plot's first chart, a heatmap's grid and inset:
+// views/scene.js): it returns the rest of itself, which runs in a later turn, ahead of every other
+// waiting render. So a page of hundreds of figures shows the first ones at once and keeps input
+// waiting no longer than one step of a figure's render (tests/bench/browser.js --many-only
+// measures it). An element that leaves the page, or scrolls far away before its turn, leaves the
+// queue (it joins again when it comes back). Printing draws everything still waiting first
+// (beforeprint). Without IntersectionObserver (an old browser) the elements render at once, as
+// before.
 // Importing this module touches no DOM: a server render can import the elements (tests/browser/ssr.test.js).
 
 /** How far outside the viewport an element starts rendering (CSS margin: vertical, horizontal). */

@@ -90,7 +90,7 @@ const referenceLines = {
 };
 
 // Chart.js resolves a scale's tick font once per tick in every layout pass and draw (a font may
-// be scriptable, per tick): on a page of many plots that is a third of all it allocates
+// be scriptable, per tick): on a page of many plots, over a third of all it allocates
 // (tests/bench/browser.js --many-only --allocations). These charts give each axis one font, not
 // scriptable: each scale resolves it once per update (a new ticks array), here. Without that
 // method (another Chart.js) nothing changes.

@@ -38,6 +38,7 @@ import {
 import { renderExplain } from './explain.js';
 
 const SIDES = ['a', 'b'];
+const LABELS = { a: 'A', b: 'B' };
 
 // Steps run one per call: each call runs the next (a step may return one to run next), and
 // returns itself while steps are left, else null.
@@ -50,7 +51,6 @@ function inSteps(list) {
   };
   return step;
 }
-const LABELS = { a: 'A', b: 'B' };
 
 export class Scene {
   #pe;
