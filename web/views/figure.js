@@ -127,6 +127,22 @@ export class Paper {
 }
 
 /**
+ * Work split into steps for a caller that runs one per task: a function that runs the next step
+ * (a step may return a function, run next before the rest) and returns itself while steps are
+ * left, else null. alive(): false once the work is overtaken (drawn again, destroyed), which ends it.
+ */
+export function inSteps(list, alive = () => true) {
+  if (!list.length) return null;
+  const step = () => {
+    if (!alive()) return null;
+    const more = list.shift()();
+    if (typeof more === 'function') list.unshift(more);
+    return list.length ? step : null;
+  };
+  return step;
+}
+
+/**
  * Sizes canvas c to W × H CSS px at dpr, writing only what changed: a width or height write
  * reallocates (and clears) the canvas, a style write invalidates style and accessibility, even with
  * the same value.

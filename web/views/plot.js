@@ -3,7 +3,7 @@
 // (the wasm heap); non-finite values (ALiBi's -Infinity) become gaps.
 import { Chart } from './chart.js';
 import { axisTitle, axisEntry, hasEntries } from './axes.js';
-import { theme, lineColor, onThemeChange } from './figure.js';
+import { theme, lineColor, onThemeChange, inSteps } from './figure.js';
 import { formatValue } from './heatmap.js';
 import { tickLabel, decadeLabel } from './ticks.js';
 
@@ -90,10 +90,10 @@ const referenceLines = {
 };
 
 // Chart.js resolves a scale's tick font once per tick in every layout pass and draw (a font may
-// be scriptable, per tick): on a page of many plots, over a third of all it allocates
-// (tests/bench/browser.js --many-only --allocations). These charts give each axis one font, not
-// scriptable: each scale resolves it once per update (a new ticks array), here. Without that
-// method (another Chart.js) nothing changes.
+// be scriptable, per tick), each time through a new option resolver: garbage that a page of many
+// plots then pauses to collect (tests/bench/browser.js --many-only --allocations shows how much).
+// These charts give each axis one font, not scriptable: each scale resolves it once per update
+// (a new ticks array), here. Without that method (another Chart.js) nothing changes.
 const oneTickFont = {
   id: 'posencTickFont',
   beforeLayout(chart) {
@@ -338,7 +338,7 @@ export class LinePlot {
     const bare = { ...options, plugins: { ...options.plugins, legend: { display: false } },
       // the axes' own tick labels even unseen: Chart.js's default ones use Intl (views/ticks.js)
       scales: Object.fromEntries(Object.entries(options.scales).map(([id, s]) => [id, { type: s.type, display: false, ticks: { callback: s.ticks.callback } }])) };
-    const steps = [
+    return inSteps([
       () => {
         held.add(this.#canvas);
         this.#chart = new Chart(this.#canvas, { type: 'line', data: { datasets: [] }, options: bare, plugins: PLUGINS });
@@ -353,13 +353,7 @@ export class LinePlot {
         this.#building = null;
         this.#chart.render();
       },
-    ];
-    const step = () => {
-      if (this.#building !== token) return null;  // rendered again, or destroyed, since
-      steps.shift()();
-      return steps.length ? step : null;
-    };
-    return step;
+    ], () => this.#building === token);  // not rendered again, nor destroyed, since
   }
 
   // A staged chart not finished: dropped (the next chart is built from the start).

@@ -36,21 +36,10 @@ import {
   profileKind, profilePlane, profileOptions, differencePlane, compareReadout, referenceLines, wantLogY, diffColormap,
 } from './compare.js';
 import { renderExplain } from './explain.js';
+import { inSteps } from './figure.js';
 
 const SIDES = ['a', 'b'];
 const LABELS = { a: 'A', b: 'B' };
-
-// Steps run one per call: each call runs the next (a step may return one to run next), and
-// returns itself while steps are left, else null.
-function inSteps(list) {
-  if (!list.length) return null;
-  const step = () => {
-    const more = list.shift()();
-    if (typeof more === 'function') list.unshift(more);
-    return list.length ? step : null;
-  };
-  return step;
-}
 
 export class Scene {
   #pe;
@@ -143,12 +132,12 @@ export class Scene {
     this.#commit(next);
     const later = [];
     const id = ++this.#draws;
-    if (this.#mm && staged) later.push(() => { if (id === this.#draws) this.multimodalView(spec); });
+    if (this.#mm && staged) later.push(() => this.multimodalView(spec));
     else if (this.#mm) this.multimodalView(spec);
     this.#explain(spec.explain ?? null);
     if (this.#plot) later.push(this.#renderPlot(spec, staged));
     if (!this.#heatmap) this.#commit(null);  // the plot copied its values: nothing reads the heap
-    return { a: next.a, b: next.b, rest: inSteps(later.filter(Boolean)) };
+    return { a: next.a, b: next.b, rest: inSteps(later.filter(Boolean), () => id === this.#draws) };
   }
 
   /** The chosen columns changed (spec.columns): the heatmap's markers, the plot's lines, the grid. */
