@@ -862,17 +862,20 @@ ${Array.from({ length: N }, (_, i) => `<posenc-heatmap id="m${i}" kind="sinusoid
       const r = await q.evaluate(async () => {
         await customElements.whenDefined('posenc-plot');
         const frame = () => new Promise((ok) => requestAnimationFrame(ok));
-        // a frame where el's plot exists but its chart is not drawn yet
+        // the frames where el's chart exists (Chart.js has sized its canvas to the element) but is
+        // not drawn yet: at least one, and its canvas blank in each
         const midway = async (el) => {
-          for (let i = 0; i < 600; i++) {
-            if (el.status !== 'loading') return null;
-            if (el.view && !el.view.chart) {
-              const canvas = el.view.chart === null && el.shadowRoot.querySelector('canvas');
-              return { blank: canvas.width > 0 && window.readPixels(canvas).every((v) => v === 0) };
+          let held = 0, blank = true;
+          for (let i = 0; i < 600 && el.status === 'loading'; i++) {
+            const canvas = el.shadowRoot.querySelector('canvas');
+            if (el.view && !el.view.chart && canvas?.width > 300) {
+              held++;
+              blank &&= window.readPixels(canvas).every((v) => v === 0);
+              if (held === 2) return { blank };  // both steps after the bare chart seen: enough
             }
             await frame();
           }
-          return null;
+          return held ? { blank } : null;
         };
         const a = document.getElementById('a');
         const seenA = await midway(a);
