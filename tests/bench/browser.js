@@ -22,7 +22,8 @@
 // gap, which sees shorter ones too), then the same while the page is scrolled to its end, a
 // viewport every 100 ms, until every figure is drawn. Each task over 50 ms comes with what ran in
 // it (`whatRanLong`: the scripts of its Long Animation Frame over 5 ms, their forced style and
-// layout, and the figures whose render ended in it), so a long task has a name without a trace.
+// layout, and the figures whose render ended in it), so a long task has a name without a trace;
+// `queueEstimatesMs` is what the elements' queue learned a render and each step of one costs.
 //   node tests/bench/browser.js --many-only [--save FILE] [--trace FILE] [--allocations] [--contend N]
 // --trace FILE also records a Chromium trace of that page (devtools.timeline; open it in DevTools'
 // Performance panel) and prints, for each main-thread task over 40 ms, its largest events (where
@@ -179,8 +180,9 @@ function mainThread(events) {
   const t0 = Math.min(...spans.map((e) => e.ts));
   const tasks = spans.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
   const ms = (us) => Number((us / 1000).toFixed(1));
-  // the elements' queue: its calls (turns, and a step's own calls) as the trace times them
-  const turns = spans.filter((e) => e.name === 'FunctionCall' && /\/elements\/lazy\.js$/.test(e.args?.data?.url ?? '')).map((e) => e.dur);
+  // the elements' queue turns (its function `turn`; not its frame and observer callbacks) as the trace times them
+  const turns = spans.filter((e) => e.name === 'FunctionCall' && e.args?.data?.functionName === 'turn' &&
+    /\/elements\/lazy\.js$/.test(e.args.data.url ?? '')).map((e) => e.dur);
   const sum = (xs) => ms(xs.reduce((a, e) => a + e.dur, 0));
   return {
     tasksOver40Ms: tasks.filter((t) => t.dur > 40000).map((t) => ({
@@ -277,8 +279,10 @@ async function many() {
       await new Promise((r) => setTimeout(r, 10));
     }
     m.stop = true;
+    const { estimates } = await import('/elements/lazy.js');  // the module the elements use
     return { figures: ids.length, allMs: performance.now() - t0, longTasks: m.long.length,
-      longestTaskMs: Math.max(0, ...m.long.map((t) => t.ms)), longestGapMs: m.gap, whatRanLong: m.explain() };
+      longestTaskMs: Math.max(0, ...m.long.map((t) => t.ms)), longestGapMs: m.gap, whatRanLong: m.explain(),
+      queueEstimatesMs: Object.fromEntries(Object.entries(estimates()).map(([k, v]) => [k, Number(v.toFixed(1))])) };
   }, { n: MANY, step: SCROLL_MS });
   if (problems.length) throw new Error(`console problems: ${problems.join('; ')}`);
   let traced, allocated;

@@ -159,6 +159,9 @@ export function request(el, render, { eager = false, kind = '', prepare = NONE }
   }
 }
 
+/** What the queue expects a render (or a step of one) of each kind to cost, in ms: the costs it has learned. */
+export const estimates = () => Object.fromEntries(expected);
+
 /** Whether `el` has a render waiting (off screen, or queued). */
 export const pending = (el) => waiting.has(el);
 
