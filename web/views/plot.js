@@ -330,7 +330,7 @@ export class LinePlot {
     return null;
   }
 
-  // A first chart in three steps of about equal cost: a chart without lines, axes or legend (the
+  // A first chart in three steps, the costliest first: a chart without lines, axes or legend (the
   // canvas, its events, the plugins), then the lines and options laid out, then drawn. The
   // options are made again in the second step: a theme switch before it is then in them.
   #stage(datasets, options) {
