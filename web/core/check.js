@@ -44,7 +44,7 @@ export function check(pe, heap, t, target, options = {}) {
     throw new PosencError(`posenc check: tensor.shape [${t.shape}] does not hold tensor.data's ${t.data.length} values`, 'EINVAL', 'shape');
   }
   if (options === null || typeof options !== 'object') throw new PosencError('posenc check: options is not an object', 'EINVAL', 'options');
-  const { what, tolerance, input } = options;
+  const { what, tolerance, input, diagnose = true } = options;
   if (what !== undefined && !WHATS.includes(what)) {
     throw new PosencError(`posenc check: what = ${describe(what)} is not one of ${WHATS.map((w) => JSON.stringify(w)).join(', ')}`, 'EINVAL', 'what');
   }
@@ -55,7 +55,7 @@ export function check(pe, heap, t, target, options = {}) {
   const s = new Scratch(x);
   try {
     const got = s.put(Float32Array, t.data, 'tensor');
-    const ctx = { pe, heap, x, s, t, got, tol: tolerance ?? NaN, input, dtype: t.dtype };
+    const ctx = { pe, heap, x, s, t, got, tol: tolerance ?? NaN, input, dtype: t.dtype, diagnose };
     if (kind !== 'rope') return checkOther(ctx, kind, params);
     return checkRope(ctx, params, what);
   } finally {
@@ -203,7 +203,7 @@ function checkRope(ctx, params, what) {
   const stats = scoreTable(ctx, L, params, view, colerr, rowerr);
   const mismatch = view.mismatch;
   let diagnosis = [];
-  if (stats.bad > 0 || mismatch) diagnosis = diagnoseTable(ctx, L, params, stats, view);
+  if ((stats.bad > 0 || mismatch) && ctx.diagnose) diagnosis = diagnoseTable(ctx, L, params, stats, view);
   return result(ctx, stats, colerr, rowerr, L.w, L.n, diagnosis, { what: L.what, params, mismatch });
 }
 

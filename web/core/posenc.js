@@ -8,6 +8,9 @@ import { fieldsRead, layersFromConfig, positionsFromConfig, ropeFromConfig } fro
 import { modelTypes, records } from './architectures/index.js';
 import { readTensor, tensorHeader, tensorHeaderSize } from './tensor.js';
 import { check } from './check.js';
+import { engineRecords } from './engines/index.js';
+import { engineOptions, layersWithEngine, positionsWithEngine, ropeWithEngine } from './engines/apply.js';
+import { compareEngines } from './engines/compare.js';
 
 export const VERSION = '0.1.0';
 
@@ -393,17 +396,29 @@ export class Posenc {
 
   /** A model's config.json → rope params, the way transformers reads it ({ layer }: one layer's). */
   ropeFromConfig(config, options) {
+    if (engineOptions(options)) return ropeWithEngine(this, config, options);
     return ropeFromConfig(this, config, options);
   }
 
   /** A model's config.json → one entry per layer: { index, type, positions, rope, window, chunk, queryScale }. */
   layersFromConfig(config, options) {
+    if (engineOptions(options)) return layersWithEngine(this, config, options);
     return layersFromConfig(this, config, options);
   }
 
   /** A model's config.json, RoPE or not → { modelType, family, input, layers, warnings, sources }. */
   positionsFromConfig(config, options) {
+    if (engineOptions(options)) return positionsWithEngine(this, config, options);
     return positionsFromConfig(this, config, options);
+  }
+
+  /**
+   * What each engine computes for a config against a reference engine (transformers), one row per
+   * engine and group of identical layers: { reference, positions, rows: [{ engine, layers, layerType,
+   * same, maxAbsDiff, at, logitScaleRatio, rules, rounding }] }.
+   */
+  compareEngines(config, options) {
+    return compareEngines(this, config, options);
   }
 
   /** The part of a config positionsFromConfig reads (the same result, far fewer bytes). */
@@ -414,6 +429,14 @@ export class Posenc {
   /** The architecture records, one per transformers model type: what each does with positions. */
   get architectures() {
     return records();
+  }
+
+  /**
+   * The engine profiles: [{ name, repo, version, reads, notes, rules }], transformers (the reference)
+   * first; each rule { rule, when, do, fields, effect, source } cites the engine's file and commit.
+   */
+  get engines() {
+    return engineRecords();
   }
 
   /** The transformers model types posenc has a record for (web/core/architectures/model-types.txt). */
