@@ -7,12 +7,15 @@ import { openSync, readSync, closeSync, fstatSync, readFileSync, writeFileSync }
 import { load, PosencError } from './posenc.js';
 
 const USAGE = `usage:
-  posenc layers CONFIG.json [--json]
+  posenc layers CONFIG.json [ENGINE options] [--json]
   posenc table KIND [--PARAM VALUE ...] [--config CONFIG.json [--layer L]] [-o OUT.npy|.csv|.json]
   posenc check FILE [--tensor NAME] (--config CONFIG.json [--layer L] | --kind KIND [--PARAM VALUE ...])
                [--what cos|sin|cos-sin|sin-cos|inv_freq|rotated] [--input FILE [--input-tensor NAME]]
                [--tolerance T] [--json]
   posenc kinds [--json]
+  posenc engines CONFIG.json [--context N] [--seq-len N] [--engines a,b] [--positions N] [--json]
+ENGINE options (layers, table --config, check --config): --engine NAME (transformers, vllm, sglang, llama.cpp,
+mlx-lm, tensorrt-llm) --context N (the context the engine was started with) --seq-len N (the sequence's length).
 Parameters are the registry's (posenc kinds), in camelCase or kebab-case: --dim 128,
 --partial-rotary-factor 0.5, --rope-scaling '{"rope_type":"yarn","factor":4}' (objects and arrays as JSON),
 or an object's fields by their config.json names: --rope-type yarn --factor 4.
@@ -65,7 +68,26 @@ function typed(p, raw, flag) {
   return raw;
 }
 
-const OWN = new Set(['o', 'json', 'config', 'layer', 'tensor', 'kind', 'what', 'input', 'input-tensor', 'tolerance']);
+const OWN = new Set(['o', 'json', 'config', 'layer', 'tensor', 'kind', 'what', 'input', 'input-tensor', 'tolerance', 'engine',
+  'context', 'seq-len', 'engines', 'positions']);
+
+// --engine, --context, --seq-len as layersFromConfig's options (checked there)
+function engineOpts(options) {
+  const out = {};
+  const int = (flag) => {
+    const raw = options.get(flag);
+    const v = raw === true ? NaN : Number(raw);
+    if (Number.isNaN(v)) throw new PosencError(`posenc: --${flag} ${JSON.stringify(raw)} is not a number`, 'EINVAL', camel(flag));
+    return v;
+  };
+  if (options.has('engine')) {
+    if (options.get('engine') === true) throw new PosencError('posenc: --engine needs a name', 'EINVAL', 'engine');
+    out.engine = options.get('engine');
+  }
+  if (options.has('context')) out.context = int('context');
+  if (options.has('seq-len')) out.seqLen = int('seq-len');
+  return out;
+}
 
 // The registry's params of `kind` from the options (the command's own options left out).
 function paramsOf(pe, kind, options) {
@@ -186,8 +208,9 @@ function describeLayer(l) {
 
 function cmdLayers(pe, { positional, options }) {
   if (positional.length !== 1) throw new Usage('layers takes one config.json');
-  const story = pe.positionsFromConfig(readJSON(positional[0], 'config'));
+  const story = pe.positionsFromConfig(readJSON(positional[0], 'config'), engineOpts(options));
   if (options.get('json')) return console.log(JSON.stringify(story, null, 1)), 0;
+  if (story.engine) console.log(`as ${story.engine} computes it`);
   console.log(`${story.modelType ?? '(no model_type)'}${story.family !== story.modelType ? `, read as ${story.family}` : ''}: ${story.layers.length} layers`);
   if (story.input) {
     console.log(story.input.kind === 'learned' ? `input: learned positions, ${story.input.size} rows from ${story.input.offset} (weights)`
@@ -196,6 +219,7 @@ function cmdLayers(pe, { positional, options }) {
   for (const l of story.layers) {
     console.log(`${String(l.index).padStart(3)}  ${l.type.padEnd(18)} ${l.stack ? `${l.stack.padEnd(8)} ` : ''}${describeLayer(l)}` +
       `${l.window ? `  window ${l.window}` : ''}${l.chunk ? `  chunk ${l.chunk}` : ''}${l.queryScale ? `  query scale ${JSON.stringify(l.queryScale)}` : ''}`);
+    for (const r of l.engine?.rules ?? []) console.log(`       ${r.rule}: ${r.effect}`);
   }
   for (const w of story.warnings) console.error(`warning: config.${w.field} ${w.message}`);
   return 0;
@@ -206,7 +230,7 @@ function cmdTable(pe, { positional, options }) {
   const kind = positional[0];
   let params = {};
   if (options.has('config')) {
-    params = pe.ropeFromConfig(readJSON(options.get('config'), 'config'), { layer: layerOf(options.get('layer')) }) ?? {};
+    params = pe.ropeFromConfig(readJSON(options.get('config'), 'config'), { layer: layerOf(options.get('layer')), ...engineOpts(options) }) ?? {};
   }
   params = { ...params, ...paramsOf(pe, kind, options) };
   progress(`posenc: computing ${kind}`);
@@ -232,7 +256,7 @@ function cmdCheck(pe, { positional, options }) {
   let target;
   if (options.has('config')) {
     const extra = paramsOf(pe, 'rope', options);
-    target = { config: readJSON(options.get('config'), 'config'), layer: layerOf(options.get('layer')), params: extra };
+    target = { config: readJSON(options.get('config'), 'config'), layer: layerOf(options.get('layer')), params: extra, ...engineOpts(options) };
   } else if (options.has('kind')) {
     const kind = options.get('kind');
     target = { kind, params: paramsOf(pe, kind, options) };
@@ -269,6 +293,40 @@ function cmdCheck(pe, { positional, options }) {
   return 1;
 }
 
+// layer indices as ranges: 0-31, or 0,2,4 …
+function ranges(list) {
+  const out = [];
+  for (let i = 0; i < list.length; i++) {
+    let j = i;
+    while (j + 1 < list.length && list[j + 1] === list[j] + 1) j++;
+    out.push(j > i ? `${list[i]}-${list[j]}` : String(list[i]));
+    i = j;
+  }
+  return out.join(',');
+}
+
+function cmdEngines(pe, { positional, options }) {
+  if (positional.length !== 1) throw new Usage('engines takes one config.json');
+  const opts = engineOpts(options);
+  if (opts.engine !== undefined) throw new Usage('engines compares every engine: use --engines a,b to choose some');
+  if (options.has('engines')) opts.engines = String(options.get('engines')).split(',');
+  if (options.has('positions')) opts.positions = Number(options.get('positions'));
+  const cmp = pe.compareEngines(readJSON(positional[0], 'config'), opts);
+  if (options.get('json')) return console.log(JSON.stringify(cmp, null, 1)), 0;
+  console.log(`against ${cmp.reference}, ${cmp.positions} positions${cmp.context ? `, context ${cmp.context}` : ''}${cmp.seqLen ? `, sequence ${cmp.seqLen}` : ''}`);
+  console.log(`${'layers'.padEnd(12)} ${'type'.padEnd(20)} ${'engine'.padEnd(13)} result`);
+  for (const r of cmp.rows) {
+    const head = `${ranges(r.layers).padEnd(12)} ${String(r.layerType ?? '').padEnd(20)} ${r.engine.padEnd(13)}`;
+    if (!r.runs) { console.log(`${head} cannot run it: ${r.error}`); continue; }
+    const diff = r.same ? 'same' : `differs${r.maxAbsDiff !== null ? ` by ${num(r.maxAbsDiff)}${r.at ? ` (position ${r.at.position}, column ${r.at.column})` : ''}` : ''}`;
+    const logits = Math.abs(r.logitScaleRatio - 1) > 1e-6 ? `, logits x${num(r.logitScaleRatio)}` : '';
+    const rounding = r.rounding ? `; rounding ${num(r.rounding.maxAbsDiff)} (${Object.entries(r.rounding.params).map(([k, v]) => `${k} ${v}`).join(', ')})` : '';
+    console.log(`${head} ${diff}${logits}${rounding}`);
+    if (!r.same) for (const rule of r.rules) console.log(`${' '.repeat(48)}${rule.rule}: ${rule.effect}`);
+  }
+  return 0;
+}
+
 function cmdKinds(pe, { options }) {
   if (options.get('json')) return console.log(JSON.stringify(pe.kinds, null, 1)), 0;
   for (const k of pe.kinds) {
@@ -283,7 +341,7 @@ function cmdKinds(pe, { options }) {
   return 0;
 }
 
-const COMMANDS = { layers: cmdLayers, table: cmdTable, check: cmdCheck, kinds: cmdKinds };
+const COMMANDS = { layers: cmdLayers, table: cmdTable, check: cmdCheck, kinds: cmdKinds, engines: cmdEngines };
 
 async function main(argv) {
   const [command, ...rest] = argv;

@@ -69,13 +69,14 @@ function resolveTarget(pe, target) {
   }
   if (target.config !== undefined) {
     // the layer's own scheme, whatever it is (RoPE, ALiBi, T5 buckets …), as positionsFromConfig reads it
-    const { layer } = target;
+    const { layer, engine, context, seqLen } = target;
+    const run = { engine, context, seqLen };  // the engine whose table is the reference (transformers by default)
     if (layer === undefined || layer === null) {
-      const rope = pe.ropeFromConfig(target.config);
+      const rope = pe.ropeFromConfig(target.config, run);
       if (!rope) throw new PosencError('posenc check: no layer of this config uses RoPE; name one with { layer }', 'EINVAL', 'layer');
       return { kind: 'rope', params: { ...rope, ...(target.params ?? {}) } };
     }
-    const layers = pe.layersFromConfig(target.config);
+    const layers = pe.layersFromConfig(target.config, run);
     const l = Number.isInteger(layer) ? layers[layer] : layers.find((x) => x.type === layer);
     if (!l) throw new PosencError(`posenc check: layer = ${describe(layer)} is not a layer index or type of this config (0 .. ${layers.length - 1})`, 'EINVAL', 'layer');
     if (!l.positions?.params) {

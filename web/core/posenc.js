@@ -11,6 +11,7 @@ import { check } from './check.js';
 import { engineRecords } from './engines/index.js';
 import { engineOptions, layersWithEngine, positionsWithEngine, ropeWithEngine } from './engines/apply.js';
 import { compareEngines } from './engines/compare.js';
+import { engineCauses } from './engines/diagnose.js';
 
 export const VERSION = '0.1.0';
 
@@ -469,7 +470,13 @@ export class Posenc {
    * tolerance, maxAbsError, maxRelError, firstBad, columnError, rowError, diagnosis }.
    */
   check(tensor, target, options) {
-    return check(this, this.#heap, tensor, target, options);
+    const r = check(this, this.#heap, tensor, target, options);
+    // a table that transformers' is not: first ask whether an engine computes it (target.engine unset)
+    if (!r.exact && target?.config !== undefined && target.engine === undefined && options?.diagnose !== false && r.what !== 'rotated') {
+      const causes = engineCauses(this, tensor, target, options, (t, g, o) => check(this, this.#heap, t, g, o));
+      if (causes.length) r.diagnosis = [...causes, ...r.diagnosis];
+    }
+    return r;
   }
 
   // ---- Colour (colour.js): values → RGBA8 for drawing, computed in C. ----
