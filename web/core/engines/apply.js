@@ -4,7 +4,7 @@
 // attention logits get scaled (logitScale). Key mapping only: every table, factor and temperature is
 // computed in C (rope-frequencies, query-scale), as everywhere in posenc.
 import { PosencError, describe } from '../error.js';
-import { engineOf } from './index.js';
+import { engineOf, engineRuns } from './index.js';
 import { positionsFromConfig, ropeFromConfig } from '../architectures/reader.js';
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
@@ -188,12 +188,37 @@ function infoOf(pe, memo, params) {
   return info;
 }
 
+// Can the engine run this config? Its registry lists the config's architectures (or model_type): yes;
+// a retired one or none listed: EINVAL naming engine, unless the engine falls back to transformers'
+// own modeling code, whose tables are then transformers' (the rule returned says so).
+function runsCheck(engine, config) {
+  const runs = engineRuns(engine.name);
+  if (!runs || !isObject(config)) return null;
+  const names = runs.keyedBy === 'model_type'
+    ? [config.model_type, config.text_config?.model_type].filter((v) => typeof v === 'string')
+    : Array.isArray(config.architectures) ? config.architectures.filter((v) => typeof v === 'string') : [];
+  if (names.length === 0 || names.some((n) => runs.set.has(n))) return null;
+  const retired = names.find((n) => Object.hasOwn(runs.retired ?? {}, n));
+  const cite = `(${runs.source})`;
+  if (retired) {
+    throw new PosencError(`posenc: engine = ${JSON.stringify(engine.name)} cannot run this config: ${retired} is no longer supported ` +
+      `(last in version ${runs.retired[retired]}) ${cite}`, 'EINVAL', 'engine');
+  }
+  if (runs.fallback === 'transformers') {
+    return Object.freeze({ rule: 'backend.transformers', fields: [runs.keyedBy], effect: `no native implementation of ${names.join(', ')}: ` +
+      `${engine.name} runs it with transformers' modeling code (its Transformers backend), so transformers' tables`, source: runs.source });
+  }
+  throw new PosencError(`posenc: engine = ${JSON.stringify(engine.name)} cannot run this config: no model implementation for ` +
+    `${runs.keyedBy} ${names.join(', ')} ${cite}`, 'EINVAL', 'engine');
+}
+
 class Run {
   constructor(pe, config, opts) {
     this.pe = pe;
     this.engine = opts.engine;
     this.context = opts.context;
     this.seqLen = opts.seqLen;
+    this.backend = runsCheck(this.engine, config);
     const { config: prepared, found } = prepare(config, this.engine);
     this.config = prepared;
     this.found = found;
@@ -226,8 +251,8 @@ class Run {
       dtype: this.dtype, freqDtypes: this.freqDtypes,
     };
     let p = rope ? clone(rope) : null;
-    const rules = [];
-    for (const r of this.engine.rules) {
+    const rules = this.backend ? [this.backend] : [];
+    for (const r of this.backend ? [] : this.engine.rules) {
       if (!Object.entries(r.when).every(([k, v]) => WHEN[k](v, c, p))) continue;
       if (p === null && Object.keys(r.do).some((k) => !['queryScale', 'softmax', 'refuse'].includes(k)) && !r.always) continue;
       const state = () => JSON.stringify(p && { ...p, ropeScaling: { ...this.scalingDefaults, ...p.ropeScaling } }) +

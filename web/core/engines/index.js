@@ -8,6 +8,7 @@ import sglang from './records/sglang.js';
 import llamaCpp from './records/llama-cpp.js';
 import mlxLm from './records/mlx-lm.js';
 import tensorrtLlm from './records/tensorrt-llm.js';
+import runs from './runs.js';
 
 /** What each rule's `do` may hold: ./apply.js has one action per name. */
 export const ACTIONS = Object.freeze(['longrope', 'dynamic', 'drop', 'set', 'copy', 'mscaleCoefficient', 'softmax',
@@ -32,11 +33,16 @@ function tables() {
       if (!/@[0-9a-f]{40}\b/.test(r.source)) throw new Error(`posenc engines: ${e.name} ${r.rule} cites no commit`);
     }
   }
-  return (built = { list, byName: new Map(list.map((e) => [e.name, e])) });
+  const lists = runs();
+  const byRuns = new Map(Object.entries(lists).map(([k, v]) => [k, Object.freeze({ ...v, set: new Set(v.names) })]));
+  return (built = { list, byName: new Map(list.map((e) => [e.name, e])), byRuns });
 }
 
 /** Every engine profile, frozen: [{ name, repo, version, reads, notes, aliases, rules }]. */
 export const engineRecords = () => tables().list;
+
+/** What the engine's registry runs: { keyedBy, names, set, source, fallback, retired }, or undefined. */
+export const engineRuns = (name) => tables().byRuns.get(name);
 
 /** The engine named `name`, or EINVAL naming `engine` and listing the known ones. */
 export function engineOf(name) {
