@@ -7,6 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { records, modelTypes } from '../core/architectures/index.js';
+import { enginesByModelType } from './engines-table.js';
 
 const RECORDS = records(), MODEL_TYPES = modelTypes();
 
@@ -54,10 +55,11 @@ function layersOf(r) {
 
 /** The full table: every model type, its scheme, layer pattern, and where it was read. */
 export function fullTable() {
+  const engines = enginesByModelType();
   const rows = MODEL_TYPES.map((k) => {
     const r = RECORDS[k];
     const what = r.unsupported ? cell(r.unsupported) : cell(schemeOf(r));
-    return `| ${code(k)} | ${what} | ${cell(layersOf(r))} | ${cell(r.from)} |`;
+    return `| ${code(k)} | ${what} | ${cell(layersOf(r))} | ${[...(engines.get(k) ?? [])].join(', ')} | ${cell(r.from)} |`;
   });
   return [
     '# Supported architectures',
@@ -65,10 +67,12 @@ export function fullTable() {
     `One record per model type of transformers at commit ${COMMIT} (src/transformers/models/auto/auto_mappings.py;`,
     'the list is web/core/architectures/model-types.txt). Generated from web/core/architectures/records by',
     '`npm run readme`; paths are relative to src/transformers/models/. A model type marked "not computed" is',
-    'refused by `pe.positionsFromConfig`, naming it and the reason.',
+    'refused by `pe.positionsFromConfig`, naming it and the reason. "engines": the engines whose registry',
+    'lists an architecture of that model type, at the commits [Engines](engines.md) names (vLLM and SGLang',
+    'run others through their Transformers backend).',
     '',
-    '| model type | positions | layer pattern | read from |',
-    '|---|---|---|---|',
+    '| model type | positions | layer pattern | engines | read from |',
+    '|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');
