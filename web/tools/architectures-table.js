@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { records, modelTypes } from '../core/architectures/index.js';
-import { enginesByModelType } from './engines-table.js';
+import { enginesByModelType, PAGE as ENGINES_PAGE } from './engines-table.js';
 
 const RECORDS = records(), MODEL_TYPES = modelTypes();
 
@@ -68,7 +68,7 @@ export function fullTable() {
     'the list is web/core/architectures/model-types.txt). Generated from web/core/architectures/records by',
     '`npm run readme`; paths are relative to src/transformers/models/. A model type marked "not computed" is',
     'refused by `pe.positionsFromConfig`, naming it and the reason. "engines": the engines whose registry',
-    'lists an architecture of that model type, at the commits [Engines](engines.md) names (vLLM and SGLang',
+    `lists an architecture of that model type, at the commits [Engines](${ENGINES_PAGE.split('/').pop()}) names (vLLM and SGLang`,
     'run others through their Transformers backend).',
     '',
     '| model type | positions | layer pattern | engines | read from |',
