@@ -1,4 +1,4 @@
-// npm run bench [-- --large] [--reps N] [--fresh N] [--save FILE] [--multimodal-only] [--configs-only]
+// npm run bench [-- --large] [--reps N] [--fresh N] [--save FILE] [--multimodal-only] [--configs-only] [--engines-only]
 //
 // Sinusoidal tables (vaswani, base 10000, float32) the ways a user could build them, in one Node
 // process with interleaved repetitions and medians: naive JS, JS with hoisted frequencies, posenc
@@ -359,6 +359,25 @@ function configRuns(pe) {
   return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, median(v)]));
 }
 const fmtConfigs = (c) => ['positionsFromConfig (target: under 5 ms), median ms:', ...Object.entries(c).map(([k, v]) => `- ${k}: ${v.toFixed(3)} ms`)];
+// Engines (issue 34): compareEngines of a 64-layer config over the six engines at 8192 positions
+// (target: under 200 ms), for a model whose engines differ (LongRoPE) and one with two layer types.
+function engineCompareRuns(pe) {
+  const factors = Array.from({ length: 48 }, (_, k) => 1 + k / 16);
+  const configs = {
+    'Phi-3.5-style LongRoPE, 64 layers': { model_type: 'phi3', hidden_size: 3072, num_attention_heads: 32, num_hidden_layers: 64,
+      max_position_embeddings: 131072, original_max_position_embeddings: 4096, torch_dtype: 'bfloat16',
+      rope_scaling: { type: 'longrope', long_factor: factors, short_factor: factors.map((f) => f / 2) } },
+    'Gemma 3-style, 64 layers, two RoPEs': { model_type: 'gemma3_text', num_hidden_layers: 64, head_dim: 128, torch_dtype: 'bfloat16',
+      rope_scaling: { rope_type: 'linear', factor: 8 } },
+  };
+  const ms = timeInterleaved(Object.fromEntries(Object.entries(configs).map(([k, c]) => [k, () => pe.compareEngines(c, { positions: 8192, seqLen: 2000 })])));
+  return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, median(v)]));
+}
+const fmtEngines = (c) => ['compareEngines, 6 engines, 8192 positions (target: under 200 ms), median ms:', ...Object.entries(c).map(([k, v]) => `- ${k}: ${v.toFixed(1)} ms`)];
+if (args.includes('--engines-only')) {
+  console.log(fmtEngines(engineCompareRuns(await load())).join('\n'));
+  process.exit(0);
+}
 if (args.includes('--configs-only')) {
   console.log(fmtConfigs(configRuns(await load())).join('\n'));
   process.exit(0);
@@ -505,6 +524,7 @@ conditions.cpuAfter = cpuNow();
 const perCPU = perCPURuns(pe);
 const multimodal = multimodalRuns(pe);
 const configReading = configRuns(pe);
+const engineCompare = engineCompareRuns(pe);
 conditions.loadAfter = loadavg()[0];
 
 // ---- report ----
@@ -551,6 +571,7 @@ const report = {
   perCPU,
   multimodal,
   configReading,
+  engineCompare,
 };
 const at = report.sizes.find((s) => s.positions === 8192 && s.dim === 1024)?.methods;
 if (at) {
@@ -616,6 +637,7 @@ if (report.targets) {
 lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${process.version}; load average ${conditions.loadBefore.toFixed(2)} before, ${conditions.loadAfter.toFixed(2)} after${conditions.nice ? ` (run at nice ${conditions.nice})` : ''}; on CPU ${conditions.cpuBefore ?? '?'} at the start, ${conditions.cpuAfter ?? '?'} before the pinned runs (allowed: ${conditions.cpusAllowed ?? '?'}); up to ${MAX_REPS} interleaved repetitions per method (fewer for slow ones, at least 3), medians.`);
 lines.push('', ...fmtMultimodal(multimodal));
 lines.push('', ...fmtConfigs(configReading));
+lines.push('', ...fmtEngines(engineCompare));
 console.log(lines.join('\n'));
 report.markdown = lines.join('\n');
 if (SAVE) {
