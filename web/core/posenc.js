@@ -8,6 +8,7 @@ import { fieldsRead, layersFromConfig, positionsFromConfig, ropeFromConfig } fro
 import { modelTypes, records } from './architectures/index.js';
 import { readTensor, tensorHeader, tensorHeaderSize } from './tensor.js';
 import { check } from './check.js';
+import { fetchConfig } from './hub.js';
 
 export const VERSION = '0.1.0';
 
@@ -404,6 +405,16 @@ export class Posenc {
   /** A model's config.json, RoPE or not → { modelType, family, input, layers, warnings, sources }. */
   positionsFromConfig(config, options) {
     return positionsFromConfig(this, config, options);
+  }
+
+  /**
+   * A model's config.json from the Hugging Face Hub (core/hub.js): GET
+   * {endpoint}/{id}/resolve/{revision}/config.json, with the token as a Bearer header. Throws
+   * PosencError: EINVAL (id, revision, not JSON), EACCES (gated or private), ENOENT (no such model,
+   * revision or file), EIO (other statuses, network), ETIMEDOUT, ECANCELED (options.signal).
+   */
+  fetchConfig(id, options) {
+    return fetchConfig(id, options);
   }
 
   /** The part of a config positionsFromConfig reads (the same result, far fewer bytes). */
