@@ -169,7 +169,7 @@ test('--timeout SECONDS bounds the request: a slow Hub fails once, clearly', asy
 
 test('bad input is exit code 2 with the PosencError: missing, HTML, unreachable, a malformed id, a missing file', async () => {
   const cases = [
-    [['layers', 'acme/missing'], /no model "acme\/missing" on the Hub: check the id.*\[ENOENT model\]/],
+    [['layers', 'acme/missing'], /no model "acme\/missing" on the Hub: check the id.*\(nor is acme\/missing a local file or directory\) \[ENOENT model\]/],
     [['layers', 'acme/html'], /the answer is not JSON \(text\/html.*\[EINVAL model\]/],
     [['layers', 'acme/huge'], /over the 16777216-byte cap.*\[EIO model\]/],
     [['layers', 'acme/a..b'], /does not allow.*\[EINVAL model\]/],

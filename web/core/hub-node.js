@@ -90,7 +90,14 @@ export async function resolveConfig(arg, options = {}) {
     }
     return { config: readJSONFile(file, 'cached config'), source: file, id, revision, commit: readCommit(dir), cached: true };
   }
-  const got = await fetchHubConfig(id, { revision, endpoint: hub.endpoint, token: hub.token, timeout, fetch });
+  let got;
+  try {
+    got = await fetchHubConfig(id, { revision, endpoint: hub.endpoint, token: hub.token, timeout, fetch });
+  } catch (e) {
+    // a mistyped local path reads as an id too: say that it was looked for on disk first
+    if (e instanceof PosencError && e.code === 'ENOENT' && /no model|may be wrong/.test(e.message)) throw new PosencError(`${e.message} (nor is ${arg} a local file or directory)`, e.code, e.param);
+    throw e;
+  }
   store(dir, got);
   return { config: got.config, source: got.url, id, revision, commit: got.commit, cached: false };
 }
