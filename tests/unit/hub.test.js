@@ -113,7 +113,7 @@ test('ids and revisions the Hub would refuse are EINVAL naming model, before any
     await rejects(pe.fetchConfig(id, { endpoint: hub.url }), 'EINVAL', 'model', why);
   }
   await rejects(pe.fetchConfig(42, { endpoint: hub.url }), 'EINVAL', 'model', /model = number is not a model id/);
-  for (const rev of ['../../x', 'a b', '', '/main', 'main/', 'a..b', 'x?y', 'a:b', 'a%2Fb']) {
+  for (const rev of ['../../x', 'a b', '', '/main', 'main/', 'a..b', 'x?y', 'a:b', 'a%2Fb', '.', 'refs/.hidden', 'a//b']) {
     await rejects(pe.fetchConfig('acme/m', { endpoint: hub.url, revision: rev }), 'EINVAL', 'model', /is not a branch, tag or commit/);
   }
   await rejects(pe.fetchConfig('acme/m', { endpoint: 'ftp://x' }), 'EINVAL', 'endpoint', /not an http\(s\) URL/);

@@ -14,7 +14,7 @@ export const HUB_MAX_BYTES = 16 * 2 ** 20;
 // starting or ending with '-' or '.'.
 const NAME = /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$/;
 // A branch, a tag (both may hold '/', as refs/pr/1 does) or a commit hash: what git allows, less
-// what could leave the path or make the URL something else.
+// what could leave the path or make the URL something else (a '.' segment, which URL parsing drops).
 const REVISION = /^[A-Za-z0-9_.][A-Za-z0-9_./+-]*$/;
 
 const fail = (message, code, param) => new PosencError(`posenc: ${message}`, code, param);
@@ -37,7 +37,7 @@ export function checkModelId(id) {
 /** A branch, tag or commit; throws EINVAL naming `model` (the revision is part of what names it). */
 export function checkRevision(revision) {
   if (typeof revision !== 'string' || revision === '' || revision.length > 255 || !REVISION.test(revision) ||
-    revision.includes('..') || revision.includes('//') || revision.endsWith('/') || revision.endsWith('.lock')) {
+    revision.includes('..') || /(^|\/)\./.test(revision) || revision.includes('//') || revision.endsWith('/') || revision.endsWith('.lock')) {
     throw fail(`revision = ${typeof revision === 'string' ? quote(revision) : typeof revision} is not a branch, tag or commit ` +
       "(letters, digits, '_', '-', '.', '/', '+'; no '..')", 'EINVAL', 'model');
   }
