@@ -141,3 +141,32 @@ test('options.fetch is the one used (a browser-like fetch, a proxy); the module 
   assert.deepEqual(seen, [{ url: 'https://huggingface.co/acme/m/resolve/main/config.json', auth: `Bearer ${TOKEN}` }]);
   assert.equal(pe.compute('sinusoidal', { positions: 2, dim: 2 }).data[1], 1);
 });
+
+test('a redirect to another origin does not carry the token; one to the same origin does', async () => {
+  const seen = [];
+  const other = createServer((req, res) => {
+    seen.push({ url: req.url, auth: req.headers.authorization });
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(QWEN3_8B));
+  }).listen(0, '127.0.0.1');
+  await once(other, 'listening');
+  const hop = createServer((req, res) => {
+    seen.push({ url: req.url, auth: req.headers.authorization });
+    // 'localhost' and '127.0.0.1' are two origins for fetch: the first redirect leaves this one
+    const to = req.url.startsWith('/acme/away/') ? `http://localhost:${other.address().port}/x` : '/same/config.json';
+    if (req.url === '/same/config.json') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(QWEN3_8B_V1));
+    res.writeHead(302, { Location: to });
+    res.end();
+  }).listen(0, '127.0.0.1');
+  await once(hop, 'listening');
+  try {
+    const endpoint = `http://127.0.0.1:${hop.address().port}`;
+    assert.deepEqual(await pe.fetchConfig('acme/away', { endpoint, token: TOKEN }), QWEN3_8B);
+    assert.deepEqual(seen, [{ url: '/acme/away/resolve/main/config.json', auth: `Bearer ${TOKEN}` }, { url: '/x', auth: undefined }]);
+    seen.length = 0;
+    assert.deepEqual(await pe.fetchConfig('acme/here', { endpoint, token: TOKEN }), QWEN3_8B_V1);
+    assert.deepEqual(seen.map((s) => s.auth), [`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
+  } finally {
+    await Promise.all([hop, other].map((s) => new Promise((done) => { s.closeAllConnections(); s.close(done); })));
+  }
+});
