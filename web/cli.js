@@ -1,21 +1,27 @@
 #!/usr/bin/env node
 // posenc on the command line: a model's layers, any kind's table written to .npy/.csv/.json, a
 // user's tensor checked against a config or a kind, and the registry. Everything numeric is the
-// module's (pe.compute, pe.readTensor, pe.check); this file reads arguments and files.
+// module's (pe.compute, pe.readTensor, pe.check); this file reads arguments and files. A config is
+// a file, a model directory or a Hub model id org/name[@revision] (core/hub-node.js).
 // Exit status: 0 done (check: exact), 1 check: the tensor differs, 2 bad input or usage.
-import { openSync, readSync, closeSync, fstatSync, readFileSync, writeFileSync } from 'node:fs';
+import { openSync, readSync, closeSync, fstatSync, existsSync, writeFileSync } from 'node:fs';
 import { load, PosencError } from './posenc.js';
+import { resolveConfig } from './core/hub-node.js';
 
 const USAGE = `usage:
-  posenc layers CONFIG.json [ENGINE options] [--json]
-  posenc table KIND [--PARAM VALUE ...] [--config CONFIG.json [--layer L]] [-o OUT.npy|.csv|.json]
-  posenc check FILE [--tensor NAME] (--config CONFIG.json [--layer L] | --kind KIND [--PARAM VALUE ...])
+  posenc layers CONFIG [ENGINE options] [--json]
+  posenc table KIND [--PARAM VALUE ...] [--config CONFIG [--layer L] [ENGINE options]] [-o OUT.npy|.csv|.json]
+  posenc check FILE [--tensor NAME] (--config CONFIG [--layer L] [ENGINE options] | --kind KIND [--PARAM VALUE ...])
                [--what cos|sin|cos-sin|sin-cos|inv_freq|rotated] [--input FILE [--input-tensor NAME]]
                [--tolerance T] [--json]
   posenc kinds [--json]
-  posenc engines CONFIG.json [--context N] [--seq-len N] [--engines a,b] [--positions N] [--json]
-ENGINE options (layers, table --config, check --config): --engine NAME (transformers, vllm, sglang, llama.cpp,
-mlx-lm, tensorrt-llm) --context N (the context the engine was started with) --seq-len N (the sequence's length).
+  posenc engines CONFIG [--context N] [--seq-len N] [--engines a,b] [--positions N] [--json]
+CONFIG: a config.json, a model directory, or a Hugging Face model id org/name[@revision]
+(Qwen/Qwen3-8B, org/name@v1.0; --revision REV does the same), fetched with HF_ENDPOINT, HF_TOKEN
+(else the token file of huggingface-cli login), HF_HOME (its cache), HF_HUB_OFFLINE=1 (the cache
+only); --timeout SECONDS (default 30) bounds the request.
+ENGINE options: --engine NAME (transformers, vllm, sglang, llama.cpp, mlx-lm, tensorrt-llm), --context N
+(the context the engine was started with), --seq-len N (the length of the sequence computed).
 Parameters are the registry's (posenc kinds), in camelCase or kebab-case: --dim 128,
 --partial-rotary-factor 0.5, --rope-scaling '{"rope_type":"yarn","factor":4}' (objects and arrays as JSON),
 or an object's fields by their config.json names: --rope-type yarn --factor 4.
@@ -68,7 +74,7 @@ function typed(p, raw, flag) {
   return raw;
 }
 
-const OWN = new Set(['o', 'json', 'config', 'layer', 'tensor', 'kind', 'what', 'input', 'input-tensor', 'tolerance', 'engine',
+const OWN = new Set(['o', 'json', 'config', 'layer', 'tensor', 'kind', 'what', 'input', 'input-tensor', 'tolerance', 'timeout', 'revision', 'engine',
   'context', 'seq-len', 'engines', 'positions']);
 
 // --engine, --context, --seq-len as layersFromConfig's options (checked there)
@@ -112,19 +118,26 @@ function paramsOf(pe, kind, options) {
   return params;
 }
 
-const readJSON = (path, what) => {
-  let text;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new PosencError(`posenc: cannot read ${what} ${path}: ${e.code ?? e.message}`, 'EINVAL', what);
+// A config file, a model directory or a model id (with --revision and --timeout), parsed.
+async function readConfig(arg, options) {
+  if (arg === true || arg === undefined) throw new Usage('--config needs a config.json, a model directory or a model id');
+  const t = options.get('timeout');
+  const seconds = t === undefined ? 30 : Number(t);
+  if (t === true || !(seconds > 0) || seconds > 86400) {
+    throw new PosencError(`posenc: --timeout ${JSON.stringify(t)} is not a number of seconds in (0, 86400]`, 'EINVAL', 'timeout');
   }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new PosencError(`posenc: ${path} is not JSON (${e.message})`, 'EINVAL', what);
+  const rev = options.get('revision');
+  if (rev !== undefined) {
+    if (rev === true) throw new Usage('--revision needs a branch, tag or commit');
+    if (existsSync(arg)) throw new PosencError(`posenc: --revision is for a model id; ${arg} is a local file or directory`, 'EINVAL', 'model');
+    if (arg.includes('@')) throw new PosencError(`posenc: ${arg} names its revision already; --revision ${rev} too`, 'EINVAL', 'model');
+    arg = `${arg}@${rev}`;
   }
-};
+  progress(`posenc: reading ${arg}`);
+  const got = await resolveConfig(arg, { timeout: seconds * 1000 });
+  progressDone();
+  return got.config;
+}
 const layerOf = (v) => (v === undefined || v === true ? undefined : /^\d+$/.test(v) ? Number(v) : v);
 
 // A tensor read by position: the first bytes, the header, then only the tensor's range.
@@ -206,9 +219,9 @@ function describeLayer(l) {
   return 'no positions';
 }
 
-function cmdLayers(pe, { positional, options }) {
-  if (positional.length !== 1) throw new Usage('layers takes one config.json');
-  const story = pe.positionsFromConfig(readJSON(positional[0], 'config'), engineOpts(options));
+async function cmdLayers(pe, { positional, options }) {
+  if (positional.length !== 1) throw new Usage('layers takes one config (a config.json, a model directory or a model id)');
+  const story = pe.positionsFromConfig(await readConfig(positional[0], options), engineOpts(options));
   if (options.get('json')) return console.log(JSON.stringify(story, null, 1)), 0;
   if (story.engine) console.log(`as ${story.engine} computes it`);
   console.log(`${story.modelType ?? '(no model_type)'}${story.family !== story.modelType ? `, read as ${story.family}` : ''}: ${story.layers.length} layers`);
@@ -225,12 +238,12 @@ function cmdLayers(pe, { positional, options }) {
   return 0;
 }
 
-function cmdTable(pe, { positional, options }) {
+async function cmdTable(pe, { positional, options }) {
   if (positional.length !== 1) throw new Usage('table takes one kind');
   const kind = positional[0];
   let params = {};
   if (options.has('config')) {
-    params = pe.ropeFromConfig(readJSON(options.get('config'), 'config'), { layer: layerOf(options.get('layer')), ...engineOpts(options) }) ?? {};
+    params = pe.ropeFromConfig(await readConfig(options.get('config'), options), { layer: layerOf(options.get('layer')), ...engineOpts(options) }) ?? {};
   }
   params = { ...params, ...paramsOf(pe, kind, options) };
   progress(`posenc: computing ${kind}`);
@@ -249,19 +262,19 @@ function cmdTable(pe, { positional, options }) {
 const show = (v) => JSON.stringify(v);
 const num = (v) => (Math.abs(v) >= 1e-3 || v === 0 ? Number(v.toPrecision(6)) : v.toExponential(2));
 
-function cmdCheck(pe, { positional, options }) {
+async function cmdCheck(pe, { positional, options }) {
   if (positional.length !== 1) throw new Usage('check takes one tensor file');
   const tensorName = options.get('tensor');
   const t = readTensorFile(pe, positional[0], tensorName === true ? undefined : tensorName);
   let target;
   if (options.has('config')) {
     const extra = paramsOf(pe, 'rope', options);
-    target = { config: readJSON(options.get('config'), 'config'), layer: layerOf(options.get('layer')), params: extra, ...engineOpts(options) };
+    target = { config: await readConfig(options.get('config'), options), layer: layerOf(options.get('layer')), params: extra, ...engineOpts(options) };
   } else if (options.has('kind')) {
     const kind = options.get('kind');
     target = { kind, params: paramsOf(pe, kind, options) };
   } else {
-    throw new Usage('check needs --config CONFIG.json or --kind KIND');
+    throw new Usage('check needs --config CONFIG or --kind KIND');
   }
   const opts = {};
   if (options.has('what')) opts.what = options.get('what');
@@ -305,13 +318,13 @@ function ranges(list) {
   return out.join(',');
 }
 
-function cmdEngines(pe, { positional, options }) {
-  if (positional.length !== 1) throw new Usage('engines takes one config.json');
+async function cmdEngines(pe, { positional, options }) {
+  if (positional.length !== 1) throw new Usage('engines takes one config (a config.json, a model directory or a model id)');
   const opts = engineOpts(options);
   if (opts.engine !== undefined) throw new Usage('engines compares every engine: use --engines a,b to choose some');
   if (options.has('engines')) opts.engines = String(options.get('engines')).split(',');
   if (options.has('positions')) opts.positions = Number(options.get('positions'));
-  const cmp = pe.compareEngines(readJSON(positional[0], 'config'), opts);
+  const cmp = pe.compareEngines(await readConfig(positional[0], options), opts);
   if (options.get('json')) return console.log(JSON.stringify(cmp, null, 1)), 0;
   console.log(`against ${cmp.reference}, ${cmp.positions} positions${cmp.context ? `, context ${cmp.context}` : ''}${cmp.seqLen ? `, sequence ${cmp.seqLen}` : ''}`);
   console.log(`${'layers'.padEnd(12)} ${'type'.padEnd(20)} ${'engine'.padEnd(13)} result`);

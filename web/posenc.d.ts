@@ -4,7 +4,12 @@ import type { KindName, ParamsByKind, DataByKind, RopeScaling, RopeParams } from
 
 export declare const VERSION: string;
 
-export type ErrorCode = 'EINVAL' | 'ERANGE' | 'ENOMEM';
+/**
+ * EINVAL, ERANGE, ENOMEM: bad input or over a cap. The Hub (fetchConfig): ENOENT no such model,
+ * revision or file; EACCES gated or private; EIO another status or no connection; ETIMEDOUT no
+ * answer in time; ECANCELED the caller's signal.
+ */
+export type ErrorCode = 'EINVAL' | 'ERANGE' | 'ENOMEM' | 'ENOENT' | 'EACCES' | 'EIO' | 'ETIMEDOUT' | 'ECANCELED';
 
 /** Every failure. `param` names the offending parameter ('ropeScaling.factor' for object fields). */
 export declare class PosencError extends Error {
@@ -268,6 +273,12 @@ export interface Posenc {
   positionsFromConfig(config: Record<string, unknown>, options?: ConfigOptions): ModelPositions;
   /** The part of a config that positionsFromConfig reads: the same result from fewer bytes (what the explorer keeps in its URL). */
   fieldsRead(config: Record<string, unknown>, options?: ConfigOptions): Record<string, unknown>;
+  /**
+   * A model's config.json from the Hugging Face Hub: GET {endpoint}/{id}/resolve/{revision}/config.json
+   * (the token as `Authorization: Bearer`, never in the URL or a message), parsed; then as a pasted
+   * config (positionsFromConfig …). Rejects with PosencError (param 'model', 'token', …).
+   */
+  fetchConfig(id: string, options?: FetchConfigOptions): Promise<Record<string, unknown>>;
   /** The architecture records, by transformers model type. */
   readonly architectures: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** The transformers model types with a record. */
@@ -389,6 +400,24 @@ export type DrawableKind = Exclude<KindName, 'rope-apply'>;
 export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'normalize' | 'style'>>
   & Nullable<{ peStyle: ParamsByKind['rope-2d']['style'] }>
   & Nullable<{ [F in Exclude<keyof RopeScaling, 'type'> as SnakeToCamel<F>]: RopeScaling[F] }>;
+
+/** Options of pe.fetchConfig. */
+export interface FetchConfigOptions {
+  /** A branch, tag or 40-hex commit (default 'main'). */
+  revision?: string;
+  /** A Hub access token, for gated and private models. */
+  token?: string;
+  /** The Hub or a mirror (default 'https://huggingface.co'). */
+  endpoint?: string;
+  /** The fetch to use (default globalThis.fetch). */
+  fetch?: typeof globalThis.fetch;
+  /** Milliseconds for the whole answer, body included (default 30000): then ETIMEDOUT. */
+  timeout?: number;
+  /** Cancels the request: ECANCELED. */
+  signal?: AbortSignal;
+  /** Largest answer read, in bytes (default 16 MiB): past it EIO, the rest unread. */
+  maxBytes?: number;
+}
 
 /** detail of `posenc-error`: `attribute` names the attribute at fault (null when none is). */
 export interface PosencErrorDetail {

@@ -1,7 +1,7 @@
 // Strict Content-Security-Policy (issue 6, item 6): the explorer, the iframe embed, the docs-page
 // example and a page of custom elements, served by web/tools/serve.js with
-//   default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'
-// in Debian's Chromium. Every page of every browser test already fails on a `securitypolicyviolation`
+//   default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self' https://huggingface.co
+// (the last part for the explorer's model-id field) in Debian's Chromium. Every page of every browser test already fails on a `securitypolicyviolation`
 // in any frame or a CSP console message (tests/browser/harness.js); this file adds: the header is
 // on every page and file, each page does its real work under it (posenc.wasm instantiated, values
 // checked against Math.sin; Chart.js drew lines; the heatmaps coloured their cells), and a control:
@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { startBrowser, drawn } from './harness.js';
 
 // Written out, not imported from serve.js: this is the line web/docs/security.md tells users to send.
-const POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+const POLICY = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self' https://huggingface.co";
 
 let app;
 let server;

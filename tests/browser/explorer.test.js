@@ -148,7 +148,7 @@ describe('explorer in Chromium', () => {
 
   test('loads clean with the seed figure 1 (vaswani, 64 × 50, coolwarm, labels) and a few lines', async () => {
     const { page, problems, response } = await ex.open();
-    assert.equal(response.headers()['content-security-policy'], "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'");
+    assert.equal(response.headers()['content-security-policy'], "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self' https://huggingface.co");
     const s = await page.evaluate(() => ({ state: window.explorer.state, labels: window.explorer.heatmap.labels(),
       status: document.documentElement.dataset.status, shape: window.explorer.plane.shape, search: location.search }));
     assert.equal(s.status, 'ok');

@@ -52,15 +52,16 @@ function installReadPixels() {
 }
 
 /**
- * A browser and, unless server is false, the explorer's server (web/tools/serve.js, with its CSP).
+ * A browser and, unless server is false, the explorer's server (web/tools/serve.js, with its CSP;
+ * serve: more of its options, such as { hub } for a mock Hub's origin in connect-src).
  * open(where, options): a page at `where` (a path or query relative to the server, or a full URL).
  * Options: scale (devicePixelRatio), dark, width, height, before(page) (runs before the first
  * navigation: init scripts, routes, more listeners), ready (wait for html[data-ready]: the
  * explorer), network (record failed requests and HTTP errors; default true). Resolves to { page,
  * problems, violations, response }: violations (also in problems) for tests that cause some.
  */
-export async function startBrowser({ server: withServer = true } = {}) {
-  const server = withServer ? await serve({ port: 0 }) : null;
+export async function startBrowser({ server: withServer = true, serve: serveOptions = {} } = {}) {
+  const server = withServer ? await serve({ ...serveOptions, port: 0 }) : null;
   const browser = await launch();
   return {
     url: server?.url ?? null,
@@ -111,8 +112,8 @@ export function clean(problems, message = 'console errors/warnings') {
 }
 
 /** startBrowser whose open() waits for the explorer to be ready (html[data-ready]). */
-export async function startExplorer() {
-  const b = await startBrowser();
+export async function startExplorer(options) {
+  const b = await startBrowser(options);
   return { ...b, open: (query = '', options = {}) => b.open(query, { ready: true, ...options }) };
 }
 

@@ -12,6 +12,7 @@ import { engineRecords } from './engines/index.js';
 import { engineOptions, layersWithEngine, positionsWithEngine, ropeWithEngine } from './engines/apply.js';
 import { compareEngines } from './engines/compare.js';
 import { engineCauses } from './engines/diagnose.js';
+import { fetchConfig } from './hub.js';
 
 export const VERSION = '0.1.0';
 
@@ -420,6 +421,16 @@ export class Posenc {
    */
   compareEngines(config, options) {
     return compareEngines(this, config, options);
+  }
+
+  /**
+   * A model's config.json from the Hugging Face Hub (core/hub.js): GET
+   * {endpoint}/{id}/resolve/{revision}/config.json, with the token as a Bearer header. Throws
+   * PosencError: EINVAL (id, revision, not JSON), EACCES (gated or private), ENOENT (no such model,
+   * revision or file), EIO (other statuses, network), ETIMEDOUT, ECANCELED (options.signal).
+   */
+  fetchConfig(id, options) {
+    return fetchConfig(id, options);
   }
 
   /** The part of a config positionsFromConfig reads (the same result, far fewer bytes). */

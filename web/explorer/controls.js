@@ -1,8 +1,8 @@
 // Controls generated from the registry (pe.kinds): a kind selector, and for each parameter the
 // widget its type calls for, with its range and its doc as help text, and an error slot that
 // PosencError.param points at. Nothing here knows a particular encoding: an object parameter
-// gets a selector from its first enum field, a kind that takes every parameter pe.ropeFromConfig
-// returns gets a config.json box, and a field whose doc starts with
+// gets a selector from its first enum field, every kind gets the model entry first (a Hub model id
+// to load, a config.json to paste), and a field whose doc starts with
 // "<choice>[, <choice>…]:" or "<choice> (…):" is shown only for those choices (others for every
 // non-default choice). Likewise a top-level parameter whose doc starts so ("fairseq only:") with
 // choices of another enum parameter of its kind (paddingIdx: variant) shows only for those; and
@@ -11,7 +11,6 @@ import { formatValue } from '../views/heatmap.js';
 import { axisEntry } from '../views/axes.js';
 import { normalize, keepColumns } from './state.js';
 import { OPTIONS } from '../views/options.js';
-import { takesConfig } from '../rope-config.js';
 import { formatInt } from './zoom.js';
 
 const idOf = (path) => `c-${path.replace(/[^\w-]/g, '-')}`;
@@ -76,10 +75,13 @@ export class Controls {
   #lead;
   #leadKey = null;
   #view = {};
+  // the model entry's text, status and offers, kept across renders (a render rebuilds the form)
+  #model = { id: '', config: '', status: '', assume: null, hub: '' };
 
   /**
-   * form: the element to fill. on: { change(), config(text), export(type) } called after the state
-   * (which the controls edit in place) changed, on "Fill from config", and on export buttons.
+   * form: the element to fill. on: { change(), config(text), load(id), export(type) } called after
+   * the state (which the controls edit in place) changed, on "Fill the controls" (a pasted
+   * config.json), on "Load" (a model id), and on export buttons.
    */
   constructor(form, pe, on) {
     this.#form = form;
@@ -94,6 +96,7 @@ export class Controls {
     const kind = this.#pe.kinds.find((k) => k.name === state.kind);
     const form = this.#form;
     form.replaceChildren();
+    form.append(this.#modelEntry());
 
     // The figures: not the kinds that transform an input, nor the registry's helper tables (the
     // views draw with those), unless a URL asked for one.
@@ -128,9 +131,6 @@ export class Controls {
       }
     });
     form.append(params);
-
-    // a model's config.json fills what pe.ropeFromConfig returns, where the kind takes all of it
-    if (takesConfig(kind)) form.append(this.#config());
 
     const maps = el('select', { id: 'c-colormap' },
       ...this.#pe.colormaps.map((m) => el('option', { value: m.name, title: m.title, selected: m.name === state.colormap }, m.name)));
@@ -361,14 +361,73 @@ export class Controls {
     return box;
   }
 
-  #config() {
+  /** The endpoint the model entry names in its help (the explorer fetches from it). */
+  set hub(endpoint) {
+    this.#model.hub = endpoint;
+  }
+
+  /** The model entry's status line (null: none); kept until replaced. */
+  modelStatus(text) {
+    this.#model.status = text ?? '';
+    const p = this.#form.querySelector('#c-model-status');
+    if (p) p.textContent = this.#model.status;
+  }
+
+  /**
+   * Offer to read the config as one of these model types (a refused model_type's closest ones):
+   * a button each, calling pick(family); null takes the offer away.
+   */
+  offerAssume(families, pick) {
+    this.#model.assume = families ? { families, pick } : null;
+    const box = this.#form.querySelector('#c-model-assume');
+    if (box) this.#fillAssume(box);
+  }
+
+  #fillAssume(box) {
+    const offer = this.#model.assume;
+    box.replaceChildren();
+    box.hidden = !offer;
+    if (!offer) return;
+    box.append(el('span', {}, 'posenc never guesses, but you may choose: '));
+    for (const family of offer.families) {
+      const b = el('button', { type: 'button', class: 'assume', 'data-family': family }, `read as ${family}`);
+      b.addEventListener('click', () => offer.pick(family));
+      box.append(b);
+    }
+    box.append(el('span', { class: 'help' }, ' (the layer map then says so in its warnings)'));
+  }
+
+  // First for every kind: a Hub model id to load, or a config.json to paste; both fill the explorer
+  // the same way (the layer map, then the chosen layer's table).
+  #modelEntry() {
+    const m = this.#model;
+    const id = el('input', { type: 'text', id: 'c-model', value: m.id, spellcheck: false, autocomplete: 'off',
+      placeholder: 'org/name or org/name@revision, e.g. Qwen/Qwen3-8B' });
+    id.addEventListener('input', () => { m.id = id.value; });
+    const load = el('button', { type: 'button', id: 'c-model-load' }, 'Load');
+    load.addEventListener('click', () => this.#on.load(id.value));
+    id.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter') return;
+      e.preventDefault();
+      this.#on.load(id.value);
+    });
+    const idRow = this.#row('model', 'model id', id, `a Hugging Face model: its config.json is fetched from ${m.hub || 'the Hub'} ` +
+      '(public models; the page sends no token)', null);
+    idRow.querySelector('.inputs').append(load);
+    const status = el('p', { class: 'help model-status', id: 'c-model-status', 'aria-live': 'polite' }, m.status);
+    const assume = el('div', { class: 'model-assume', id: 'c-model-assume', role: 'group', 'aria-label': 'Read as another model type' });
+    this.#fillAssume(assume);
+
     const text = el('textarea', { id: 'c-config', rows: 6, spellcheck: false,
       placeholder: '{ "model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32, "rope_theta": 500000, "rope_scaling": { … } }' });
+    text.value = m.config;
+    text.addEventListener('input', () => { m.config = text.value; });
     const fill = el('button', { type: 'button', id: 'c-config-fill' }, 'Fill the controls');
     fill.addEventListener('click', () => this.#on.config(text.value));
     const row = this.#row('config', 'config.json', text, 'any model\'s config.json, read with the record of its model_type as ' +
       'transformers reads it: every layer\'s positions (RoPE, ALiBi, T5 or DeBERTa buckets, none) and the input positions');
     row.append(fill);
-    return el('details', { class: 'group config' }, el('summary', {}, 'Fill from a model\'s config.json'), row);
+    const paste = el('details', { class: 'group config' }, el('summary', {}, '…or paste its config.json'), row);
+    return el('fieldset', { class: 'group model' }, el('legend', {}, 'Model'), idRow, status, assume, paste);
   }
 }

@@ -91,9 +91,9 @@ export class LayerMap {
     return this.#story;
   }
 
-  /** Read a config and draw its strip; throws the PosencError of a config it cannot read. */
-  show(config, selected = null) {
-    const story = this.#pe.positionsFromConfig(config);
+  /** Read a config (options: positionsFromConfig's) and draw its strip; throws the PosencError of a config it cannot read. */
+  show(config, selected = null, options = undefined) {
+    const story = this.#pe.positionsFromConfig(config, options);
     this.#story = story;
     this.#layers = story.layers;
     this.#selected = selected;

@@ -21,8 +21,20 @@ const MAX_BYTES = 16 * 2 ** 20;
 const root = document.documentElement;
 const pe = await load();
 
+// Where the model-id field fetches config.json: the Hub, or a mirror named by the page
+// (<html data-hub>) or by the address bar's `hub` (a test's mock Hub). The server's
+// Content-Security-Policy (connect-src) decides which of them the page may reach.
+const HUB = new URLSearchParams(location.search).get('hub') ?? root.dataset.hub ?? 'https://huggingface.co';
+// The view's query without `hub`, which is the page's setting, not the view's.
+function viewQuery(search) {
+  const q = new URLSearchParams(search);
+  if (!q.has('hub')) return search;
+  q.delete('hub');
+  return q.size ? `?${q}` : '';
+}
+
 // A state from the address bar is untrusted until it has rendered once: see update().
-let { state, problems, given: urlGiven, compareProblems } = readURL(location.search, pe);
+let { state, problems, given: urlGiven, compareProblems } = readURL(viewQuery(location.search), pe);
 let fromURL = true;
 let plane = null;       // the controls' plane on screen (the scene frees it when replaced)
 let scheduled = false;  // an update waits for the next animation frame
@@ -34,8 +46,10 @@ let touched = location.search !== '';
 const controls = new Controls(document.getElementById('controls'), pe, {
   change: (what) => (what === 'columns' ? showColumns() : schedule()),
   config: fillFromConfig,
+  load: loadModel,
   export: exportAs,
 });
+controls.hub = HUB;
 // The multimodal views' panels: a band over the heatmap's columns (mrope-positions' segments, the
 // M-RoPE axis of a rope table with mropeSection); beside it the patch grid of rope-2d and sincos-2d
 // and the block inset of mrope-positions (views/scene.js draws them where a table has them).
@@ -121,10 +135,10 @@ for (const preset of MODEL_PRESETS) {
  * Show a config's layers and the chosen layer's table (layer null: the view every layer with positions
  * shares, else the first such layer, else the positions added before the first layer, if computable).
  */
-function useModel(config, layer) {
+function useModel(config, layer, assume) {
   let layers = null;
   try {
-    layers = layerMap.show(config, layer);
+    layers = layerMap.show(config, layer, assume === undefined ? undefined : { assume });
   } catch (e) {
     if (!(e instanceof PosencError)) throw e;
     layerMap.hide();
@@ -145,13 +159,16 @@ function useModel(config, layer) {
     state.layer = undefined;
     applyView(view);
   } else if (!layers) {
-    const params = pe.ropeFromConfig(config);  // throws before the state changes
+    const params = pe.ropeFromConfig(config, assume === undefined ? undefined : { assume });  // throws before the state changes
     if (params === null) throw new PosencError('posenc: this config has no RoPE and no num_hidden_layers to list its layers by', 'EINVAL', 'num_hidden_layers');
     state.layer = undefined;
     applyView({ kind: ropeKind(), params });
   }
-  // the URL keeps what the reading used, not the whole file (a few hundred bytes for any real config)
-  state.config = JSON.stringify(layers ? pe.fieldsRead(config) : config);
+  // the URL keeps what the reading used, not the whole file (a few hundred bytes for any real config);
+  // a family chosen for an unknown model_type is kept as its model_type, so the link reads the same
+  const kept = layers ? pe.fieldsRead(config, assume === undefined ? undefined : { assume }) : { ...config };
+  if (assume !== undefined) kept.model_type = assume;
+  state.config = JSON.stringify(kept);
   controls.render(state);
   schedule();
 }
@@ -203,7 +220,7 @@ showModel();
 
 window.addEventListener('popstate', () => {
   cancelURL();  // a write still pending belonged to the entry that was left (it keeps the view before it)
-  ({ state, problems, given: urlGiven, compareProblems } = readURL(location.search, pe));
+  ({ state, problems, given: urlGiven, compareProblems } = readURL(viewQuery(location.search), pe));
   showModel();
   fromURL = true;  // update() builds the controls once the URL's values are sorted out
   schedule();
@@ -412,7 +429,11 @@ function toggleColumn(col) {
 }
 
 function fillFromConfig(text) {
+  cancelLoad();
   controls.clearErrors('config');
+  controls.clearErrors('model');
+  controls.offerAssume(null);
+  controls.modelStatus(null);
   let config;
   try {
     config = JSON.parse(text);
@@ -420,12 +441,72 @@ function fillFromConfig(text) {
     controls.showError('config', `Invalid JSON: ${e.message}`);
     return;
   }
+  readModel(config, 'config');
+}
+
+/**
+ * Fill the explorer from a parsed config (useModel) and say what was read; a refused model_type
+ * shows its message at `slot` and offers its closest model types, each re-reading with { assume }.
+ */
+function readModel(config, slot, { label = null, assume } = {}) {
   try {
-    useModel(config, null);
+    useModel(config, null, assume);
   } catch (e) {
     if (!(e instanceof PosencError)) throw e;
-    controls.showError('config', e.message);
+    controls.modelStatus(null);
+    controls.showError(slot, e.message);
+    const near = / is not a model type posenc knows \(closest: ([^)]*)\)/.exec(e.message);
+    if (near && assume === undefined && /(^|\.)model_type$/.test(e.param)) {
+      controls.offerAssume(near[1].split(', '), (family) => {
+        controls.clearErrors(slot);
+        readModel(config, slot, { label, assume: family });
+      });
+    }
+    return;
   }
+  controls.offerAssume(null);
+  const story = layerMap.story;
+  const what = story ? `${story.modelType ?? story.family}${story.family !== story.modelType ? `, read as ${story.family}` : ''}, ` +
+    `${story.layers.length} layers` : 'its RoPE';
+  controls.modelStatus(label ? `${label}: ${what}` : null);
+}
+
+// One Hub request at a time: a new load (or a paste) cancels the one under way.
+let loading = null;
+function cancelLoad() {
+  loading?.abort();
+  loading = null;
+}
+
+/** The model-id field's Load: `org/name[@revision]` → its config.json from HUB → readModel. */
+async function loadModel(text) {
+  cancelLoad();
+  controls.clearErrors('model');
+  controls.clearErrors('config');
+  controls.offerAssume(null);
+  const ref = text.trim();
+  const at = ref.indexOf('@');
+  const id = at < 0 ? ref : ref.slice(0, at);
+  const revision = at < 0 ? 'main' : ref.slice(at + 1);
+  const ctl = (loading = new AbortController());
+  controls.modelStatus(`Loading ${id}@${revision} from ${HUB}…`);
+  let config;
+  try {
+    config = await pe.fetchConfig(id, { revision, endpoint: HUB, signal: ctl.signal });
+  } catch (e) {
+    if (ctl !== loading) return;  // cancelled by a newer load or a paste: that one speaks
+    loading = null;
+    controls.modelStatus(null);
+    if (!(e instanceof PosencError)) throw e;
+    controls.showError('model', e.code === 'EACCES'
+      ? `${id} is gated or private (the Hub said ${/HTTP (\d+)/.exec(e.message)?.[1] ?? 'no'}): the explorer sends no token. ` +
+        `Accept its terms on the Hub and paste its config.json below, or read it with the CLI: HF_TOKEN=… npx posenc layers ${id}`
+      : e.message);
+    return;
+  }
+  if (ctl !== loading) return;
+  loading = null;
+  readModel(config, 'model', { label: `${id}@${revision}` });
 }
 
 async function exportAs(type) {
@@ -464,7 +545,7 @@ const checker = new TensorCheck(document.getElementById('checker'), pe, {
 
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, scene, controls, zoomBar, layerMap, analysis, checker, renders: 0, request: null,
+  pe, heatmap, plot, scene, controls, zoomBar, layerMap, analysis, checker, renders: 0, request: null, hub: HUB,
   segmentBand: scene.multimodal.band, gridView: scene.multimodal.grid, blockInset: scene.multimodal.inset,
   /** True while the address bar lags the view (at most URL_MS). */
   get urlPending() { return urlPending !== 0; },

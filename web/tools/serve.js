@@ -2,7 +2,8 @@
 // A dependency-free static server for the explorer: web/ at / (after `build.sh setup`, which also
 // bundles web/vendor/chart.js). Local use only:
 // it binds 127.0.0.1 (PORT overrides 8080; 0 picks a free port) and sends the Content-Security-Policy
-// the page must work under (no inline script or style, wasm allowed).
+// the page must work under (no inline script or style, wasm allowed, connections to the page's own
+// origin and the Hugging Face Hub, where the explorer's model-id field fetches config.json).
 //   node web/tools/serve.js            serve until interrupted
 //   import { serve } from './serve.js'; const { url, close } = await serve({ port: 0 });
 import { createServer } from 'node:http';
@@ -14,7 +15,12 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const WEB_ROOT = resolve(here, '..');
 
-export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+export const HUB = 'https://huggingface.co';
+
+/** The policy with `hub` (an origin, or several space-separated) as the one other origin the page may fetch from. */
+export const cspFor = (hub = HUB) => `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self' ${hub}`;
+
+export const CSP = cspFor();
 
 /**
  * Bytes of a request's head (request line and headers) the server reads: explorer links carry whole
@@ -61,9 +67,10 @@ function send(res, status, text) {
 
 /**
  * Start serving root (default web/); resolves to { url, port, server, close() }. csp: the policy sent
- * (null: none, for pages built by other tools, e.g. docs sites with inline scripts).
+ * (null: none, for pages built by other tools, e.g. docs sites with inline scripts); hub: the origin
+ * the policy lets the page fetch configs from instead of the Hub's (a mirror, a test's mock Hub).
  */
-export function serve({ root = WEB_ROOT, port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', csp = CSP } = {}) {
+export function serve({ root = WEB_ROOT, port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', hub, csp = hub ? cspFor(new URL(hub).origin) : CSP } = {}) {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed');
     const { pathname } = new URL(req.url, 'http://localhost');

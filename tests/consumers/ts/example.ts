@@ -76,3 +76,17 @@ const own = await define({ heatmap: 'my-heat', plot: false });
 const mine: PosencHeatmapElement | undefined = own.heatmap ? new own.heatmap() : undefined;
 const tag: 'posenc-heatmap' = TAGS.heatmap;
 console.log(first, buckets.length, kinds.length, status, browser, classes.plot, mine, tag, pixels.length, top);
+
+// A model's config.json from the Hub (compiled, not run: no network in a type check).
+async function fromHub(): Promise<number> {
+  const config: Record<string, unknown> = await pe.fetchConfig('Qwen/Qwen3-8B', { revision: 'main', timeout: 5000, signal: AbortSignal.timeout(9000) });
+  try {
+    await pe.fetchConfig('acme/gated', { token: 'hf_x', endpoint: 'https://hub.example' });
+  } catch (e) {
+    if (e instanceof PosencError && (e.code === 'EACCES' || e.code === 'ENOENT' || e.code === 'ETIMEDOUT')) console.log(e.param);
+  }
+  // @ts-expect-error: timeout is a number of milliseconds
+  pe.fetchConfig('Qwen/Qwen3-8B', { timeout: '30s' });
+  return pe.positionsFromConfig(config).layers.length;
+}
+void fromHub;
