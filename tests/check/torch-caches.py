@@ -7,7 +7,8 @@
 #     (LlamaRotaryEmbedding.forward: inv_freq @ positions in float32, cat(freqs, freqs), cos()/sin() times
 #     attention_scaling, .to(dtype))
 # torch cannot write bfloat16 to .npy: the tables go to .safetensors written here (an 8-byte little-endian
-# header length, the JSON header, the raw little-endian values), and one as raw bfloat16 bits.
+# header length, the JSON header, the raw little-endian values), one as raw bfloat16 bits; the float16
+# cos table also as a .npy.
 # Usage: /usr/bin/python3 torch-caches.py OUTDIR   (writes the files and index.json)
 import json
 import math
@@ -15,6 +16,7 @@ import os
 import struct
 import sys
 
+import numpy as np
 import torch
 
 out = sys.argv[1]
@@ -127,6 +129,9 @@ for dtype, tag in [(torch.bfloat16, 'bf16'), (torch.float16, 'f16')]:
             f.write(raw_bytes(c))
         index['llama31 bf16 raw'] = {'file': 'llama31-cos-bf16.bin', 'shape': list(c.shape), 'config': LLAMA,
                                      'dtype': 'bfloat16'}
+    else:  # numpy holds float16: the .npy says its dtype
+        np.save(os.path.join(out, 'llama31-cos-f16.npy'), c.numpy())
+        index['llama31 f16 npy'] = {'file': 'llama31-cos-f16.npy', 'config': LLAMA, 'dtype': 'float16'}
 
 yinv, yaf = yarn_inv(Config(QWEN3))
 c, s = cos_sin(yinv, yaf, torch.bfloat16)

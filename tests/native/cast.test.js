@@ -92,12 +92,21 @@ test('the same caches through the CLI: --dtype and --freq-dtype with --config; e
   assert.match(bad.stderr, /dtype/);
 });
 
-test('raw bfloat16 bits read with shape and dtype check exact', () => {
+test('raw bfloat16 bits read with shape and dtype, and a float16 .npy, check exact', () => {
   const c = index['llama31 bf16 raw'];
   const t = pe.readTensor(bytesOf(c), { shape: c.shape, dtype: 'bfloat16' });
   const r = pe.check(t, { config: c.config, layer: 0, dtype: 'bfloat16', freqDtype: 'float32' }, { what: 'cos' });
   assert.equal(r.exact, true, `${r.badElements} bad`);
-  assert.equal(pe.check(t, { config: c.config, layer: 0 }).what, 'cos');
+  const d = pe.check(t, { config: c.config, layer: 0 });
+  assert.deepEqual([d.what, d.exact, d.params.dtype], ['cos', true, 'bfloat16']);
+  const n = index['llama31 f16 npy'];
+  const h = pe.readTensor(bytesOf(n));
+  assert.equal(h.dtype, 'float16');
+  const e = pe.check(h, { config: n.config, layer: 0 });
+  assert.deepEqual([e.what, e.exact, e.params.dtype], ['cos', true, 'float16']);
+  const out = run('check', join(dir, n.file), '--config', configFile(n));
+  assert.equal(out.status, 0, out.stdout + out.stderr);
+  assert.match(out.stdout, /float16 \[32768, 128\] read as cos against float16: exact/);
 });
 
 test('a wrong base in bfloat16 still differs, diagnosed as base; also through the CLI', () => {
