@@ -2,7 +2,8 @@
 # build.sh [setup] [vendor] [native] [fuzz] — build posenc.
 #   (always)  web/posenc.wasm from c/*.c with Debian's Emscripten (installed with apt when missing)
 #   setup     also install what tests and the explorer need: node_modules (npm ci), Chromium,
-#             python3-numpy (the explorer test loads its .npy export with numpy.load), MkDocs
+#             python3-numpy (the explorer test loads its .npy export with numpy.load), python3-torch
+#             (tests/native/cast.test.js checks the caches torch makes), MkDocs
 #             with the Material theme (tests/sites/consumers.test.js builds docs sites), and Sphinx,
 #             nbconvert and Hugo (tests/sites/docs-sites.test.js); implies vendor
 #   vendor    also bundle, with esbuild from node_modules, Chart.js (the chart.js dependency) as one
@@ -47,6 +48,7 @@ export NODE_PATH=/usr/share/nodejs   # Debian's emcc runs its JS optimizer with 
 if [ $setup = 1 ]; then
   [ -x /usr/bin/chromium ] || apt_install chromium
   /usr/bin/python3 -c 'import numpy' 2>/dev/null || apt_install python3-numpy
+  /usr/bin/python3 -c 'import torch' 2>/dev/null || apt_install python3-torch  # tests/check/torch-caches.py
   command -v mkdocs >/dev/null && [ -d /usr/share/mkdocs/themes/material ] || apt_install mkdocs mkdocs-material
   # the docs-site recipes of web/docs/sites.md that Debian packages (tests/sites/docs-sites.test.js)
   command -v sphinx-build >/dev/null && command -v jupyter-nbconvert >/dev/null && command -v hugo >/dev/null ||

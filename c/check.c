@@ -9,6 +9,30 @@
 #define PE_PI_ 3.14159265358979323846
 #define ULP24 5.9604644775390625e-8  /* 2^-24 */
 
+/* 2^e for e in [-1022, 1023], built from its bits (mathlib replaces libm; this needs no ldexp). */
+static double pow2i(int e) {
+  const uint64_t u = (uint64_t)(e + 1023) << 52;
+  double d;
+  memcpy(&d, &u, sizeof d);
+  return d;
+}
+
+/* One ulp of dtype (PE_TENSOR_BF16, PE_TENSOR_F16; else 0) at the larger finite magnitude of a and
+ * b: 2^(floor(log2 |v|) - 7) for bfloat16, 2^(max(floor(log2 |v|), -14) - 10) for float16 (its
+ * subnormals' spacing below 2^-14). Two values within the float32 bound of each other, one on each
+ * side of a rounding boundary of the narrow grid, round to neighbouring steps; the larger
+ * magnitude's ulp is the coarser spacing where they meet. */
+static double narrow_ulp(float a, float b, int dtype) {
+  if (dtype != PE_TENSOR_BF16 && dtype != PE_TENSOR_F16) return 0;
+  float m = 0;
+  if (isfinite(a) && fabsf(a) > m) m = fabsf(a);
+  if (isfinite(b) && fabsf(b) > m) m = fabsf(b);
+  uint32_t bits;
+  memcpy(&bits, &m, sizeof bits);
+  const int lg = (int)((bits >> 23) & 0xff) - 127;  /* floor(log2 m) for a normal m; -127 below */
+  return dtype == PE_TENSOR_BF16 ? pow2i((lg < -126 ? -126 : lg) - 7) : pow2i((lg < -14 ? -14 : lg) - 10);
+}
+
 pe_status pe_check_compare(const pe_compare *c, pe_compare_stats *st, float *colerr, float *rowerr) {
   if (!c->accumulate) {
     *st = (pe_compare_stats){0, 0, 0, 0, -1, -1, NAN, NAN, 0, 0};
@@ -27,7 +51,8 @@ pe_status pe_check_compare(const pe_compare *c, pe_compare_stats *st, float *col
       if (e != e) e = INFINITY;                         /* a NaN where a number belongs */
       const double th = c->coltheta ? fabs((double)c->coltheta[j]) : 0;
       const double tol = !isnan(c->tol_abs) ? c->tol_abs
-                         : scale * (8 * pos * th + 4) * ULP24 + (c->tol_rel > 0 ? c->tol_rel * fabs(want) : 0);
+                         : scale * (8 * pos * th + 4) * ULP24 + (c->tol_rel > 0 ? c->tol_rel * fabs(want) : 0) +
+                               narrow_ulp((float)got, (float)want, c->ulp_dtype);
       st->sum += e, st->count++;
       if (tol > st->tol_max) st->tol_max = tol;
       if (e > st->max_abs) st->max_abs = e;

@@ -544,8 +544,10 @@ pe_status pe_tensor_convert(const uint8_t *src, size_t nbytes, int dtype, double
  * (A = rowscale[i], else scale: the attention factor, or the row's magnitude for rotated vectors;
  * p = rowpos[i]; theta_j = coltheta[j]): float32 inv_freq (pow and reciprocal, ~2 ulps), the float32
  * product p inv (1 ulp of the angle) and cos/sin in float32 (a few ulps of A). NaN is an error of
- * +Infinity; tol_rel |want| is added to a derived bound. accumulate: add to the statistics and maxima of the previous call (a table's second
- * plane). colerr[w] and rowerr[n] (may be NULL) receive the largest error per column and row. */
+ * +Infinity; tol_rel |want| is added to a derived bound, and for a table held in bfloat16 or float16
+ * (ulp_dtype) one ulp of that dtype at max(|got|, |want|): both sides rounded to it from values within
+ * the float32 bound of each other may land on neighbouring steps. accumulate: add to the statistics
+ * and maxima of the previous call (a table's second plane). colerr[w] and rowerr[n] (may be NULL) receive the largest error per column and row. */
 typedef struct pe_compare {
   const float *got, *want;
   int64_t n, w, got_off, got_rs, got_cs, want_off, want_rs, want_cs;
@@ -555,6 +557,8 @@ typedef struct pe_compare {
   double scale, tol_abs, identity;
   int accumulate;
   double tol_rel;             /* added to the derived bound: tol_rel |want| (inverse frequencies) */
+  int ulp_dtype;              /* PE_TENSOR_BF16 / PE_TENSOR_F16: one ulp of it at the value added to the
+                                 derived bound (a table held in that dtype); other values add nothing */
 } pe_compare;
 typedef struct pe_compare_stats {
   double max_abs, max_rel, sum, bad, first_row, first_col, first_got, first_want, tol_max, count;

@@ -236,12 +236,12 @@ PE_EXPORT int pe_js_tensor_convert(const uint8_t *src, double nbytes, int dtype,
 }
 
 /* Checking (c/check.c). d: n, w, got_off, got_rs, got_cs, want_off, want_rs, want_cs, scale, tol_abs,
- * identity, accumulate, tol_rel; stats receives pe_compare_stats' ten numbers in order. */
+ * identity, accumulate, tol_rel, ulp_dtype; stats receives pe_compare_stats' ten numbers in order. */
 static pe_compare_stats cmp_stats;
 PE_EXPORT int pe_js_compare(const float *got, const float *want, const double *d, const int32_t *colmap, const int32_t *rows,
                             const double *rowpos, const float *rowscale, const float *coltheta, float *colerr, float *rowerr) {
   const pe_compare c = {got, want, (int64_t)d[0], (int64_t)d[1], (int64_t)d[2], (int64_t)d[3], (int64_t)d[4], (int64_t)d[5],
-                        (int64_t)d[6], (int64_t)d[7], colmap, rows, rowpos, rowscale, coltheta, d[8], d[9], d[10], d[11] != 0, d[12]};
+                        (int64_t)d[6], (int64_t)d[7], colmap, rows, rowpos, rowscale, coltheta, d[8], d[9], d[10], d[11] != 0, d[12], (int)d[13]};
   return pe_check_compare(&c, &cmp_stats, colerr, rowerr);
 }
 PE_EXPORT double pe_js_compare_stat(int i) {

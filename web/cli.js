@@ -13,6 +13,7 @@ const USAGE = `usage:
   posenc table KIND [--PARAM VALUE ...] [--config CONFIG [--layer L] [ENGINE options]] [-o OUT.npy|.csv|.json]
   posenc check FILE [--tensor NAME] (--config CONFIG [--layer L] [ENGINE options] | --kind KIND [--PARAM VALUE ...])
                [--what cos|sin|cos-sin|sin-cos|inv_freq|rotated] [--input FILE [--input-tensor NAME]]
+               [--dtype float32|bfloat16|float16] [--freq-dtype double|float32|bfloat16|float16]
                [--tolerance T] [--json]
   posenc kinds [--json]
   posenc engines CONFIG [--context N] [--seq-len N] [--engines a,b] [--positions N] [--json]
@@ -267,12 +268,22 @@ async function cmdCheck(pe, { positional, options }) {
   const tensorName = options.get('tensor');
   const t = readTensorFile(pe, positional[0], tensorName === true ? undefined : tensorName);
   let target;
+  // the engine's dtypes of the table and of inv_freq: the target's, whichever kind it is
+  const dtypes = {};
+  const rest = new Map(options);
+  for (const [name, key] of [['dtype', 'dtype'], ['freq-dtype', 'freqDtype'], ['freqDtype', 'freqDtype']]) {
+    if (!rest.has(name)) continue;
+    if (rest.get(name) === true) throw new Usage(`--${name} needs a value`);
+    dtypes[key] = rest.get(name);
+    rest.delete(name);
+  }
   if (options.has('config')) {
-    const extra = paramsOf(pe, 'rope', options);
-    target = { config: await readConfig(options.get('config'), options), layer: layerOf(options.get('layer')), params: extra, ...engineOpts(options) };
+    const extra = paramsOf(pe, 'rope', rest);
+    target = { config: await readConfig(options.get('config'), options), layer: layerOf(options.get('layer')), params: extra, ...dtypes,
+      ...engineOpts(options) };
   } else if (options.has('kind')) {
     const kind = options.get('kind');
-    target = { kind, params: paramsOf(pe, kind, options) };
+    target = { kind, params: paramsOf(pe, kind, rest), ...dtypes };
   } else {
     throw new Usage('check needs --config CONFIG or --kind KIND');
   }
@@ -290,7 +301,8 @@ async function cmdCheck(pe, { positional, options }) {
     console.log(JSON.stringify({ ...r, columnError: Array.from(r.columnError), rowError: Array.from(r.rowError) }));
     return r.exact ? 0 : 1;
   }
-  const label = `${positional[0]}${t.name ? `:${t.name}` : ''} ${t.dtype} [${t.shape.join(', ')}] read as ${r.what}`;
+  const rounded = ['bfloat16', 'float16'].includes(r.params?.dtype) ? ` against ${r.params.dtype}` : '';
+  const label = `${positional[0]}${t.name ? `:${t.name}` : ''} ${t.dtype} [${t.shape.join(', ')}] read as ${r.what}${rounded}`;
   if (r.exact) {
     console.log(`${label}: exact (max abs error ${num(r.maxAbsError)}, within the bound ${num(r.tolerance)})`);
     return 0;

@@ -192,15 +192,26 @@ export interface TensorHeader {
   tensors: { name: string; dtype: string; shape: number[]; begin: number; end: number }[];
 }
 
+/** The dtypes an engine holds a table in (dtype) and a RoPE's inv_freq and angles in (freqDtype):
+ * a RoPE reference is computed so (rope's params of those names); bfloat16 / float16 allow one ulp
+ * of that dtype at each value. A RoPE tensor whose file says bfloat16 / float16 (readTensor's
+ * dtype) is compared with the reference rounded to it when dtype is not given. */
+export interface CheckDtypes {
+  dtype?: 'float32' | 'bfloat16' | 'float16';
+  /** RoPE only. */
+  freqDtype?: 'double' | 'float32' | 'bfloat16' | 'float16';
+}
+
 /** What check compares with: a model's config (one layer), or any kind with its params. */
 export type CheckTarget =
-  | { config: Record<string, unknown>; layer?: string | number; params?: Partial<ParamsOf<'rope'>> }
-  | { kind: KindName; params?: Record<string, unknown> };
+  | ({ config: Record<string, unknown>; layer?: string | number; params?: Partial<ParamsOf<'rope'>> } & CheckDtypes)
+  | ({ kind: KindName; params?: Record<string, unknown> } & CheckDtypes);
 
 export interface CheckOptions {
   /** How the tensor reads (default: from its shape; 'sin-cos': the two planes in that order). */
   what?: 'cos' | 'sin' | 'cos-sin' | 'sin-cos' | 'inv_freq' | 'rotated';
-  /** Absolute bound per element (default: derived, A (8 |p θ| + 4) 2^-24: float32 evaluation). */
+  /** Absolute bound per element (default: derived, A (8 |p θ| + 4) 2^-24: float32 evaluation, plus
+   * one ulp at the value of a table held in bfloat16 / float16). */
   tolerance?: number;
   /** With what 'rotated': the unrotated vectors. */
   input?: { shape: number[]; data: Float32Array };
@@ -215,6 +226,8 @@ export interface Diagnosis {
   maxAbsError: number;
   /** Elements still over the bound with the fix. */
   badElements: number;
+  /** The largest per-element bound with the fix (a precision fix brings its dtype's one-ulp allowance). */
+  tolerance: number;
   /** Two mistakes at once: both causes (cause is the first), fix holds both changes. */
   causes?: Diagnosis['cause'][];
   note?: string;

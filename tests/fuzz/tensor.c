@@ -31,21 +31,23 @@ static void check_err(pe_status s, const pe_error *err, const char *what) {
 }
 
 /* The checker (posenc.h, "Checking") over converted values: a table against itself has no error
- * but at NaN, the maxima land in their arrays only, the fits stay in range. */
-static void check_table(const float *v, size_t n, size_t w) {
+ * but at NaN, the bound (with the ulp of the file's dtype) stays finite, the maxima land in their
+ * arrays only, the fits stay in range. */
+static void check_table(const float *v, size_t n, size_t w, int dtype) {
   if (!w || n % w) return;
   const size_t rows = n / w;
   float *colerr = malloc((w + CANARY) * sizeof *colerr), *rowerr = malloc((rows + CANARY) * sizeof *rowerr);
   if (!colerr || !rowerr) { free(colerr); free(rowerr); return; }
   for (size_t i = w; i < w + CANARY; i++) colerr[i] = -3.5f;
   for (size_t i = rows; i < rows + CANARY; i++) rowerr[i] = -3.5f;
-  const pe_compare c = {v, v, (int64_t)rows, (int64_t)w, 0, (int64_t)w, 1, 0, (int64_t)w, 1, NULL, NULL, NULL, NULL, NULL, 1, NAN, 0, 0, 0};
+  const pe_compare c = {v, v, (int64_t)rows, (int64_t)w, 0, (int64_t)w, 1, 0, (int64_t)w, 1, NULL, NULL, NULL, NULL, NULL, 1, NAN, 0, 0, 0, dtype};
   pe_compare_stats st;
   CHECK(pe_check_compare(&c, &st, colerr, rowerr) == PE_OK, "compare");
   size_t nan = 0;
   for (size_t i = 0; i < n; i++) nan += v[i] != v[i];
   CHECK(st.count == (double)n && st.bad == (double)nan, "compare of a table with itself: %g bad of %g, %zu NaN", st.bad, st.count, nan);
   CHECK(nan ? st.max_abs == INFINITY : st.max_abs == 0, "max %g", st.max_abs);
+  CHECK(st.tol_max >= 0 && st.tol_max < INFINITY, "bound %g", st.tol_max);
   for (size_t i = w; i < w + CANARY; i++) CHECK(colerr[i] == -3.5f, "colerr written past %zu", w);
   for (size_t i = rows; i < rows + CANARY; i++) CHECK(rowerr[i] == -3.5f, "rowerr written past %zu", rows);
   if (rows >= 3) {
@@ -72,7 +74,7 @@ static void convert_checked(const uint8_t *src, size_t nbytes, int dtype, double
   const pe_status s = pe_tensor_convert(src, nbytes, dtype, count, out, &err);
   CHECK(s == PE_OK, "convert of %zu bytes, dtype %d, count %g: %d %s", nbytes, dtype, count, (int)s, s ? err.param : "");
   for (size_t i = n; i < n + CANARY; i++) CHECK(out[i] == -7.25f, "convert wrote past %zu values", n);
-  if (n) check_table(out, n, w);
+  if (n) check_table(out, n, w, dtype);
   free(out);
 }
 

@@ -3,12 +3,15 @@
 // remove. Every table, comparison and estimate is computed in C (c/check.c, the kinds); this module
 // only decides which to compute.
 import { PosencError, describe } from './error.js';
+import { TENSOR_DTYPES } from './tensor.js';
 
 const WHATS = ['cos', 'sin', 'cos-sin', 'sin-cos', 'inv_freq', 'rotated'];
 const SAMPLE_ROWS = 512;          // rows the diagnosis recomputes per hypothesis
 const FIT_ROWS = 4096;            // consecutive rows a frequency is fitted over
 const EXPLAINS = 0.5;             // a fix must remove at least half of the error to be a diagnosis
 const FULL_DIAGNOSES = 3;         // fixes whose error is then measured over the whole table
+const NARROW = ['bfloat16', 'float16'];  // an engine's cache dtypes: one ulp of them is allowed at each value
+const DTYPES = ['float32', ...NARROW];
 const BASES = [1e4, 5e5, 1e6, 1e5, 5e4, 1.5e5, 1.6e5, 2e5, 2.5e5, 1e7, 5e6, 2e6, 8e6, 7.5e4, 3e6, 1e8];
 
 // The base or factor a model's config would give: a whole number within 1%, else 3 significant digits.
@@ -51,11 +54,13 @@ export function check(pe, heap, t, target, options = {}) {
   if (tolerance !== undefined && !(typeof tolerance === 'number' && tolerance >= 0)) {
     throw new PosencError(`posenc check: tolerance = ${describe(tolerance)} is not a number >= 0`, 'EINVAL', 'tolerance');
   }
-  const { kind, params } = resolveTarget(pe, target);
+  const { kind, params, dtype } = resolveTarget(pe, target, t);
   const s = new Scratch(x);
   try {
     const got = s.put(Float32Array, t.data, 'tensor');
-    const ctx = { pe, heap, x, s, t, got, tol: tolerance ?? NaN, input, dtype: t.dtype, diagnose };
+    // the narrow dtypes the table is held in: its own (a BF16/F16 file) and, for other kinds, the target's
+    const held = [t.dtype, dtype].filter((d) => NARROW.includes(d));
+    const ctx = { pe, heap, x, s, t, got, tol: tolerance ?? NaN, input, held, diagnose };
     if (kind !== 'rope') return checkOther(ctx, kind, params);
     return checkRope(ctx, params, what);
   } finally {
@@ -63,7 +68,26 @@ export function check(pe, heap, t, target, options = {}) {
   }
 }
 
-function resolveTarget(pe, target) {
+// The target's kind and params; its dtype and freqDtype (the table's and inv_freq's dtypes in the
+// engine) join a RoPE's params. A RoPE table whose file says bfloat16 or float16 is compared with the
+// reference rounded to that dtype unless the target names one.
+function resolveTarget(pe, target, t) {
+  const { kind, params } = targetParams(pe, target);
+  const { dtype, freqDtype } = target;
+  if (dtype !== undefined && !DTYPES.includes(dtype)) {
+    throw new PosencError(`posenc check: target.dtype = ${describe(dtype)} is not one of ${DTYPES.map((d) => JSON.stringify(d)).join(', ')}`, 'EINVAL', 'dtype');
+  }
+  if (kind !== 'rope') {
+    if (freqDtype !== undefined) throw new PosencError(`posenc check: target.freqDtype applies to RoPE, not to ${kind}`, 'EINVAL', 'freqDtype');
+    return { kind, params, dtype };
+  }
+  if (dtype !== undefined) params.dtype = dtype;
+  if (freqDtype !== undefined) params.freqDtype = freqDtype;
+  if (params.dtype === undefined && NARROW.includes(t.dtype)) params.dtype = t.dtype;
+  return { kind, params };
+}
+
+function targetParams(pe, target) {
   if (target === null || typeof target !== 'object') {
     throw new PosencError(`posenc check: target = ${describe(target)} is neither { config, layer } nor { kind, params }`, 'EINVAL', 'target');
   }
@@ -101,13 +125,20 @@ const squeeze = (shape) => {
 function compare(ctx, c) {
   const { x, s } = ctx;
   const d = s.put(Float64Array, [c.n, c.w, c.gotOff, c.gotRs, c.gotCs, c.wantOff, c.wantRs, c.wantCs, c.scale, ctx.tol,
-    c.identity ?? 0, c.accumulate ? 1 : 0, c.tolRel ?? 0], 'compare');
+    c.identity ?? 0, c.accumulate ? 1 : 0, c.tolRel ?? 0, c.ulp ? TENSOR_DTYPES.indexOf(c.ulp) : -1], 'compare');
   const ptr = (v, Type) => (v ? (v.ptr ??= s.put(Type, v.values, 'compare')) : 0);
   x.pe_js_compare(c.gotPtr ?? ctx.got, c.want, d, ptr(c.colmap, Int32Array), ptr(c.rows, Int32Array), ptr(c.rowpos, Float64Array),
     ptr(c.rowscale, Float32Array), ptr(c.coltheta, Float32Array), c.colerr ?? 0, c.rowerr ?? 0);
   const st = [];
   for (let i = 0; i < 10; i++) st.push(x.pe_js_compare_stat(i));
   return { maxAbs: st[0], maxRel: st[1], sum: st[2], bad: st[3], firstRow: st[4], firstCol: st[5], got: st[6], want: st[7], tolMax: st[8], count: st[9] };
+}
+
+// The narrow dtype whose ulp a comparison allows: the coarser of the table's own and those the
+// reference is rounded to (a RoPE table's dtype; dtype or freqDtype of inverse frequencies).
+function ulpOf(held, ...rounded) {
+  const all = [...held, ...rounded];
+  return all.includes('bfloat16') ? 'bfloat16' : all.includes('float16') ? 'float16' : null;
 }
 
 function result(ctx, stats, colerr, rowerr, w, n, diagnosis, extra) {
@@ -145,7 +176,7 @@ function checkOther(ctx, kind, params) {
     }
     const colerr = s.alloc(w * 4, 'columnError'), rowerr = s.alloc(n * 4, 'rowError');
     const stats = compare(ctx, { n, w, gotOff: 0, gotRs: w, gotCs: 1, want, wantOff: 0, wantRs: w, wantCs: 1,
-      scale: Math.max(Math.abs(r.min), Math.abs(r.max)) || 1, colerr, rowerr });
+      scale: Math.max(Math.abs(r.min), Math.abs(r.max)) || 1, colerr, rowerr, ulp: ulpOf(ctx.held) });
     return result(ctx, stats, colerr, rowerr, w, n, [], { what: kind, params });
   } finally {
     ref.free();
@@ -256,7 +287,7 @@ function scoreTable(ctx, L, params, view, colerr, rowerr, sample) {
     planes.forEach((plane, i) => {
       stats = compare(ctx, { n, w: L.w, gotOff: L.planes[i], gotRs: L.rs, gotCs: L.cs, want, wantOff: plane * n * r, wantRs: r, wantCs: 1,
         colmap, rows, rowpos, coltheta: view.coltheta, scale: view.scale ?? (ctx.base.af || 1),
-        identity: plane === 0 ? 1 : 0, accumulate: i > 0, colerr, rowerr, gotPtr: view.gotPtr });
+        identity: plane === 0 ? 1 : 0, accumulate: i > 0, colerr, rowerr, gotPtr: view.gotPtr, ulp: ulpOf(ctx.held, params.dtype) });
     });
     return stats;
   } finally {
@@ -442,7 +473,7 @@ function diagnoseTable(ctx, L, params, stats, view) {
   }
   return good.slice(0, FULL_DIAGNOSES).map((d) => {
     const full = d.full ?? scoreTable(ctx, d.L, d.params, d.view, 0, 0);
-    const out = { cause: d.cause, fix: d.fix, maxAbsError: full.maxAbs, badElements: full.bad };
+    const out = { cause: d.cause, fix: d.fix, maxAbsError: full.maxAbs, badElements: full.bad, tolerance: full.tolMax };
     if (d.causes) out.causes = d.causes;
     if (d.note) out.note = d.note;
     return out;
@@ -461,7 +492,7 @@ function checkFreqs(ctx, L) {
       if (ref.data.length !== L.w) return { sum: Infinity, maxAbs: Infinity, bad: Infinity };
       // relative bounds: float32 pow and reciprocal, a few ulps of each frequency
       return compare(ctx, { n: 1, w: L.w, gotOff: 0, gotRs: L.w, gotCs: 1, want: ref.byteOffset, wantOff: 0, wantRs: L.w, wantCs: 1,
-        scale: 0, tolRel: 8 * 2 ** -24, colerr: cerr, rowerr: rerr });
+        scale: 0, tolRel: 8 * 2 ** -24, colerr: cerr, rowerr: rerr, ulp: ulpOf(ctx.held, p.dtype, p.freqDtype) });
     } finally {
       ref.free();
     }
@@ -486,7 +517,9 @@ function checkFreqs(ctx, L) {
     for (const hyp of hyps) {
       try {
         const st = score(mergeFix(params, hyp.fix), 0, 0);
-        if (Number.isFinite(st.sum) && st.sum <= EXPLAINS * stats.sum) diagnosis.push({ cause: hyp.cause, fix: hyp.fix, maxAbsError: st.maxAbs, badElements: st.bad, sum: st.sum });
+        if (Number.isFinite(st.sum) && st.sum <= EXPLAINS * stats.sum) {
+          diagnosis.push({ cause: hyp.cause, fix: hyp.fix, maxAbsError: st.maxAbs, badElements: st.bad, tolerance: st.tolMax, sum: st.sum });
+        }
       } catch (e) {
         if (!(e instanceof PosencError)) throw e;
       }
@@ -566,7 +599,9 @@ function checkRotated(ctx, L) {
     for (const hyp of hyps) {
       try {
         const st = score(mergeFix(params, hyp.fix), hyp.pairing ?? null, 0, 0);
-        if (st.sum <= EXPLAINS * stats.sum) diagnosis.push({ cause: hyp.cause, fix: hyp.fix, maxAbsError: st.maxAbs, badElements: st.bad, sum: st.sum, note: hyp.note });
+        if (st.sum <= EXPLAINS * stats.sum) {
+          diagnosis.push({ cause: hyp.cause, fix: hyp.fix, maxAbsError: st.maxAbs, badElements: st.bad, tolerance: st.tolMax, sum: st.sum, note: hyp.note });
+        }
       } catch (e) {
         if (!(e instanceof PosencError)) throw e;
       }
