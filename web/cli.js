@@ -76,7 +76,7 @@ function typed(p, raw, flag) {
 }
 
 const OWN = new Set(['o', 'json', 'config', 'layer', 'tensor', 'kind', 'what', 'input', 'input-tensor', 'tolerance', 'timeout', 'revision', 'engine',
-  'context', 'seq-len', 'engines', 'positions']);
+  'context', 'seq-len']);
 
 // --engine, --context, --seq-len as layersFromConfig's options (checked there)
 function engineOpts(options) {
