@@ -200,7 +200,7 @@
  *                  cos = cosf(angle) ms, sin = sinf(angle) ms; theta *= ts (k products, not a power).
  *                  ramp_k = 1 - min(1, max(0, (k - lo) / max(0.001f, hi - lo))); lo = max(0,
  *                  floorf(cd(beta_fast))), hi = min(r - 1, ceilf(cd(beta_slow))), cd(b) = r logf(orig /
- *                  (b 2 pi)) / (2 logf(base)) all in float (ggml has no truncate: false is EINVAL).
+ *                  (b 2 pi)) / (2 logf(base)) all in float (ggml has no truncate: not read).
  *                fs (freq_scale) = 1 default, 1/f32(factor) linear and yarn (factor unset: maxPos/orig);
  *                attn = ggmlAttnFactor (unset 1): ggml's attn_factor, exactly as llama.cpp passes it
  *                (for yarn llama.cpp passes get_mscale(factor) / (1 + 0.1 ln factor), cancelling the

@@ -170,9 +170,8 @@ static pe_status setup_ggml(const pe_request *rq, rope_cfg *c, pe_error *err) {
   if (rq->given[R_mropeSection] || rq->given[R_mrope_section])
     return pe__fail(err, rq, R_freqDtype, PE_EINVAL, NAN, NAN,
                     "'ggml' does not take M-RoPE sections yet (ggml_rope_multi's per-axis angles)");
-  if (type == YARN && rq->given[R_truncate] && v[R_truncate] == 0)
-    return pe__fail(err, rq, R_truncate, PE_EINVAL, NAN, NAN,
-                    "cannot be false with freqDtype 'ggml' (ggml_rope_yarn_corr_dims always floors and ceils)");
+  /* truncate is not read: ggml_rope_yarn_corr_dims always floors and ceils, whatever the config says
+   * (GPT-OSS's truncate false included) */
   const double maxpos = v[R_maxPositionEmbeddings];
   const double orig = rq->given[R_original_max_position_embeddings] ? v[R_original_max_position_embeddings] : maxpos;
   const double f = rq->given[R_factor] ? v[R_factor] : maxpos / orig;  /* yarn's fallback; linear requires it */

@@ -183,7 +183,7 @@ export interface RopeParams {
   freqFactors?: ArrayLike<number> | null;
   /** every row's position taken modulo M (floor modulo, in [0, M)) after offset, step and positionIds: dual chunk attention's key positions p mod chunk_len, chunk_len = chunk_size - local_size (vllm-project/vllm vllm/model_executor/layers/rotary_embedding/dual_chunk_rope.py@b5e2318e566c60b7f0e80ca2b72ca0b978b59fdc; SGLang alike); 0 = none (int 0 … 2^31-1; default 0). */
   positionModulo?: number;
-  /** freqDtype 'ggml': ggml's attn_factor argument, the mscale of cos and sin (times 1 + 0.1 ln(1/freq_scale) with yarn); unset = 1 (float 0 … 1e6; default unset). */
+  /** ggml only: ggml's attn_factor argument, the mscale of cos and sin (times 1 + 0.1 ln(1/freq_scale) with yarn); unset = 1 (float 0 … 1e6; default unset). */
   ggmlAttnFactor?: number | null;
 }
 

@@ -2,7 +2,8 @@
 // rope kernel (ggml-org/llama.cpp ggml/src/ggml-cpu/ops.cpp@1f08e2d662715ead7987c365eced4f273d90e431
 // ggml_rope_cache_init / rope_yarn / rope_yarn_ramp, ggml/src/ggml.c@1f08e2d662715ead7987c365eced4f273d90e431
 // ggml_rope_yarn_corr_dims) compiled here with gcc against glibc's libm, bit for bit, both layouts:
-// Llama-3 (default), GPT-OSS (yarn), Phi-3.5 (longrope as freq factors), a linear table.
+// Llama-3 (default), GPT-OSS (yarn, its config's truncate: false, which ggml does not read), Phi-3.5
+// (longrope as freq factors), a linear table.
 // Built twice: with glibc's cosf/sinf/powf/logf, and with each of them the double function rounded
 // to float (-DROUNDED_DOUBLE). posenc takes the latter's values, so that build must agree in every
 // bit: it checks the order of the float operations. glibc's sinf and cosf are not correctly rounded
@@ -77,7 +78,7 @@ const CASES = [
   ['GPT-OSS yarn, dim 64, base 150000, factor 32, original 4096, 8192 positions',
     { positions: 8192, dim: 64, base: 150000, type: 2, factor: 32, orig: 4096, betaFast: 32, betaSlow: 1, attn: gptOssAttn },
     { positions: 8192, dim: 64, base: 150000, ggmlAttnFactor: gptOssAttn,
-      ropeScaling: { rope_type: 'yarn', factor: 32, original_max_position_embeddings: 4096, beta_fast: 32, beta_slow: 1 } }, 7224, 2],
+      ropeScaling: { rope_type: 'yarn', factor: 32, original_max_position_embeddings: 4096, beta_fast: 32, beta_slow: 1, truncate: false } }, 7224, 2],
   ['Phi-3.5 longrope as freqFactors = long_factor, dim 96, 8192 positions',
     { positions: 8192, dim: 96, base: 10000, type: 0, ff: phiLong, attn: phiAttn },
     { positions: 8192, dim: 96, base: 10000, freqFactors: phiLong, ggmlAttnFactor: phiAttn }, 12986, 2],

@@ -188,9 +188,15 @@ test("freqDtype 'ggml' yarn: ggml's floor/ceil corr dims and blend (float64 chec
   assert.equal(info.correctionHigh, Math.min(dim - 1, Math.ceil(cd(1))));
   // attn_factor unset: mscale = 1 + 0.1 ln 32 (rope_yarn), to float
   assert.ok(Math.abs(info.attentionFactor - (1 + 0.1 * Math.log(32))) < 2e-7);
+  // GPT-OSS's config says truncate: false; ggml floors and ceils anyway, so the table does not change
+  const params = { dim, base, positions: 64, offset: 4000, freqDtype: 'ggml', ropeScaling: { rope_type: 'yarn', factor: 32, original_max_position_embeddings: orig } };
+  const floored = pe.compute('rope', params).data;
+  assert.deepEqual(pe.compute('rope', { ...params, ropeScaling: { ...params.ropeScaling, truncate: false } }).data, floored);
+  assert.notDeepEqual(pe.compute('rope', { ...params, freqDtype: 'float32', ropeScaling: { ...params.ropeScaling, truncate: false } }).data,
+    pe.compute('rope', { ...params, freqDtype: 'float32' }).data);
 });
 
-test('errors name freqFactors, positionModulo, freqDtype, truncate', () => {
+test('errors name freqFactors, positionModulo, freqDtype, ggmlAttnFactor', () => {
   throwsWith(() => pe.compute('rope', { dim: 16, freqFactors: [1, 2, 3] }), 'EINVAL', 'freqFactors');
   assert.throws(() => pe.compute('rope', { dim: 16, freqFactors: [1, 2, 3] }), /r\/2/);
   throwsWith(() => pe.compute('rope', { dim: 16, partialRotaryFactor: 0.5, freqFactors: [1, 1, 1, 1, 1, 1, 1, 1] }), 'EINVAL', 'freqFactors');
@@ -205,7 +211,6 @@ test('errors name freqFactors, positionModulo, freqDtype, truncate', () => {
   }
   assert.throws(() => pe.compute('rope', { dim: 8, freqDtype: 'ggml', ropeScaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4 } }), /freqFactors/);
   throwsWith(() => pe.compute('rope', { dim: 12, freqDtype: 'ggml', mropeSection: [2, 2, 2] }), 'EINVAL', 'freqDtype');
-  throwsWith(() => pe.compute('rope', { dim: 8, freqDtype: 'ggml', ropeScaling: { rope_type: 'yarn', factor: 4, truncate: false } }), 'EINVAL', 'ropeScaling.truncate');
   throwsWith(() => pe.compute('rope', { dim: 8, freqDtype: 'ggml', ggmlAttnFactor: -1 }), 'ERANGE', 'ggmlAttnFactor');
   // the module keeps working
   assert.equal(pe.compute('rope', { dim: 8, positions: 2, freqDtype: 'ggml' }).data.length, 32);
