@@ -1,4 +1,4 @@
-// rope with freqDtype 'ggml' against tests/native/ggml_rope_ref.c, a C transcription of ggml's CPU
+// rope with freqDtype 'ggml' against tests/native/ref/ggml_rope_ref.c, a C transcription of ggml's CPU
 // rope kernel (ggml-org/llama.cpp ggml/src/ggml-cpu/ops.cpp@1f08e2d662715ead7987c365eced4f273d90e431
 // ggml_rope_cache_init / rope_yarn / rope_yarn_ramp, ggml/src/ggml.c@1f08e2d662715ead7987c365eced4f273d90e431
 // ggml_rope_yarn_corr_dims) compiled here with gcc against glibc's libm, bit for bit, both layouts:
@@ -19,7 +19,7 @@ import { CONFIGS } from '../fixtures/configs.js';
 import { root } from './build.js';
 
 const pe = await load();
-const src = join(root, 'tests/native/ggml_rope_ref.c');
+const src = join(root, 'tests/native/ref/ggml_rope_ref.c');
 const out = join(root, 'build/native');
 const bins = { glibc: join(out, 'ggml-rope-ref'), rounded: join(out, 'ggml-rope-ref-rounded') };
 
