@@ -707,6 +707,21 @@ static void rows_lowp(const pos_cfg *pc, const rope_cfg *c, float *co, float *so
   }
 }
 
+/* ggml's angles overflow float (cos and sin NaN) when the position over a frequency factor, or times
+ * freq_scale, passes FLT_MAX: both passes refuse such positions, found from the largest |position|
+ * (every angle grows with it). */
+static pe_status ggml_range(const pe_request *rq, const pos_cfg *pc, const rope_cfg *c, pe_error *err) {
+  if ((int)rq->v[R_freqDtype] != FD_GGML) return PE_OK;
+  double top = 0;
+  for (int64_t p = 0; p < pc->n; p++) top = fmax(top, fabs(row_pos(pc, 0, p)));
+  ggml_angles(top, c->h);
+  for (int k = 0; k < c->h; k++)
+    if (!isfinite(gg_ang[k]))
+      return pe__fail(err, rq, rq->given[R_freqFactors] ? R_freqFactors : R_freqDtype, PE_ERANGE, NAN, NAN,
+                      "makes ggml's float32 angle position / ff overflow at these positions (cos and sin would be NaN)");
+  return PE_OK;
+}
+
 /* freqDtype 'ggml': each row ggml's cache for the row's position, cos and sin times mscale in float */
 static void rows_ggml(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
   const int h = c->h, r = c->r;
@@ -737,18 +752,33 @@ static void rows_direct(const pos_cfg *pc, const rope_cfg *c, float *co, float *
   }
 }
 
+static int64_t gcd64(int64_t a, int64_t b) {
+  while (b) {
+    const int64_t t = a % b;
+    a = b, b = t;
+  }
+  return a;
+}
+
 /* positionModulo without ids: the rows in runs that stay below the modulus, each run by the table
- * kernel from its first position (so every row is bitwise the plain table's row at p mod M, step 1). */
+ * kernel from its first position (so every row is bitwise the plain table's row at p mod M, step 1).
+ * The positions repeat every M / gcd(M, step) rows: rows past the first period are copies. */
 static void rows_wrapped(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
-  const int64_t m = pc->mod, st = (int64_t)pc->step;
-  for (int64_t p = 0; p < pc->n;) {
-    const int64_t q = (int64_t)row_pos(pc, 0, p), left = pc->n - p, fit = (m - 1 - q) / st + 1;
+  const int64_t m = pc->mod, st = (int64_t)pc->step, r = c->r, n = pc->n;
+  const int64_t period = m / gcd64(m, st), first = period < n ? period : n;
+  for (int64_t p = 0; p < first;) {
+    const int64_t q = (int64_t)row_pos(pc, 0, p), left = first - p, fit = (m - 1 - q) / st + 1;
     const int64_t run = fit < left ? fit : left;
     const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = c->h, .w = inv, .ns = c->h, .nc = c->h,
-                            .sin_row = so + p * c->r, .cos_row = co + p * c->r, .stride = c->r, .scale = c->af,
-                            .step = st};
+                            .sin_row = so + p * r, .cos_row = co + p * r, .stride = r, .scale = c->af, .step = st};
     pe__sc_rows(&t, q, run);
     p += run;
+  }
+  /* rows [p, 2p) = rows [0, p) while p is a multiple of the period */
+  for (int64_t p = first; p < n; p *= 2) {
+    const int64_t k = p < n - p ? p : n - p;
+    memcpy(co + p * r, co, (size_t)(k * r) * sizeof *co);
+    memcpy(so + p * r, so, (size_t)(k * r) * sizeof *so);
   }
 }
 
@@ -765,6 +795,7 @@ pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
   pos_cfg pc;
   if ((s = positions(rq, &c, &pc, -1, err))) return s;
   if ((s = lowp_range(rq, &pc, &c, fdtype_of[(int)rq->v[R_freqDtype]], err))) return s;
+  if ((s = ggml_range(rq, &pc, &c, err))) return s;
   const int64_t n = pc.n;
   if (!out) {
     pe__shape(sh, 3, (int64_t[]){2, n, c.r});
@@ -858,6 +889,7 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   if ((s = positions(rq, &c, &pc, n, err))) return s;
   if (pc.n != n)
     return pe__fail(err, rq, R_x, PE_EINVAL, (double)(pc.n * d), (double)(pc.n * d), "must have dim elements per position id");
+  if ((s = ggml_range(rq, &pc, &c, err))) return s;
   if (!out) {
     pe__shape(sh, 2, (int64_t[]){n, d});
     return PE_OK;

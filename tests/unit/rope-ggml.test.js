@@ -103,13 +103,14 @@ test('freqFactors with longrope multiply its own factors (Phi-3.5: long_factor t
 });
 
 test('positionModulo: each row at its position mod M (floor modulo), bitwise the plain row', () => {
-  const dim = 24, M = 37;
-  for (const [offset, step] of [[0, 1], [-50, 1], [1000, 1], [5, 3]]) {
+  const dim = 24;
+  // period M / gcd(M, step): 37, 37, 37, 37, 9 rows (the rows after the first period are copies)
+  for (const [offset, step, M] of [[0, 1, 37], [-50, 1, 37], [1000, 1, 37], [5, 3, 37], [7, 4, 36]]) {
     const n = 120;
     const got = pe.compute('rope', { dim, positions: n, offset, step, positionModulo: M }).data;
     const pos = Array.from({ length: n }, (_, i) => ((((offset + i * step) % M) + M) % M));
     assert.ok(pos.every((p) => p >= 0 && p < M));
-    assert.ok(maxDiff(got, tables(plainInv(dim, 10000), pos)) < 1e-6, `offset ${offset} step ${step}`);
+    assert.ok(maxDiff(got, tables(plainInv(dim, 10000), pos)) < 1e-6, `offset ${offset} step ${step} M ${M}`);
     if (step === 1) {  // the table kernel's rows do not depend on where a request starts
       const plain = pe.compute('rope', { dim, positions: M }).data, r = dim, half = plain.length / 2;
       pos.forEach((p, i) => {
@@ -212,6 +213,10 @@ test('errors name freqFactors, positionModulo, freqDtype, ggmlAttnFactor', () =>
   assert.throws(() => pe.compute('rope', { dim: 8, freqDtype: 'ggml', ropeScaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4 } }), /freqFactors/);
   throwsWith(() => pe.compute('rope', { dim: 12, freqDtype: 'ggml', mropeSection: [2, 2, 2] }), 'EINVAL', 'freqDtype');
   throwsWith(() => pe.compute('rope', { dim: 8, freqDtype: 'ggml', ggmlAttnFactor: -1 }), 'ERANGE', 'ggmlAttnFactor');
+  // a float32 angle position / ff past FLT_MAX would make cos and sin NaN: refused, in rope-apply too
+  throwsWith(() => pe.compute('rope', { dim: 4, positions: 1000, freqDtype: 'ggml', freqFactors: [1e-36, 1] }), 'ERANGE', 'freqFactors');
+  throwsWith(() => pe.compute('rope-apply', { dim: 4, x: new Float32Array(4), offset: 999, freqDtype: 'ggml', freqFactors: [1e-36, 1] }), 'ERANGE', 'freqFactors');
+  assert.ok(pe.compute('rope', { dim: 4, positions: 100, freqDtype: 'ggml', freqFactors: [1e-36, 1] }).data.every(Number.isFinite));
   // the module keeps working
   assert.equal(pe.compute('rope', { dim: 8, positions: 2, freqDtype: 'ggml' }).data.length, 32);
 });
