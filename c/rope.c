@@ -122,8 +122,9 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
  * ggml/src/ggml-cpu/ops.cpp@1f08e2d662715ead7987c365eced4f273d90e431 (ggml_rope_cache_init, rope_yarn,
  * rope_yarn_ramp) and ggml/src/ggml.c@1f08e2d662715ead7987c365eced4f273d90e431
  * (ggml_rope_yarn_corr_dims) form it: each operation rounded to float in their order. cosf, sinf, powf
- * and logf are the double functions rounded once to float, which is glibc's float functions' result
- * but in rare cases (the double within an ulp of a float midpoint). */
+ * and logf are the double functions rounded once to float: correctly rounded but where the double lies
+ * within an ulp of a float midpoint. glibc's sinf and cosf are not correctly rounded, so a glibc build
+ * of the kernel differs by an ulp in ~1% of the values (tests/native/rope-ggml.test.js). */
 static struct {
   float fs, ext, ms, ts;         /* freq_scale, ext_factor, mscale of cos and sin, theta_scale */
   const float *ff;               /* freqFactors or NULL (ggml's 1.0f) */
