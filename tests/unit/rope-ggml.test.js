@@ -139,6 +139,11 @@ test('positionModulo after positionIds, in rope-apply, with freqDtype float32 an
   const a = pe.compute('rope-apply', { dim, x, positionIds: ids, positionModulo: M }).data;
   const b = pe.compute('rope-apply', { dim, x, positionIds: want }).data;
   assert.deepEqual(a, b);
+  // M-RoPE: each axis' id wraps (t, h, w rows)
+  const tids = [5, M + 1, 2 * M - 1], hids = [M, 3, -2], wids = [7, M + 7, 1];
+  const mr = (rows) => pe.compute('rope', { dim: 16, mropeSection: [4, 2, 2], positionIds: rows.flat(), positionModulo: M }).data;
+  const mrWant = pe.compute('rope', { dim: 16, mropeSection: [4, 2, 2], positionIds: [tids, hids, wids].flat().map((p) => ((p % M) + M) % M) }).data;
+  assert.ok(maxDiff(mr([tids, hids, wids]), mrWant) < 1e-7);
   // offset and step rows wrap alike: keys M - 2 .. M + 2
   const t = pe.compute('rope', { dim, positions: 5, offset: M - 2, positionModulo: M }).data;
   const u = pe.compute('rope', { dim, positionIds: [M - 2, M - 1, 0, 1, 2] }).data;
