@@ -170,12 +170,51 @@
  *                (1 - t) inv/f + t inv, t = (orig/wl - low_freq_factor)/(high_freq_factor - low_freq_factor).
  *                A = 1.  Llama 3.1: factor 8, 1, 4, orig 8192, base 500000.
  *     HF forms the phases in float32; posenc's double phases differ from HF's tables by up to ~1e-7 p inv.
+ *
+ *     Engine kernels (rope, rope-frequencies, rope-apply, rope-spectrum, rope-decay, rope-columns):
+ *     freqFactors  float[r/2] > 0 (unset = none): inv_k /= ff_k on the base frequencies, before the
+ *                rope_type's scaling (llama3 picks bands from the divided wavelength; yarn blends the
+ *                divided ones; longrope: one more divisor with ext_k): ggml_rope_ext's freq_factors,
+ *                which llama.cpp loads from the GGUF's rope_freqs.weight / rope_factors_long /
+ *                rope_factors_short. Length other than r/2: EINVAL; an element <= 0: ERANGE; not
+ *                finite: EINVAL (each naming freqFactors).
+ *     positionModulo  M >= 0 (0 = none): every row's position q (offset + row step, or an id plus
+ *                offset) becomes q mod M, floor modulo in [0, M): dual chunk attention's key positions,
+ *                p mod chunk_len with chunk_len = chunk_size - local_size (Qwen2.5-1M: 262144 - 8192;
+ *                vllm-project/vllm vllm/model_executor/layers/rotary_embedding/dual_chunk_rope.py
+ *                @b5e2318e566c60b7f0e80ca2b72ca0b978b59fdc k_t). Without positionIds each row is bit
+ *                for bit the plain table's row at q mod M (step 1); with them rows are evaluated one by one.
  *   Precision (rope, rope-frequencies; rope-columns' frequencies follow freqDtype):
  *     freqDtype  double (default): as above. float32: HF's float32 pipeline: the unscaled inv_freq as
  *                f32(1 / f32(base ** f32(f32(2k) / f32(r)))), the scaling in double, inv_freq rounded
  *                to float32; angle f32(f32(p) inv_k); cos, sin of it rounded to float32, times f32(A)
  *                in float32: HF's cos/sin cache within an ulp (its float32 cos is not always correctly
  *                rounded). bfloat16, float16: inv_freq and the angle also rounded to that dtype.
+ *                ggml: ggml's CPU rope kernel in float32 (ggml-org/llama.cpp ggml/src/ggml-cpu/ops.cpp
+ *                @1f08e2d662715ead7987c365eced4f273d90e431 ggml_rope_cache_init, rope_yarn,
+ *                rope_yarn_ramp; ggml/src/ggml.c@same ggml_rope_yarn_corr_dims), every operation in
+ *                float in its order, per row at position q (positionModulo applied):
+ *                  ts = powf(base, -2.0f/r); theta = (float)q; for pair k (i0 = 2k):
+ *                  te = theta / ff_k (freqFactors, else 1); ti = fs te; angle = ti, ms = attn;
+ *                  yarn: mix = ramp_k, angle = ti (1 - mix) + te mix, ms *= 1 + 0.1f logf(1/fs);
+ *                  cos = cosf(angle) ms, sin = sinf(angle) ms; theta *= ts (k products, not a power).
+ *                  ramp_k = 1 - min(1, max(0, (k - lo) / max(0.001f, hi - lo))); lo = max(0,
+ *                  floorf(cd(beta_fast))), hi = min(r - 1, ceilf(cd(beta_slow))), cd(b) = r logf(orig /
+ *                  (b 2 pi)) / (2 logf(base)) all in float (ggml has no truncate: not read).
+ *                fs (freq_scale) = 1 default, 1/f32(factor) linear and yarn (factor unset: maxPos/orig);
+ *                attn = ggmlAttnFactor (unset 1): ggml's attn_factor, exactly as llama.cpp passes it
+ *                (for yarn llama.cpp passes get_mscale(factor) / (1 + 0.1 ln factor), cancelling the
+ *                kernel's own factor); ropeScaling's attention_factor and mscale are not read. cosf,
+ *                sinf, powf, logf: the double functions rounded once to float (correctly rounded but
+ *                for values within an ulp of a float midpoint). Against a C build of the kernel with
+ *                such functions every bit agrees; glibc's sinf/cosf are not correctly rounded, so
+ *                against glibc ~1% of the values differ by 1 ulp (2 where ms != 1), and a build that
+ *                fuses the multiply-adds (FMA) may differ in yarn's blend. Other libms differ alike.
+ *                rope_type llama3, longrope (llama.cpp gets them as freqFactors from the GGUF),
+ *                dynamic and proportional are EINVAL naming freqDtype; so are M-RoPE sections (not
+ *                yet). rope-frequencies, rope-columns, rope-spectrum, rope-decay take ggml's angle at
+ *                position 1 as inv_k and ms as A; rope-apply is ggml's rotate_pairs in float:
+ *                x0 cos - x1 sin, x0 sin + x1 cos from that row's cos and sin.
  *     dtype      float32 (default), bfloat16, float16: the output as .to(dtype) leaves it (round to
  *                nearest even from float32), stored as float32.
  *     The other rope kinds (rope-apply, rope-spectrum, rope-decay, mrope-axes) take inv_freq as

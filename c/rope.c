@@ -12,9 +12,10 @@
 enum { PE_PARAMS_ROPE_APPLY(R_) R__N };
 enum { DEFAULT, LINEAR, DYNAMIC, YARN, LONGROPE, LLAMA3, PROPORTIONAL };  /* rope_type choices, kinds.def order */
 enum { NEOX, GPTJ };
-enum { FD_DOUBLE, FD_F32, FD_BF16, FD_F16 };           /* freqDtype choices */
-/* dtype and freqDtype choices as tensor dtypes (posenc.h PE_TENSOR_*) */
-static const int dtype_of[] = {PE_TENSOR_F32, PE_TENSOR_BF16, PE_TENSOR_F16}, fdtype_of[] = {-1, PE_TENSOR_F32, PE_TENSOR_BF16, PE_TENSOR_F16};
+enum { FD_DOUBLE, FD_F32, FD_BF16, FD_F16, FD_GGML };  /* freqDtype choices */
+/* dtype and freqDtype choices as tensor dtypes (posenc.h PE_TENSOR_*); ggml has its own pipeline */
+static const int dtype_of[] = {PE_TENSOR_F32, PE_TENSOR_BF16, PE_TENSOR_F16},
+                 fdtype_of[] = {-1, PE_TENSOR_F32, PE_TENSOR_BF16, PE_TENSOR_F16, -1};
 
 #define PE_PI 3.14159265358979323846
 /* Static, off the stack (PE_MAXHALF doubles each): one request computes at a time (wasm is single-threaded). */
@@ -32,6 +33,7 @@ typedef struct {
   const int32_t *ids32;     /* or as int32 (pe_set_iarray32); both NULL: positions offset + p step */
   int64_t n, stride;        /* rows; axis a's ids at [a stride + p] (stride 0: one row for all) */
   double offset, step;
+  int64_t mod;              /* positionModulo: positions taken mod this (floor modulo); 0 none */
 } pos_cfg;
 
 /* The M-RoPE axis (0 t, 1 h, 2 w) of frequency k < r/2 for sections s: chunked (HF
@@ -44,9 +46,16 @@ int pe__rope_freq_axis(int k, const int s[3], int interleaved) {
 /* Element i of the ids, without the offset. */
 static inline double id_at(const pos_cfg *pc, int64_t i) { return pc->ids32 ? (double)pc->ids32[i] : pc->ids[i]; }
 
+/* q mod m in [0, m) (m > 0; |q| < 2^62: positions are within +-2^32) */
+static double floor_mod(double q, int64_t m) {
+  const int64_t r = (int64_t)q % m;
+  return (double)(r < 0 ? r + m : r);
+}
+
 /* Row p's position on axis a. */
 static double row_pos(const pos_cfg *pc, int a, int64_t p) {
-  return pc->ids || pc->ids32 ? id_at(pc, a * pc->stride + p) + pc->offset : pc->offset + (double)p * pc->step;
+  const double q = pc->ids || pc->ids32 ? id_at(pc, a * pc->stride + p) + pc->offset : pc->offset + (double)p * pc->step;
+  return pc->mod ? floor_mod(q, pc->mod) : q;
 }
 
 /* corr_*: yarn's ramp ends, else NaN; sm: the yarn mscale of the softmax, get_mscale(factor, mscale_all_dim)
@@ -58,6 +67,17 @@ static const char *const need[] = {
   ("is required by rope_type 'yarn' (or give original_max_position_embeddings: factor = "
    "maxPositionEmbeddings / original_max_position_embeddings)"),
   "is required by rope_type 'longrope'", "is required by rope_type 'llama3'", ""};
+
+/* freqFactors: inv[k] /= ff[k], k < h (ggml_rope_ext's freq_factors divide the base frequencies of
+ * each pair before the scaling; llama.cpp loads them from the GGUF's rope_freqs tensors). */
+static pe_status freq_factors(const pe_request *rq, int h, pe_error *err) {
+  if (!rq->given[R_freqFactors]) return PE_OK;
+  if (rq->len[R_freqFactors] != h)
+    return pe__fail(err, rq, R_freqFactors, PE_EINVAL, h, h, "must have r/2 elements (r = int(dim * partialRotaryFactor))");
+  const float *ff = rq->arr[R_freqFactors];
+  for (int k = 0; k < h; k++) inv[k] /= ff[k];
+  return PE_OK;
+}
 
 /* yarn's get_mscale */
 static double mscale_of(double s, double m) { return s <= 1 ? 1.0 : 0.1 * m * pe__log(s) + 1.0; }
@@ -73,16 +93,18 @@ static pe_status proportional(const pe_request *rq, rope_cfg *c, pe_error *err) 
   const double f = rq->given[R_factor] ? v[R_factor] : 1;
   c->r = d, c->h = d / 2, c->af = 1, c->sm = 1;
   for (int k = 0; k < c->h; k++) inv[k] = k < angles ? 1.0 / pe__pow(v[R_base], (2.0 * k) / d) / f : 0;
-  return PE_OK;
+  return freq_factors(rq, c->h, err);
 }
 
 static pe_status setup_inv(const pe_request *rq, rope_cfg *c, pe_error *err);
+static pe_status setup_ggml(const pe_request *rq, rope_cfg *c, pe_error *err);
 
 /* Validate the cross-parameter rules and fill inv[0 .. r/2) and the attention factor. Both passes
  * call it: it is r/2 pow() calls, and the compute pass must not trust state from the check pass.
  * With freqDtype, inv_freq is held in that dtype (the scaled values rounded once more). */
 static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
   const pe_status s = setup_inv(rq, c, err);
+  if (!s && (int)rq->v[R_freqDtype] == FD_GGML) return setup_ggml(rq, c, err);
   const int fd = fdtype_of[(int)rq->v[R_freqDtype]];
   if (!s && fd >= 0)
     for (int k = 0; k < c->h; k++) {
@@ -94,6 +116,96 @@ static pe_status setup(const pe_request *rq, rope_cfg *c, pe_error *err) {
                         "cannot hold an inverse frequency of this base and scaling (it rounds to infinity)");
     }
   return s;
+}
+
+/* freqDtype 'ggml': ggml's CPU rope kernel in float32, as ggml-org/llama.cpp
+ * ggml/src/ggml-cpu/ops.cpp@1f08e2d662715ead7987c365eced4f273d90e431 (ggml_rope_cache_init, rope_yarn,
+ * rope_yarn_ramp) and ggml/src/ggml.c@1f08e2d662715ead7987c365eced4f273d90e431
+ * (ggml_rope_yarn_corr_dims) form it: each operation rounded to float in their order. cosf, sinf, powf
+ * and logf are the double functions rounded once to float: correctly rounded but where the double lies
+ * within an ulp of a float midpoint. glibc's sinf and cosf are not correctly rounded, so a glibc build
+ * of the kernel differs by an ulp in ~1% of the values (tests/native/rope-ggml.test.js). */
+static struct {
+  float fs, ext, ms, ts;         /* freq_scale, ext_factor, mscale of cos and sin, theta_scale */
+  const float *ff;               /* freqFactors or NULL (ggml's 1.0f) */
+  float mix[PE_MAXHALF];         /* rope_yarn_ramp(corr_dims, 2k) * ext_factor */
+} gg;
+static double gg_ang[PE_MAXHALF], gg_s[PE_MAXHALF], gg_c[PE_MAXHALF];
+
+static float logf_(float x) { return (float)pe__log((double)x); }
+
+/* ggml_rope_yarn_corr_dim: the float expression, operation by operation */
+static float corr_dim(int n_dims, int n_ctx_orig, float n_rot, float base) {
+  const float pi = (float)PE_PI;
+  return (float)n_dims * logf_((float)n_ctx_orig / (n_rot * 2.0f * pi)) / (2.0f * logf_(base));
+}
+
+/* ggml's angles of one position, gg_ang[k] = theta of pair k, k < h: theta starts at (float)q and is
+ * multiplied by theta_scale after each pair (so a product rounded k times, not a power). */
+static void ggml_angles(double q, int h) {
+  float theta = (float)q;
+  for (int k = 0; k < h; k++) {
+    const float te = gg.ff ? theta / gg.ff[k] : theta, ti = gg.fs * te;
+    float th = ti;
+    if (gg.ext != 0.0f) th = ti * (1.0f - gg.mix[k]) + te * gg.mix[k];
+    gg_ang[k] = th;
+    theta *= gg.ts;
+  }
+}
+
+/* ggml's cache for position q: gg_c, gg_s hold cosf, sinf of each pair's angle (times mscale: below) */
+static void ggml_row(double q, int h) {
+  ggml_angles(q, h);
+  pe__sincos(gg_ang, 1, 1, gg_s, gg_c, h);
+}
+
+static pe_status setup_ggml(const pe_request *rq, rope_cfg *c, pe_error *err) {
+  const double *v = rq->v;
+  const int type = (int)v[R_rope_type], h = c->h;
+  if (type != DEFAULT && type != LINEAR && type != YARN)
+    return pe__fail(err, rq, R_freqDtype, PE_EINVAL, NAN, NAN,
+                    type == LLAMA3 || type == LONGROPE
+                        ? "'ggml' takes rope_type default, linear or yarn: llama.cpp gets llama3 and longrope as "
+                          "frequency factors from the GGUF (rope_freqs, rope_factors_long/short): give them as freqFactors"
+                        : "'ggml' takes rope_type default, linear or yarn (llama.cpp has no kernel for this type)");
+  if (rq->given[R_mropeSection] || rq->given[R_mrope_section])
+    return pe__fail(err, rq, R_freqDtype, PE_EINVAL, NAN, NAN,
+                    "'ggml' does not take M-RoPE sections yet (ggml_rope_multi's per-axis angles)");
+  /* truncate is not read: ggml_rope_yarn_corr_dims always floors and ceils, whatever the config says
+   * (GPT-OSS's truncate false included) */
+  const double maxpos = v[R_maxPositionEmbeddings];
+  const double orig = rq->given[R_original_max_position_embeddings] ? v[R_original_max_position_embeddings] : maxpos;
+  const double f = rq->given[R_factor] ? v[R_factor] : maxpos / orig;  /* yarn's fallback; linear requires it */
+  const float attn = rq->given[R_ggmlAttnFactor] ? (float)v[R_ggmlAttnFactor] : 1.0f;
+  const float base = (float)v[R_base];
+  gg.fs = type == DEFAULT ? 1.0f : 1.0f / (float)f;
+  gg.ext = type == YARN ? 1.0f : 0.0f;
+  gg.ts = (float)pe__pow((double)base, (double)(-2.0f / (float)c->r));
+  gg.ff = rq->given[R_freqFactors] ? rq->arr[R_freqFactors] : NULL;
+  gg.ms = gg.ext != 0.0f ? attn * (1.0f + 0.1f * logf_(1.0f / gg.fs)) : attn;
+  if (type == YARN) {
+    const float bf = v[R_beta_fast] != 0 ? (float)v[R_beta_fast] : 32.0f, bs = v[R_beta_slow] != 0 ? (float)v[R_beta_slow] : 1.0f;
+    const int n_dims = c->r, n_ctx_orig = (int)orig;
+    const float start = floorf(corr_dim(n_dims, n_ctx_orig, bf, base)), end = ceilf(corr_dim(n_dims, n_ctx_orig, bs, base));
+    const float lo = 0 > start ? 0 : start, hi = (float)(n_dims - 1) < end ? (float)(n_dims - 1) : end;  /* MAX, MIN */
+    const float span = 0.001f > hi - lo ? 0.001f : hi - lo;
+    for (int k = 0; k < h; k++) {
+      const float y = ((float)k - lo) / span, m0 = 0 > y ? 0 : y, m1 = 1 < m0 ? 1 : m0;
+      gg.mix[k] = (1 - m1) * gg.ext;
+    }
+    c->corr_lo = lo, c->corr_hi = hi;
+  }
+  /* the other kinds' frequencies: ggml's angle at position 1 */
+  ggml_angles(1, h);
+  for (int k = 0; k < h; k++) {
+    inv[k] = gg_ang[k];
+    if (!isfinite(inv[k]))
+      return pe__fail(err, rq, R_freqDtype, PE_ERANGE, NAN, NAN, "gives a non-finite angle with these parameters");
+  }
+  c->af = gg.ms;
+  if (!isfinite(c->af))
+    return pe__fail(err, rq, R_ggmlAttnFactor, PE_ERANGE, NAN, NAN, "gives a non-finite mscale with these parameters");
+  return PE_OK;
 }
 
 static pe_status setup_inv(const pe_request *rq, rope_cfg *c, pe_error *err) {
@@ -139,6 +251,10 @@ static pe_status setup_inv(const pe_request *rq, rope_cfg *c, pe_error *err) {
     for (int k = 0; k < h; k++) inv[k] = (float)(1.0 / (double)(float)pe__pow(b, (double)((float)(2 * k) / (float)r)));
   else if (type != LONGROPE)  /* longrope forms its own with the factor inside (HF's rounding) */
     for (int k = 0; k < h; k++) inv[k] = 1.0 / pe__pow(b, (2.0 * k) / r);
+  /* before the scaling: llama3 then picks each band from the divided wavelength, as ggml's kernel
+   * scales theta / ff */
+  pe_status fs;
+  if (type != LONGROPE && (fs = freq_factors(rq, h, err))) return fs;
 
   switch (type) {
     case LINEAR:
@@ -196,6 +312,7 @@ static pe_status setup_inv(const pe_request *rq, rope_cfg *c, pe_error *err) {
       /* long factors once the sequence outgrows the pre-training length; short at init */
       const float *ext = rq->arr[rq->given[R_seqLen] && v[R_seqLen] > orig ? R_long_factor : R_short_factor];
       for (int k = 0; k < h; k++) inv[k] = 1.0 / ((double)ext[k] * pe__pow(base, (2.0 * k) / r));
+      if ((fs = freq_factors(rq, h, err))) return fs;  /* a divisor as ext is: the order does not matter */
       break;
     }
     case LLAMA3: {
@@ -273,6 +390,7 @@ static pe_status positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc,
     wg[slot[k]] = inv[k];
   }
   pc->offset = v[R_offset], pc->step = v[R_step];
+  pc->mod = (int64_t)v[R_positionModulo];
   if (!rq->given[R_positionIds]) {
     pc->ids = NULL, pc->ids32 = NULL, pc->stride = 0;
     pc->n = n_x >= 0 ? n_x : (int64_t)v[R_positions];
@@ -590,6 +708,81 @@ static void rows_lowp(const pos_cfg *pc, const rope_cfg *c, float *co, float *so
   }
 }
 
+/* ggml's angles overflow float (cos and sin NaN) when the position over a frequency factor, or times
+ * freq_scale, passes FLT_MAX: both passes refuse such positions, found from the largest |position|
+ * (every angle grows with it). */
+static pe_status ggml_range(const pe_request *rq, const pos_cfg *pc, const rope_cfg *c, pe_error *err) {
+  if ((int)rq->v[R_freqDtype] != FD_GGML) return PE_OK;
+  double top = 0;
+  for (int64_t p = 0; p < pc->n; p++) top = fmax(top, fabs(row_pos(pc, 0, p)));
+  ggml_angles(top, c->h);
+  for (int k = 0; k < c->h; k++)
+    if (!isfinite(gg_ang[k]))
+      return pe__fail(err, rq, rq->given[R_freqFactors] ? R_freqFactors : R_freqDtype, PE_ERANGE, NAN, NAN,
+                      "makes ggml's float32 angle position / ff overflow at these positions (cos and sin would be NaN)");
+  return PE_OK;
+}
+
+/* freqDtype 'ggml': each row ggml's cache for the row's position, cos and sin times mscale in float */
+static void rows_ggml(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
+  const int h = c->h, r = c->r;
+  for (int64_t p = 0; p < pc->n; p++) {
+    ggml_row(row_pos(pc, 0, p), h);
+    float *cr = co + p * r, *sr = so + p * r;
+    for (int k = 0; k < h; k++) {
+      const float cf = (float)gg_c[k] * gg.ms, sf = (float)gg_s[k] * gg.ms;
+      const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + h;
+      cr[a] = cr[b] = cf, sr[a] = sr[b] = sf;
+    }
+  }
+}
+
+/* positionModulo with explicit ids: each row's values directly (the wrap breaks the runs and rises
+ * the explicit-ids path rotates along). */
+static void rows_direct(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
+  const int h = c->h, r = c->r;
+  double last[3] = {NAN, NAN, NAN};
+  for (int64_t p = 0; p < pc->n; p++) {
+    row_values(pc, p, c->af, last);
+    float *cr = co + p * r, *sr = so + p * r;
+    for (int k = 0; k < h; k++) {
+      const float cf = (float)cur_c[slot[k]], sf = (float)cur_s[slot[k]];
+      const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + h;
+      cr[a] = cr[b] = cf, sr[a] = sr[b] = sf;
+    }
+  }
+}
+
+static int64_t gcd64(int64_t a, int64_t b) {
+  while (b) {
+    const int64_t t = a % b;
+    a = b, b = t;
+  }
+  return a;
+}
+
+/* positionModulo without ids: the rows in runs that stay below the modulus, each run by the table
+ * kernel from its first position (so every row is bitwise the plain table's row at p mod M, step 1).
+ * The positions repeat every M / gcd(M, step) rows: rows past the first period are copies. */
+static void rows_wrapped(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
+  const int64_t m = pc->mod, st = (int64_t)pc->step, r = c->r, n = pc->n;
+  const int64_t period = m / gcd64(m, st), first = period < n ? period : n;
+  for (int64_t p = 0; p < first;) {
+    const int64_t q = (int64_t)row_pos(pc, 0, p), left = first - p, fit = (m - 1 - q) / st + 1;
+    const int64_t run = fit < left ? fit : left;
+    const pe__sc_table t = {.layout = gptj ? PE__SC_PAIRS : PE__SC_HALVES, .m = c->h, .w = inv, .ns = c->h, .nc = c->h,
+                            .sin_row = so + p * r, .cos_row = co + p * r, .stride = r, .scale = c->af, .step = st};
+    pe__sc_rows(&t, q, run);
+    p += run;
+  }
+  /* rows [p, 2p) = rows [0, p) while p is a multiple of the period */
+  for (int64_t p = first; p < n; p *= 2) {
+    const int64_t k = p < n - p ? p : n - p;
+    memcpy(co + p * r, co, (size_t)(k * r) * sizeof *co);
+    memcpy(so + p * r, so, (size_t)(k * r) * sizeof *so);
+  }
+}
+
 /* The table as .to(dtype) leaves it (float32: unchanged). */
 static void round_table(float *t, int64_t n, int dt) {
   if (dt == PE_TENSOR_F32) return;
@@ -603,6 +796,7 @@ pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
   pos_cfg pc;
   if ((s = positions(rq, &c, &pc, -1, err))) return s;
   if ((s = lowp_range(rq, &pc, &c, fdtype_of[(int)rq->v[R_freqDtype]], err))) return s;
+  if ((s = ggml_range(rq, &pc, &c, err))) return s;
   const int64_t n = pc.n;
   if (!out) {
     pe__shape(sh, 3, (int64_t[]){2, n, c.r});
@@ -611,8 +805,12 @@ pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
   pe__info(info, "attentionFactor", c.af), pe__info(info, "softmaxMscale", c.sm);
   float *co = out, *so = co + n * c.r;
   const int gptj = (int)rq->v[R_layout] == GPTJ, fd = fdtype_of[(int)rq->v[R_freqDtype]];
-  if (fd >= 0) {
+  if ((int)rq->v[R_freqDtype] == FD_GGML) {
+    rows_ggml(&pc, &c, co, so, gptj);
+  } else if (fd >= 0) {
     rows_lowp(&pc, &c, co, so, gptj, fd);
+  } else if (pc.mod) {
+    (pc.ids || pc.ids32 ? rows_direct : rows_wrapped)(&pc, &c, co, so, gptj);
   } else if (pc.ids || pc.ids32) {
     rows_by_ids(&pc, &c, co, so, gptj);
   } else {
@@ -692,6 +890,7 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   if ((s = positions(rq, &c, &pc, n, err))) return s;
   if (pc.n != n)
     return pe__fail(err, rq, R_x, PE_EINVAL, (double)(pc.n * d), (double)(pc.n * d), "must have dim elements per position id");
+  if ((s = ggml_range(rq, &pc, &c, err))) return s;
   if (!out) {
     pe__shape(sh, 2, (int64_t[]){n, d});
     return PE_OK;
@@ -700,6 +899,21 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   const float *x = rq->arr[R_x];
   float *o = out;
   const int gptj = (int)rq->v[R_layout] == GPTJ;
+  if ((int)rq->v[R_freqDtype] == FD_GGML) {
+    /* ggml's rotate_pairs on float32 input: x0 cos - x1 sin, x0 sin + x1 cos, in float */
+    for (int64_t row = 0; row < n; row++, x += d, o += d) {
+      ggml_row(row_pos(&pc, 0, row), c.h);
+      for (int k = 0; k < c.h; k++) {
+        const float cv = (float)gg_c[k] * gg.ms, sv = (float)gg_s[k] * gg.ms;
+        const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c.h;
+        const float xa = x[a], xb = x[b];
+        o[a] = xa * cv - xb * sv;
+        o[b] = xa * sv + xb * cv;
+      }
+      for (int j = c.r; j < d; j++) o[j] = x[j];
+    }
+    return PE_OK;
+  }
   double last[3] = {NAN, NAN, NAN};
   for (int64_t row = 0; row < n; row++, x += d, o += d) {
     /* each row's phases exactly, by the method that seeds the tables (kernels.h) */

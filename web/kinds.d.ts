@@ -177,8 +177,14 @@ export interface RopeParams {
   mropeInterleaved?: boolean;
   /** rope, rope-frequencies: the output as .to(dtype) rounds the float32 values (nearest even), stored as float32 (default 'float32'). */
   dtype?: 'float32' | 'bfloat16' | 'float16';
-  /** double: angles formed in double; else inv_freq held in that dtype and (rope) p * inv_freq rounded to it, cos/sin in float32 (HF's float32 pipeline); float16 angles past 65504 are refused (they would be inf, cos/sin NaN) (default 'double'). */
-  freqDtype?: 'double' | 'float32' | 'bfloat16' | 'float16';
+  /** double: angles formed in double; else inv_freq held in that dtype and (rope) p * inv_freq rounded to it, cos/sin in float32 (HF's float32 pipeline); float16 angles past 65504 are refused (they would be inf, cos/sin NaN); ggml: the table as ggml's CPU rope kernel forms it in float32 (default, linear, yarn; llama3 and longrope come as freqFactors) (default 'double'). */
+  freqDtype?: 'double' | 'float32' | 'bfloat16' | 'float16' | 'ggml';
+  /** r/2 positive per-pair divisors of the base inverse frequencies, before the scaling (ggml_rope_ext's freq_factors: llama.cpp's rope_freqs / rope_factors_long / rope_factors_short tensors); unset = none (float[], elements 1.17549e-38 … 3.40282e38; default unset). */
+  freqFactors?: ArrayLike<number> | null;
+  /** every row's position taken modulo M (floor modulo, in [0, M)) after offset, step and positionIds: dual chunk attention's key positions p mod chunk_len, chunk_len = chunk_size - local_size (vllm-project/vllm vllm/model_executor/layers/rotary_embedding/dual_chunk_rope.py@b5e2318e566c60b7f0e80ca2b72ca0b978b59fdc; SGLang alike); 0 = none (int 0 … 2^31-1; default 0). */
+  positionModulo?: number;
+  /** ggml only: ggml's attn_factor argument, the mscale of cos and sin (times 1 + 0.1 ln(1/freq_scale) with yarn); unset = 1 (float 0 … 1e6; default unset). */
+  ggmlAttnFactor?: number | null;
 }
 
 /** `rope-frequencies`: RoPE inverse frequencies; output [rotary/2] float32. */

@@ -29,19 +29,25 @@ function inputArray(n, seed = 1) {
 }
 
 /**
- * Complete a request of a kind that transforms an input (kind.input): every top-level float[]
- * parameter without a default gets an array as long as the product of the axis parameters' values
- * (given, else default). Other kinds are returned unchanged.
+ * The input array of a kind that transforms one (kind.input): its last top-level float[] parameter
+ * without a default (a kind's own parameters follow its family's shared ones, where optional arrays
+ * such as rope's freqFactors live).
+ */
+export function inputParam(kind) {
+  return kind.input ? kind.params.findLast((p) => p.type === 'float[]' && p.default === null && !p.path.includes('.')) : undefined;
+}
+
+/**
+ * Complete a request of a kind that transforms an input (kind.input): the input parameter
+ * (inputParam) gets an array as long as the product of the axis parameters' values (given, else
+ * default). Other kinds are returned unchanged.
  */
 export function withInput(kind, params = {}) {
-  if (!kind.input) return params;
+  const p = inputParam(kind);
+  if (!p || p.name in params) return params;
   let n = 1;
-  for (const p of axisParams(kind)) n *= params[p.name] ?? p.default ?? 1;
-  const out = { ...params };
-  for (const p of kind.params) {
-    if (p.type === 'float[]' && p.default === null && !(p.name in params)) out[p.name] = inputArray(n);
-  }
-  return out;
+  for (const a of axisParams(kind)) n *= params[a.name] ?? a.default ?? 1;
+  return { ...params, [p.name]: inputArray(n) };
 }
 
 /** params with one parameter (a path, "group.field" for object fields) set to value. */
@@ -168,7 +174,7 @@ export function sweepCases(kind, defaultBytes) {
       // integers from their minimum up: sizes that no axis names (sincos-2d's height, width)
       if (p.type === 'int' && !isAxis) for (let v = p.min + 1; v < p.min + 4 && v <= p.max; v++) add(set(small, path, v));
     }
-    if (p.type === 'float[]' && p.default === null && kind.input && !p.path.includes('.')) {
+    if (p === inputParam(kind)) {
       const x = withInput(kind, small)[p.name];  // the input at its extremes
       add({ ...small, [p.name]: x.map((_, i) => (i % 2 ? p.min : p.max)) });
     } else if (p.type === 'float[]') {

@@ -58,9 +58,9 @@ test('every kind has its doc block from c/posenc.h: the block starts with its na
   assert.throws(() => kindDocs(header, [...names, 'no-such-kind']), /no doc block for the kind no-such-kind/);
   // notes one block carries for other kinds are pointed at from theirs
   const notes = sharedNotes(docs);
-  assert.deepEqual(notes.get('rope').map((n) => n.owner), ['rope-apply', 'rope-apply']);
-  assert.deepEqual(notes.get('rope').map((n) => n.topic), ['M-RoPE and explicit positions', 'Precision']);
-  assert.ok(page.includes('Also about this kind, in the notes under [`rope-apply`](#rope-apply): M-RoPE and explicit positions; precision.'));
+  assert.deepEqual(notes.get('rope').map((n) => n.owner), ['rope-apply', 'rope-apply', 'rope-apply']);
+  assert.deepEqual(notes.get('rope').map((n) => n.topic), ['M-RoPE and explicit positions', 'Engine kernels', 'Precision']);
+  assert.ok(page.includes('Also about this kind, in the notes under [`rope-apply`](#rope-apply): M-RoPE and explicit positions; engine kernels; precision.'));
 });
 
 test('the table names every kind, parameter and object field, and every row has five cells', () => {

@@ -50,20 +50,22 @@ test('top-level docs that name the choices they apply to, and the ignored parame
     }
     for (const name of kind.ignores) assert.ok(kind.params.some((p) => p.name === name && p.type !== 'object'), `${kind.name} ignores ${name}`);
   }
+  const ggml = (k) => `${k} ggmlAttnFactor: freqDtype ggml`;
   assert.deepEqual(rules, [
-    'sinusoidal paddingIdx: variant fairseq', 'similarity paddingIdx: variant fairseq',
-    'rope-2d axesDim: style flux', 'rope-2d frameOffset: style flux',
-    'rope-2d-order axesDim: style flux', 'rope-2d-order frameOffset: style flux',
+    'sinusoidal paddingIdx: variant fairseq', ggml('rope'), ggml('rope-frequencies'), ggml('rope-apply'),
+    ggml('rope-spectrum'), ggml('rope-decay'), 'similarity paddingIdx: variant fairseq',
+    'rope-2d axesDim: style flux', 'rope-2d frameOffset: style flux', ggml('mrope-axes'),
+    'rope-2d-order axesDim: style flux', 'rope-2d-order frameOffset: style flux', ggml('rope-columns'),
   ]);
   assert.deepEqual(pe.kinds.filter((k) => k.ignores.length).map((k) => [k.name, k.ignores.join(',')]),
-    [['rope-frequencies', 'positions,offset,step,layout'], ['rope-spectrum', 'positions,offset,step,layout'], ['rope-decay', 'positions'],
-     ['rope-columns', 'positions,offset,step']]);
+    [['rope-frequencies', 'positions,offset,step,layout,positionModulo'], ['rope-spectrum', 'positions,offset,step,layout,positionModulo'],
+     ['rope-decay', 'positions,positionModulo'], ['rope-columns', 'positions,offset,step,positionModulo']]);
 });
 
 test('an ignored parameter changes nothing in the table (any accepted value)', () => {
   for (const kind of pe.kinds.filter((k) => k.ignores.length)) {
     const plain = Array.from(pe.compute(kind.name, { dim: 16 }).data);
-    const other = { positions: 7, offset: 123, step: 3, layout: 'gptj' };
+    const other = { positions: 7, offset: 123, step: 3, layout: 'gptj', positionModulo: 5 };
     const params = { dim: 16, ...Object.fromEntries(kind.ignores.map((n) => [n, other[n]])) };
     assert.deepEqual(Array.from(pe.compute(kind.name, params).data), plain, `${kind.name} ${kind.ignores}`);
   }
