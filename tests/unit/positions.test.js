@@ -269,6 +269,16 @@ test('more schemes: BERT relative_key, CLIP, Marian and M2M100 sinusoids, Nemotr
   const z = { model_type: 'zamba2', hidden_size: 2560, num_attention_heads: 32, num_hidden_layers: 6, layers_block_type: ['mamba', 'mamba', 'hybrid', 'mamba', 'mamba', 'hybrid'] };
   assert.deepEqual(story({ ...z, use_mem_rope: true }).layers.map((l) => l.positions?.kind ?? null), [null, null, 'rope', null, null, 'rope']);
   assert.ok(story({ ...z, use_mem_rope: false }).layers.every((l) => l.positions === null));
+  // its shared attention's head is 2 · hidden // heads (Zamba2Config attention_head_dim, overwriting any
+  // saved value): 160 for Zamba2-2.7B (2560 / 32), 224 for Zamba2-7B (3584 / 32)
+  assert.equal(story({ ...z, use_mem_rope: true }).layers[2].rope.dim, 160);
+  const z7 = story({ ...z, hidden_size: 3584, use_mem_rope: true, attention_head_dim: 160 });
+  assert.equal(z7.layers[2].rope.dim, 224);
+  assert.equal(z7.sources['layers.hybrid.rope.dim'], '2 * hidden_size / num_attention_heads');
+  const zf = invFreq(10000, 224);
+  const zt = pe.compute('rope-frequencies', z7.layers[2].rope).data;
+  assert.equal(zt.length, 112);
+  for (let k = 0; k < 112; k++) close(zt[k], f(zf[k]), 1e-7 * zf[k], `Zamba2-7B inv_freq ${k}`);
   // MiniMax-Text-01's attn_type_list (1 = full attention), read with a warning that transformers would alternate
   const mm = story({ model_type: 'minimax', hidden_size: 6144, num_attention_heads: 64, head_dim: 128, num_hidden_layers: 8, attn_type_list: [0, 0, 0, 0, 0, 0, 0, 1] });
   assert.deepEqual(mm.layers.map((l) => l.type), [...Array(7).fill('linear_attention'), 'full_attention']);

@@ -400,9 +400,14 @@ export class Reader {
   /** The head dim of a layer type: { dim, from }. */
   headDim(type) {
     const rec = this.record, cfg = this.cfg;
-    const keys = rec.headDimByType?.[type] ? [rec.headDimByType[type]] : rec.rotary === 'qk_rope_head_dim' ? ['qk_rope_head_dim'] : rec.headDim ?? ['head_dim'];
+    // a class that derives the head dim (Zamba2: 2 · hidden // heads) never reads one from the file
+    const keys = rec.headDimScale ? [] : rec.headDimByType?.[type] ? [rec.headDimByType[type]] : rec.rotary === 'qk_rope_head_dim' ? ['qk_rope_head_dim'] : rec.headDim ?? ['head_dim'];
     const key = keys.find((k) => cfg[k]);  // `or`: 0/null fall through
-    if (key) return { dim: cfg[key], from: this.source(key) };
+    if (key) {
+      const v = cfg[key];
+      if (!Number.isInteger(v) || v < 1) throw this.fail(key, 'is not a positive integer', typeof v === 'number' ? 'ERANGE' : 'EINVAL');
+      return { dim: v, from: this.source(key) };
+    }
     // attribute_map spellings: GPT-2/CodeGen n_embd, n_head; DBRX d_model, n_heads
     const hidden = ['hidden_size', 'n_embd', 'd_model'].find((k) => present(cfg, k));
     const heads = ['num_attention_heads', 'n_head', 'n_heads', 'num_heads'].find((k) => present(cfg, k));
@@ -413,7 +418,8 @@ export class Reader {
     for (const k of [hidden, heads]) {
       if (!Number.isInteger(cfg[k]) || cfg[k] < 1) throw this.fail(k, 'is not a positive integer', typeof cfg[k] === 'number' ? 'ERANGE' : 'EINVAL');
     }
-    return { dim: Math.floor(cfg[hidden] / cfg[heads]), from: `${this.source(hidden)} / ${this.source(heads)}` };
+    const scale = rec.headDimScale ?? 1;
+    return { dim: Math.floor(scale * cfg[hidden] / cfg[heads]), from: `${scale === 1 ? '' : `${scale} * `}${this.source(hidden)} / ${this.source(heads)}` };
   }
 
   /** The posenc rope params of one layer type, with `from`: each param's source. */
@@ -527,7 +533,7 @@ export class Reader {
       if (!(e instanceof PosencError)) throw e;
       const src = from[e.param] ?? (e.param.startsWith('ropeScaling.') ? `${this.pre}${path}.${e.param.slice(12)}` : e.param);
       // a class default is named by its config field; a derived head dim by the first key it came from
-      const first = src.split(' / ')[0];
+      const first = src.split(' / ')[0].replace(/^\d+ \* /, '');
       const field = first.startsWith('default:') ? first.replace(/^default:[^.]*\./, '') : first.slice(this.pre.length);
       const value = at(this.root, this.pre + field);
       throw this.fail(field, `${value === undefined ? 'is missing' : 'is not usable'}: ${e.message}`, e.code);
