@@ -345,12 +345,7 @@ export class Reader {
     }
     const from = present(this.given, key) ? this.pre + key : `default:${this.configClass}.${key}`;
     const named = this.record.ropeDicts?.[type];
-    if (named && !key) throw this.fail('rope_parameters', `is missing: ${type} layers rotate with rope_parameters.${named}`);
-    if (named) {
-      // DeepSeek-V4: rope_parameters.main / .compress, by layer type
-      if (!isObject(top[named])) throw this.fail(`${key}.${named}`, `is missing: ${type} layers rotate with it`);
-      return { dict: top[named], path: `${key}.${named}`, from, keyed: true, theta: this.legacyTheta(type, true) };
-    }
+    if (named) return this.namedRope(type, named, key, top, from);
     const values = Object.values(top);
     const keyed = values.length > 0 && values.some(isObject);
     if (keyed) {
@@ -372,6 +367,45 @@ export class Reader {
       return { dict: {}, path: key ?? 'rope_scaling', from, keyed: false, theta: this.legacyTheta(type, false) };
     }
     return { dict: top, path: key ?? 'rope_scaling', from, keyed: false, theta: this.legacyTheta(type, false) };
+  }
+
+  /**
+   * DeepSeek-V4's rope dicts by rope-type label (record ropeDicts: layer type → 'main' | 'compress'), as
+   * DeepseekV4Config.__post_init__ builds them: a rope_parameters holding both a `main` and a `compress`
+   * dict is used as is (its other keys dropped); otherwise the flat dict (rope_scaling or
+   * rope_parameters, yarn in the published files) goes to `compress` with rope_theta =
+   * compress_rope_theta and attention_factor forced to 1, and `main` is default RoPE at rope_theta; both
+   * rotate partial_rotary_factor, else the legacy qk_rope_head_dim / head_dim, else the class default.
+   */
+  namedRope(type, named, key, top, from) {
+    const labels = [...new Set(Object.values(this.record.ropeDicts))];
+    const nested = labels.filter((l) => isObject(top[l]));
+    if (nested.length === labels.length) {
+      for (const k of Object.keys(top)) {
+        if (!labels.includes(k) && top[k] !== null) this.warn(`${key}.${k}`, `is ignored: ${key} holds ${labels.join(' and ')} dicts, and ${this.configClass} keeps only those`);
+      }
+      // a nested dict without partial_rotary_factor rotates the whole head in transformers (.get(..., 1.0))
+      const prf = present(top[named], 'partial_rotary_factor') ? undefined : { value: 1, path: `default:${this.configClass}.${key}.${named}.partial_rotary_factor` };
+      return { dict: top[named], path: `${key}.${named}`, from, keyed: true, theta: this.legacyTheta(type, true), prf };
+    }
+    if (nested.length > 0) {
+      const missing = labels.find((l) => !isObject(top[l]));
+      throw this.fail(`${key}.${missing}`, `is missing: ${key} has ${nested.map((l) => `a ${l} dict`).join(', ')}, and ${this.configClass} reads the dicts only as a pair`);
+    }
+    let prf;
+    if (present(this.given, 'partial_rotary_factor')) prf = { value: this.cfg.partial_rotary_factor, path: this.source('partial_rotary_factor') };
+    else if (present(this.given, 'qk_rope_head_dim')) {
+      const qk = this.cfg.qk_rope_head_dim, hd = this.headDim(type).dim;
+      if (!Number.isInteger(qk) || qk < 1) throw this.fail('qk_rope_head_dim', 'is not a positive integer', typeof qk === 'number' ? 'ERANGE' : 'EINVAL');
+      prf = { value: qk / hd, path: this.source('qk_rope_head_dim') };
+    } else prf = { value: this.record.defaults.partial_rotary_factor, path: `default:${this.configClass}.partial_rotary_factor` };
+    const path = key ?? 'rope_parameters';
+    if (named !== 'compress') return { dict: {}, path, from, keyed: false, theta: this.legacyTheta(type, true), prf };
+    const dict = {};
+    for (const [k, v] of Object.entries(top)) if (k !== 'rope_theta' && k !== 'partial_rotary_factor') dict[k] = v;
+    if (!Object.keys(dict).length) return { dict, path, from, keyed: false, theta: this.legacyTheta(type, true), prf };
+    dict.attention_factor = 1;
+    return { dict, path, from, keyed: false, theta: this.legacyTheta(type, true), prf, forced: { attention_factor: `rule:${this.family}` } };
   }
 
   /** A base given outside the rope dict for this layer type: { value, path (undefined = a class default) }. */
@@ -425,7 +459,7 @@ export class Reader {
   /** The posenc rope params of one layer type, with `from`: each param's source. */
   rope(type) {
     const rec = this.record, cfg = this.cfg;
-    const { dict, path, from: dictFrom, keyed, theta } = this.ropeSource(type);
+    const { dict, path, from: dictFrom, keyed, theta, prf: givenPrf, forced } = this.ropeSource(type);
     const from = {};
     const out = {};
     const hd = this.headDim(type);
@@ -465,6 +499,10 @@ export class Reader {
       out.partialRotaryFactor = prfKey === inDict ? dict.partial_rotary_factor : cfg[prfKey];
     }
     if (prfKey) from.partialRotaryFactor = prfKey === inDict ? this.pre + inDict : this.source(prfKey);
+    if (givenPrf && prfKey !== inDict) {
+      out.partialRotaryFactor = givenPrf.value;
+      from.partialRotaryFactor = givenPrf.path;
+    }
     if (rotaryKey !== 'rotary_dim' && typeof this.given.rotary_dim === 'number' && this.given.rotary_dim !== Math.trunc(out.dim * out.partialRotaryFactor)) {
       this.warn('rotary_dim', `is not read by ${this.configClass}: transformers rotates int(${out.dim} × ${out.partialRotaryFactor}) = ` +
         `${Math.trunc(out.dim * out.partialRotaryFactor)} dims (partial_rotary_factor); a port that follows rotary_dim rotates ${this.given.rotary_dim}`);
@@ -500,7 +538,7 @@ export class Reader {
       if (k === 'type' && present(dict, 'rope_type')) continue;
       const key = k === 'type' ? 'rope_type' : k;
       scaling[key] = v === 'mrope' && key === 'rope_type' ? 'default' : v;
-      from[`ropeScaling.${key}`] = `${this.pre}${path}.${k}`;
+      from[`ropeScaling.${key}`] = forced?.[k] ?? `${this.pre}${path}.${k}`;
     }
     if (rec.ropeTypes && Object.hasOwn(rec.ropeTypes, scaling.rope_type)) scaling.rope_type = rec.ropeTypes[scaling.rope_type];
     if (present(cfg, 'original_max_position_embeddings') && USES_ORIGINAL.includes(scaling.rope_type)) {
@@ -543,7 +581,9 @@ export class Reader {
 
   /** Sliding window of a layer type, as config.sliding_window holds it (ModernBERT: local_attention // 2). */
   window(type) {
-    if (type !== 'sliding_attention') return null;
+    // DeepSeek-V4 (windowAll): every attention layer slides, its compressed entries apart
+    const all = this.record.windowAll && (ATTENTION.includes(type) || this.record.kinds?.[type] === 'attention');
+    if (type !== 'sliding_attention' && !all) return null;
     if (this.record.localAttention) {
       const la = this.get(this.record.localAttention) ?? 128;
       if (!Number.isInteger(la) || la < 0) throw this.fail(this.record.localAttention, 'is not a non-negative integer', typeof la === 'number' ? 'ERANGE' : 'EINVAL');
@@ -729,7 +769,7 @@ export class Reader {
     const ropes = new Map();
     const key = this.ropeKey();
     const top = key ? this.get(key) : undefined;
-    if (attention === 'rope' && isObject(top) && Object.values(top).some(isObject)) {
+    if (attention === 'rope' && !rec.ropeDicts && isObject(top) && Object.values(top).some(isObject)) {
       // A dict keyed by layer type is read whole: a type's dict that no layer uses is still checked.
       for (const k of Object.keys(top)) {
         if (!isObject(top[k])) continue;
@@ -887,11 +927,11 @@ export function ropeFromConfig(pe, config, options = {}) {
     if (Number.isInteger(layer)) throw r.fail('num_hidden_layers', 'is missing, so no layer can be chosen by index');
     const key = r.ropeKey();
     const top = key ? r.get(key) : undefined;
-    const keyed = isObject(top) && Object.values(top).some(isObject);
     const rec = r.record;
+    const keyed = !rec.ropeDicts && isObject(top) && Object.values(top).some(isObject);
     const perType = keyed || (rec.localBase && rec.localBase !== 'default' && r.get(rec.localBase) !== undefined) ||
       Object.values(rec.baseKeys ?? {}).some((k) => r.get(k) !== undefined);
-    const types = keyed ? Object.keys(top).filter((k) => isObject(top[k])) : perType ? ['full_attention', 'sliding_attention'] : ['full_attention'];
+    const types = rec.ropeDicts ? Object.keys(rec.ropeDicts) : keyed ? Object.keys(top).filter((k) => isObject(top[k])) : perType ? ['full_attention', 'sliding_attention'] : ['full_attention'];
     entries = types.map((type) => ({ type, rope: r.rope(type).params }));
   } else {
     entries = r.layers();
