@@ -526,6 +526,27 @@ test('Qwen2 / Qwen2.5-VL / Qwen3-VL: sliding from max_window_layers only with us
   assert.equal(layersOf(qwen3vl).length, 36);
 });
 
+test('Qwen3-Omni: the thinker text rope_scaling.interleaved is read with a warning (transformers does not read it), the rope as without it', () => {
+  // the rope_scaling block Qwen3-Omni thinker text configs ship ({ interleaved, mrope_interleaved,
+  // mrope_section [24, 20, 20], rope_type default, type default }); Qwen3OmniMoeThinkerTextRotaryEmbedding
+  // (huggingface/transformers src/transformers/models/qwen3_omni_moe/modeling_qwen3_omni_moe.py@ede92a8755e48da7ae1d1b7d976ad581aa5c8327)
+  // reads rope_type and mrope_section only and always applies apply_interleaved_mrope
+  const rs = { interleaved: true, mrope_interleaved: true, mrope_section: [24, 20, 20], rope_type: 'default', type: 'default' };
+  const omni = (r) => ({ model_type: 'qwen3_omni_moe', thinker_config: { model_type: 'qwen3_omni_moe_thinker', text_config: {
+    model_type: 'qwen3_omni_moe_text', hidden_size: 2048, num_attention_heads: 32, head_dim: 128, num_hidden_layers: 4, max_position_embeddings: 65536,
+    rope_theta: 1000000, rope_scaling: r } } });
+  const s = pe.positionsFromConfig(omni(rs));
+  const { interleaved, ...without } = rs;
+  assert.equal(interleaved, true);
+  assert.deepEqual(s.layers, pe.positionsFromConfig(omni(without)).layers);
+  assert.equal(s.layers[0].rope.base, 1e6);
+  assert.equal(s.layers[0].rope.dim, 128);
+  assert.ok(s.warnings.some((w) => w.field === 'thinker_config.text_config.rope_scaling.interleaved' && /mrope_section/.test(w.message)));
+  checkRope(s.layers[0].rope, 'qwen3-omni');
+  // another unknown key in the same dict is still refused
+  assert.throws(() => pe.positionsFromConfig(omni({ ...rs, finetuned: true })), { code: 'EINVAL', param: 'thinker_config.text_config.rope_scaling.finetuned' });
+});
+
 test("a per-layer-type yarn dict's truncate is followed (transformers reads the top-level dict's, which a keyed dict lacks)", () => {
   const config = { model_type: 'gpt_oss', head_dim: 64, num_hidden_layers: 2, max_position_embeddings: 131072,
     layer_types: ['sliding_attention', 'full_attention'],

@@ -150,6 +150,12 @@ test('Kimi-K2 (kimi_k2, DeepseekV3ForCausalLM): DeepSeek-V3\'s interleaved RoPE 
   const v32 = story(C.DeepSeek_V3_2).layers[0].positions;
   assert.equal(v32.params.layout, 'gptj');
   assert.equal(v32.indexer.params.layout, 'neox');  // its indexer rotates half-split pairs
+  // Mistral 4 is MLA with the same yarn dict, but Mistral4Attention keeps qk_head_dim^-0.5 (no mscale²:
+  // huggingface/transformers src/transformers/models/mistral4/modeling_mistral4.py@d4400d5b52b719d9d3205b1205357e8cf09af829)
+  const m4 = story({ model_type: 'mistral4', num_hidden_layers: 2 }).layers[0].positions;
+  assert.equal(m4.params.ropeScaling.rope_type, 'yarn');
+  assert.equal(m4.params.ropeScaling.mscale_all_dim, 1);
+  assert.equal(m4.info, undefined);
 });
 
 test('interleaved pairs where the modeling code rotates them: GLM-4-0414 (partial 0.5) and ERNIE 4.5; GLM-4.5 / 4.7 rotate halves', () => {

@@ -532,6 +532,10 @@ export class Reader {
     const scaling = {};
     for (const [k, v] of Object.entries(dict)) {
       if (v === null || v === undefined || apart.includes(k)) continue;
+      if (rec.ropeIgnored && Object.hasOwn(rec.ropeIgnored, k)) {
+        this.warn(`${path}.${k}`, rec.ropeIgnored[k]);
+        continue;
+      }
       if (!this.fields.has(k)) {
         throw this.fail(`${path}.${k}`, `is a RoPE key ${this.family}'s code does not read, or posenc does not (it reads ${[...this.fields, ...apart].join(', ')})`);
       }
