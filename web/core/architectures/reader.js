@@ -29,6 +29,76 @@ const REFUSED = {
     'positions per chunk, which posenc does not compute',
 };
 
+// Config keys that change positions in the families whose code reads them (which family, in the
+// message). A record reads one when its fields name it (reads, baseKey, localBase, baseKeys, layer
+// rules, flags …) or its config class has a default for it; a config that carries one its record
+// does not read belongs to another family (or was assumed to be the wrong one): refused naming it,
+// never read past. `off`: the values that change nothing (a switch turned off); `sameAs`: harmless when
+// equal to what the record reads for that key (`otherwise` when the config and the class give nothing).
+const POSITION_KEYS = {
+  rope_embedding_base: { in: 'Phi-3-small (phi3small): its RoPE base', sameAs: 'rope_theta' },
+  rope_position_scale: { in: 'Phi-3-small (phi3small): positions scaled before RoPE', off: [1] },
+  blocksparse_block_size: { in: 'Phi-3-small (phi3small): block-sparse attention, which tokens a layer sees' },
+  blocksparse_num_local_blocks: { in: 'Phi-3-small (phi3small): block-sparse attention, which tokens a layer sees' },
+  blocksparse_vert_stride: { in: 'Phi-3-small (phi3small): block-sparse attention, which tokens a layer sees' },
+  blocksparse_homo_head_pattern: { in: 'Phi-3-small (phi3small): block-sparse attention, which tokens a layer sees' },
+  dense_attention_every_n_layers: { in: 'Phi-3-small (phi3small): dense attention every n-th layer, block-sparse on the others' },
+  rope_ratio: { in: 'ChatGLM / GLM-4 (chatglm remote code): the RoPE base is 10000 · rope_ratio', off: [1] },
+  layer_rope_theta: { in: 'a RoPE base per layer, 0 meaning NoPE (Granite SWA-style remote code)' },
+  compress_rope_theta: { in: "DeepSeek-V4: the RoPE base of its compressed layers" },
+  rope_local_base_freq: { in: 'Gemma 3 / 3n: the RoPE base of the sliding layers', sameAs: 'rope_theta' },
+  global_rope_theta: { in: 'ModernBERT: the RoPE base of the global layers', sameAs: 'rope_theta' },
+  local_rope_theta: { in: 'ModernBERT: the RoPE base of the local layers', sameAs: 'rope_theta' },
+  no_rope_layers: { in: 'Llama 4 / SmolLM3: which layers skip RoPE' },
+  no_rope_layer_interval: { in: 'Llama 4 / SmolLM3: every n-th layer without RoPE' },
+  rotary_emb_base: { in: 'GPT-NeoX-Japanese / Qwen (v1) / StableLM-style code: the RoPE base', sameAs: 'rope_theta' },
+  rotary_pct: { in: 'GPT-NeoX / StableLM: the rotated fraction of each head', sameAs: 'partial_rotary_factor', otherwise: 1 },
+  rotary_emb_fraction: { in: 'NomicBERT-style code: the rotated fraction of each head', sameAs: 'partial_rotary_factor', otherwise: 1 },
+  use_dynamic_ntk: { in: 'Qwen (v1) remote code: dynamic NTK scaling of the RoPE base', off: [false] },
+  use_logn_attn: { in: 'Qwen (v1) remote code: log-n scaling of the queries', off: [false] },
+  alibi: { in: 'Falcon / RefinedWeb: ALiBi instead of RoPE', off: [false] },
+  // Cohere's files say 'rope_gptj', which their (gptj-pair) code does not need to read
+  position_embedding_type: { in: 'BERT-style and Granite hybrid code: which position scheme',
+    off: (v, rec) => v === 'absolute' || (rec.attention === 'rope' && (v === 'rope' || v === 'rotary' || (v === 'rope_gptj' && rec.layout === 'gptj'))) },
+  use_mem_rope: { in: 'Zamba2: RoPE in the shared attention blocks', off: [false] },
+  attention_chunk_size: { in: 'Llama 4: chunked attention on the RoPE layers' },
+  qk_rope_head_dim: { in: 'MLA (DeepSeek-V2/V3 and kin): only these dims of each head rotate' },
+  rope_interleave: { in: 'MLA (DeepSeek-V3 and kin): interleaved rotation pairs' },
+  global_attn_every_n_layers: { in: 'ModernBERT / AFMoE: which layers attend globally' },
+  local_attention: { in: 'ModernBERT: the local window' },
+  layers_block_type: { in: 'Zamba / Jamba-style hybrids: which layers are attention' },
+  hybrid_override_pattern: { in: 'Nemotron-H: which layers are attention' },
+  attn_layer_period: { in: 'Jamba: which layers are attention' },
+  attn_layer_offset: { in: 'Jamba: which layers are attention' },
+  mrope_section: { in: 'Qwen-VL M-RoPE: the frequency sections of each axis' },
+};
+// keys a layer rule, or a record switch, reads by itself (RULES, noRopeLayers, queryScale, chunk)
+const RULE_KEYS = {
+  qwen: ['use_sliding_window', 'max_window_layers', 'sliding_window'], qwen2_moe: ['use_sliding_window', 'max_window_layers'],
+  exaone4: ['sliding_window_pattern', 'sliding_window'], modernbert: ['global_attn_every_n_layers'], deepseek_v4: ['compress_ratios'],
+  llama4: ['attention_chunk_size'], smollm3: ['use_sliding_window', 'sliding_window'],
+};
+// record fields that name no config key
+const PROSE = new Set(['from', 'note', 'vision', 'unsupported', 'modelType', 'like', 'text', 'textType', 'refuse', 'ropeIgnored']);
+const readsCache = new WeakMap();
+/** Every config key a record names anywhere in its fields, and its class defaults' keys. */
+function keysOf(rec) {
+  let out = readsCache.get(rec);
+  if (out) return out;
+  out = new Set(Object.keys(rec.defaults ?? {}));
+  const walk = (v) => {
+    if (typeof v === 'string') out.add(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) { out.add(k); walk(x); }
+  };
+  for (const [k, v] of Object.entries(rec)) if (!PROSE.has(k) && k !== 'defaults') walk(v);
+  const rules = [rec.layers?.rule, ...(rec.layers?.of ?? []).map((x) => x.rule)];
+  for (const r of rules) for (const k of RULE_KEYS[r] ?? []) out.add(k);
+  if (rec.noRopeLayers) out.add('no_rope_layers').add('no_rope_layer_interval');
+  readsCache.set(rec, out);
+  return out;
+}
+
 /** A layer type rule of a record → (i) => type name. `get` reads the config (class defaults applied). */
 const RULES = {
   all: (r, get, fail) => {
@@ -212,6 +282,13 @@ export class Reader {
     });
     for (const [k, why] of Object.entries({ ...REFUSED, ...rec.refuse })) {
       if (present(cfg, k)) throw this.fail(k, why.startsWith('is ') ? why : `changes positions and posenc cannot compute it: ${why}`);
+    }
+    const known = keysOf(rec);
+    for (const [k, { in: where, off, sameAs, otherwise }] of Object.entries(POSITION_KEYS)) {
+      if (!present(cfg, k) || known.has(k) || (typeof off === 'function' ? off(cfg[k], rec) : off?.includes(cfg[k]))) continue;
+      if (sameAs && cfg[k] === (present(cfg, sameAs) ? cfg[sameAs] : rec.defaults?.[sameAs] ?? otherwise)) continue;
+      throw this.fail(k, `changes positions where it is read (${where}), and ${rec.modelType}'s code does not read it` +
+        `${options.assume !== undefined ? ` (read as ${rec.modelType} because of { assume })` : ''}: posenc refuses rather than drop it`);
     }
     const kind = pe.kinds.find((k) => k.name === 'rope-frequencies');
     this.defaults = Object.fromEntries(kind.params.map((p) => [p.name, p.default]));
