@@ -3,8 +3,9 @@
 // user's tensor checked against a config or a kind, and the registry. Everything numeric is the
 // module's (pe.compute, pe.readTensor, pe.check); this file reads arguments and files.
 // Exit status: 0 done (check: exact), 1 check: the tensor differs, 2 bad input or usage.
-import { openSync, readSync, closeSync, fstatSync, readFileSync, writeFileSync } from 'node:fs';
+import { openSync, readSync, closeSync, fstatSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { load, PosencError } from './posenc.js';
+import { join } from 'node:path';
 
 const USAGE = `usage:
   posenc layers CONFIG.json [--json]
@@ -16,6 +17,7 @@ const USAGE = `usage:
 Parameters are the registry's (posenc kinds), in camelCase or kebab-case: --dim 128,
 --partial-rotary-factor 0.5, --rope-scaling '{"rope_type":"yarn","factor":4}' (objects and arrays as JSON),
 or an object's fields by their config.json names: --rope-type yarn --factor 4.
+CONFIG.json: a config file, or a model directory (its config.json is read).
 FILE: .npy, .safetensors (read by position: the header, then only the tensor's bytes).`;
 
 class Usage extends Error {}
@@ -90,12 +92,27 @@ function paramsOf(pe, kind, options) {
   return params;
 }
 
+// A config.json larger than this is not one (the largest published, LongRoPE factor lists included,
+// are well under a megabyte): refused before it is read into memory.
+const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
+const fsError = (e, path, what) =>
+  new PosencError(`posenc: ${what} ${path} ${e.code === 'ENOENT' ? 'does not exist' : e.code === 'EACCES' ? 'cannot be read (permission denied)' : `cannot be read: ${e.code ?? e.message}`}`,
+    e.code === 'ENOENT' || e.code === 'EACCES' ? e.code : 'EINVAL', what);
+
+// A config file, or a model directory read as its config.json.
 const readJSON = (path, what) => {
   let text;
   try {
+    let st = statSync(path);
+    if (st.isDirectory()) {
+      path = join(path, 'config.json');
+      st = statSync(path);
+    }
+    if (!st.isFile()) throw new PosencError(`posenc: ${what} ${path} is not a file`, 'EINVAL', what);
+    if (st.size > MAX_CONFIG_BYTES) throw new PosencError(`posenc: ${what} ${path} has ${st.size} bytes, more than a config.json (${MAX_CONFIG_BYTES})`, 'ERANGE', what);
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new PosencError(`posenc: cannot read ${what} ${path}: ${e.code ?? e.message}`, 'EINVAL', what);
+    throw e instanceof PosencError ? e : fsError(e, path, what);
   }
   try {
     return JSON.parse(text);
@@ -111,7 +128,7 @@ function readTensorFile(pe, path, name) {
   try {
     fd = openSync(path, 'r');
   } catch (e) {
-    throw new PosencError(`posenc: cannot open ${path}: ${e.code ?? e.message}`, 'EINVAL', 'file');
+    throw fsError(e, path, 'file');
   }
   try {
     const size = fstatSync(fd).size;
