@@ -301,6 +301,51 @@ test('more schemes: BERT relative_key, CLIP, Marian and M2M100 sinusoids, Nemotr
   assert.ok(ev.warnings.some((w) => w.field === 'text_config.rope_parameters.mrope_section'));
 });
 
+test('hostile JS configs: cycles, deep nesting, NaN, ±Infinity and wrong types are refused naming the field, in bounded time', () => {
+  const base = { model_type: 'llama', hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 2 };
+  const refused = (config, param, code = 'EINVAL') => {
+    for (const read of [story, (c) => pe.ropeFromConfig(c), (c) => pe.layersFromConfig(c), (c) => pe.fieldsRead(c)]) {
+      assert.throws(() => read(config), (e) => e instanceof PosencError && e.code === code && e.param === param && e.message.includes(`config.${param}`), param);
+    }
+  };
+  // a text_config that is the config itself (once an endless loop), and a cycle inside a rope dict
+  const self = { model_type: 'llava' };
+  self.text_config = self;
+  refused(self, 'text_config');
+  const loop = { ...base, rope_scaling: { rope_type: 'linear', factor: 2 } };
+  loop.rope_scaling.again = loop;
+  refused(loop, 'rope_scaling.again');
+  // the same object twice is no cycle
+  const shared = { rope_type: 'linear', factor: 2 };
+  assert.equal(story({ ...base, rope_scaling: shared, extra: { also: shared } }).layers[0].rope.ropeScaling.factor, 2);
+  // a 100-deep text_config chain: refused at depth 33
+  let deep = { ...base };
+  for (let i = 0; i < 100; i++) deep = { model_type: 'llava', text_config: deep };
+  refused(deep, Array(33).fill('text_config').join('.'));
+  // numbers that are not: NaN (which `or` would keep in Python) and ±Infinity are ERANGE, other types EINVAL
+  for (const [k, v, code] of [['head_dim', NaN, 'ERANGE'], ['head_dim', Infinity, 'ERANGE'], ['head_dim', '128', 'EINVAL'], ['hidden_size', NaN, 'ERANGE'],
+    ['hidden_size', -Infinity, 'ERANGE'], ['num_attention_heads', '32', 'EINVAL'], ['rope_theta', NaN, 'ERANGE'], ['rope_theta', {}, 'EINVAL'],
+    ['rope_theta', [10000], 'EINVAL'], ['partial_rotary_factor', NaN, 'ERANGE'], ['partial_rotary_factor', true, 'EINVAL'],
+    ['max_position_embeddings', Infinity, 'ERANGE'], ['num_hidden_layers', NaN, 'ERANGE'], ['num_hidden_layers', '2', 'EINVAL'],
+    ['original_max_position_embeddings', NaN, 'ERANGE']]) {
+    refused({ ...base, [k]: v, ...(k === 'original_max_position_embeddings' ? { rope_scaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4 } } : {}) }, k, code);
+  }
+  refused({ ...base, model_type: 'mistral', sliding_window: NaN }, 'sliding_window', 'ERANGE');
+  refused({ ...base, model_type: 'mistral', sliding_window: '4096' }, 'sliding_window');
+  refused({ ...base, rope_scaling: { rope_type: 'linear', factor: NaN } }, 'rope_scaling.factor');
+  // head_dim 0 and null fall through to hidden / heads, as transformers' `or` does
+  assert.equal(story({ ...base, head_dim: 0 }).layers[0].rope.dim, 128);
+  assert.equal(story({ ...base, head_dim: null }).layers[0].rope.dim, 128);
+  // a field the record does not read is not judged: llama has no window
+  assert.deepEqual(story({ ...base, sliding_window: NaN }).layers, story(base).layers);
+  // a text_config that is not an object is refused, not replaced by the class defaults
+  for (const t of [[1, 2], 'text', 7, true]) refused({ model_type: 'llava', text_config: t }, 'text_config');
+  // messages stay short whatever the value
+  for (const [c, param] of [[{ ...base, model_type: 'x'.repeat(1e7) }, 'model_type'], [{ ...base, hybrid_override_pattern: 'M'.repeat(1e7), model_type: 'nemotron_h' }, 'hybrid_override_pattern']]) {
+    assert.throws(() => story(c), (e) => e instanceof PosencError && e.param === param && e.message.length < 2000);
+  }
+});
+
 test('every record that computes reads its class-default config (model_type alone), or refuses naming a config field', () => {
   let read = 0;
   for (const [type, r] of Object.entries(pe.architectures)) {

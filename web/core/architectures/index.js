@@ -86,7 +86,8 @@ function distance(a, b) {
 
 /** The known model types closest to `name` (a miscased or misspelt one first), at most `n`. */
 export function closest(name, n = 3) {
-  const s = String(name).toLowerCase();
+  // no model type is longer than this: a longer name is compared by its start (the distance is quadratic)
+  const s = (typeof name === 'string' ? name : Array.isArray(name) || (name && typeof name === 'object') ? '' : String(name)).slice(0, 64).toLowerCase();
   return Object.keys(records())
     .map((k) => [k, k === s || squash(k) === squash(s) ? -1 : distance(s, k)])
     .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
@@ -100,7 +101,7 @@ const HEADS = /(For[A-Z]\w*|LMHeadModel|Model|Encoder|Decoder|PreTrainedModel)$/
 
 /** The model type an architectures entry names, or undefined. */
 export function typeOfArchitecture(name) {
-  if (typeof name !== 'string') return undefined;
+  if (typeof name !== 'string' || name.length > 200) return undefined;
   const prefix = name.replace(HEADS, '');
   return prefix && prefix !== name ? tables().byPrefix.get(squash(prefix)) ?? undefined : undefined;
 }
@@ -109,7 +110,8 @@ export function typeOfArchitecture(name) {
 export function recordOf(type, param = 'model_type') {
   const all = records();
   if (typeof type === 'string' && Object.hasOwn(all, type)) return all[type];
-  const shown = typeof type === 'string' ? JSON.stringify(type) : String(type);
+  const shown = typeof type === 'string' ? (type.length > 80 ? `${JSON.stringify(type.slice(0, 60))}… (${type.length} characters)` : JSON.stringify(type)) :
+    Array.isArray(type) ? `an array of ${type.length}` : type !== null && typeof type === 'object' ? 'an object' : String(type);
   const near = closest(type);
   const cased = typeof type === 'string' && squash(near[0]) === squash(type) ? `; model types are case- and spelling-exact: did you mean ${JSON.stringify(near[0])}?` : '';
   throw new PosencError(`posenc: ${param} = ${shown} is not a model type posenc knows (closest: ${near.join(', ')})${cased}; ` +

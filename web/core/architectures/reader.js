@@ -11,8 +11,50 @@ const squash = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
 const present = (o, k) => isObject(o) && o[k] !== undefined && o[k] !== null;
+// a value as a message shows it: never the whole of a long string (a message stays short)
+const brief = (v) => (typeof v === 'string' && v.length > 80 ? `${JSON.stringify(v.slice(0, 60))}… (${v.length} characters)` : String(JSON.stringify(v)));
 const show = (v) =>
-  Array.isArray(v) || ArrayBuffer.isView(v) ? `an array of ${v.length}` : isObject(v) ? 'an object' : JSON.stringify(v);
+  Array.isArray(v) || ArrayBuffer.isView(v) ? `an array of ${v.length}` : isObject(v) ? 'an object' :
+    typeof v === 'number' && !Number.isFinite(v) ? String(v) : typeof v === 'bigint' ? `${v}n` : brief(v);
+
+// Bounds on what a config may be: nesting deeper than this is no config.json (the deepest published
+// nest a composite's text config three levels down), and a cycle (possible in a JS object, never in
+// JSON) would otherwise make the reading loop forever.
+const MAX_DEPTH = 32;
+/** Refuses a config with a cycle or nested deeper than MAX_DEPTH, naming the path; each object visited once. */
+function checkShape(config) {
+  const done = new Set(), open = new Set();
+  const visit = (o, path, depth) => {
+    if (open.has(o)) {
+      throw new PosencError(`posenc: config.${path} refers back to an object that contains it (a cycle): a config is a tree, as config.json is`,
+        'EINVAL', path);
+    }
+    if (done.has(o)) return;
+    if (depth > MAX_DEPTH) throw new PosencError(`posenc: config.${path} is nested ${depth} levels deep, more than ${MAX_DEPTH}: no config.json is`, 'EINVAL', path);
+    open.add(o);
+    const each = (k, v) => {
+      if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) visit(v, path ? `${path}.${k}` : k, depth + 1);
+    };
+    if (Array.isArray(o)) {
+      for (let i = 0; i < o.length; i++) each(i, o[i]);
+    } else {
+      for (const k of Object.keys(o)) each(k, o[k]);
+    }
+    open.delete(o);
+    done.add(o);
+  };
+  visit(config, '', 0);
+}
+
+// Fields read as numbers: a value of another type, NaN or ±Infinity is refused naming the field
+// (null is absent, as in transformers). Checked when the field is read, so a field no reading looks
+// at never fails a config.
+const NUMBERS = new Set(`head_dim hidden_size n_embd d_model num_attention_heads n_head n_heads num_heads num_hidden_layers n_layer
+  num_layers num_decoder_layers rope_theta partial_rotary_factor max_position_embeddings n_positions max_seq_len sliding_window
+  original_max_position_embeddings attention_chunk_size qk_rope_head_dim qk_nope_head_dim rotary_dim rotary_pct rotary_emb_base
+  rope_local_base_freq global_rope_theta local_rope_theta compress_rope_theta max_window_layers no_rope_layer_interval
+  global_attn_every_n_layers local_attention relative_attention_num_buckets relative_attention_max_distance floor_scale attn_scale
+  attention_head_dim alibi_bias_max max_relative_positions position_buckets`.split(/\s+/));
 const at = (o, path) => path.split('.').reduce((x, k) => (x == null ? undefined : x[k]), o);
 
 // rope_type values whose pre-training length HF moves into the rope dict (standardize_rope_params).
@@ -208,7 +250,7 @@ const RULES = {
     if (s.length !== n) throw fail(key, `has ${s.length} characters for ${n} layers`);
     return (i) => {
       const t = map[s[i]];
-      if (t === undefined) throw fail(key, `has ${JSON.stringify(s[i])} at layer ${i}, not one of ${Object.keys(map).join(' ')}`);
+      if (t === undefined) throw fail(key, `has ${show(s[i])} at layer ${i}, not one of ${Object.keys(map).join(' ')}`);
       return t;
     };
   },
@@ -228,6 +270,7 @@ export class Reader {
         'EINVAL', 'config');
     }
     if (!isObject(options)) throw new PosencError('posenc: options is not an object ({ layer, assume })', 'EINVAL', 'options');
+    checkShape(config);
     this.pe = pe;
     this.root = config;
     this.pre = '';
@@ -253,6 +296,7 @@ export class Reader {
         if (t === undefined) throw this.fail('model_type', 'is missing, so the text model cannot be read');
         rec = recordOf(t, `${this.pre}model_type`);
       } else {
+        if (sub !== undefined && sub !== null) throw this.fail(rec.text, "is not an object (the language model's config)");
         if (!rec.textType) throw this.fail(rec.text, `is missing: ${rec.modelType} reads its language model from it`);
         rec = records()[rec.textType];
       }
@@ -274,9 +318,16 @@ export class Reader {
         return o[k];
       },
     });
+    const self = this;
     this.cfg = new Proxy({ ...rec.defaults, ...cfg }, {
       get(o, k) {
-        if (typeof k === 'string' && Object.hasOwn(given, k)) read.add(k);
+        if (typeof k === 'string' && Object.hasOwn(given, k)) {
+          read.add(k);
+          const v = given[k];
+          if (NUMBERS.has(k) && v !== null && v !== undefined && !Number.isFinite(v)) {
+            throw self.fail(k, typeof v === 'number' ? 'is not a finite number' : 'is not a number', typeof v === 'number' ? 'ERANGE' : 'EINVAL');
+          }
+        }
         return o[k];
       },
     });
@@ -301,7 +352,7 @@ export class Reader {
     if (assume !== undefined) {
       const rec = recordOf(assume, 'assume');
       this.warnings.push({ field: 'model_type', message: `read as ${assume} because { assume: '${assume}' } was given` +
-        (config.model_type !== undefined ? ` (the config says ${JSON.stringify(config.model_type)})` : '') });
+        (config.model_type !== undefined ? ` (the config says ${show(config.model_type)})` : '') });
       this.sources.family = 'option:assume';
       return rec;
     }
@@ -317,8 +368,8 @@ export class Reader {
     const arch = Array.isArray(config.architectures) ? config.architectures : [];
     const types = [...new Set(arch.map(typeOfArchitecture).filter(Boolean))];
     if (types.length === 1) {
-      this.warnings.push({ field: 'model_type', message: `${mt === undefined ? 'no model_type' : `model_type ${JSON.stringify(mt)} is not a transformers model type`}; ` +
-        `read as ${types[0]}, the model type of architectures ${JSON.stringify(arch)}` });
+      this.warnings.push({ field: 'model_type', message: `${mt === undefined ? 'no model_type' : `model_type ${show(mt)} is not a transformers model type`}; ` +
+        `read as ${types[0]}, the model type of architectures ${arch.length > 8 ? show(arch) : JSON.stringify(arch.map((a) => (typeof a === 'string' && a.length > 80 ? `${a.slice(0, 60)}…` : a)))}` });
       this.sources.family = 'architectures';
       return records()[types[0]];
     }
@@ -400,7 +451,7 @@ export class Reader {
     types.forEach((t, i) => {
       if (!known.has(t)) {
         throw this.fail(given !== undefined ? `layer_types.${i}` : 'model_type',
-          `gives layer ${i} the type ${JSON.stringify(t)}, which ${this.family}'s modeling code does not have (it has ` +
+          `gives layer ${i} the type ${show(t)}, which ${this.family}'s modeling code does not have (it has ` +
           `${[...known].join(', ')})`);
       }
     });
@@ -513,7 +564,8 @@ export class Reader {
     const rec = this.record, cfg = this.cfg;
     // a class that derives the head dim (Zamba2: 2 · hidden // heads) never reads one from the file
     const keys = rec.headDimScale ? [] : rec.headDimByType?.[type] ? [rec.headDimByType[type]] : rec.rotary === 'qk_rope_head_dim' ? ['qk_rope_head_dim'] : rec.headDim ?? ['head_dim'];
-    const key = keys.find((k) => cfg[k]);  // `or`: 0/null fall through
+    // `or`: 0, null, false and '' fall through; NaN (truthy in Python) does not
+    const key = keys.find((k) => { const v = cfg[k]; return v !== undefined && v !== null && v !== 0 && v !== false && v !== ''; });
     if (key) {
       const v = cfg[key];
       if (!Number.isInteger(v) || v < 1) throw this.fail(key, 'is not a positive integer', typeof v === 'number' ? 'ERANGE' : 'EINVAL');
@@ -1021,7 +1073,7 @@ export function ropeFromConfig(pe, config, options = {}) {
   if (typeof layer === 'string') {
     const e = entries.find((x) => x.type === layer);
     if (!e) {
-      throw new PosencError(`posenc ropeFromConfig: layer = ${JSON.stringify(layer)} is not a layer type of this model (${typeNames.join(', ')})`,
+      throw new PosencError(`posenc ropeFromConfig: layer = ${show(layer)} is not a layer type of this model (${typeNames.join(', ')})`,
         'EINVAL', 'layer');
     }
     return e.rope;
