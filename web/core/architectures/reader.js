@@ -362,7 +362,7 @@ export class Reader {
       return records()[mt];
     }
     // a known type miscased or spelt with other separators ('Gemma3', 'qwen-2') is a mistake, not remote code
-    if (typeof mt === 'string' && squash(closest(mt, 1)[0]) === squash(mt)) return recordOf(mt);
+    if (typeof mt === 'string' && mt.length <= 64 && squash(closest(mt, 1)[0]) === squash(mt)) return recordOf(mt);
     // remote code: the architectures class names a transformers model type (Kimi-K2's
     // DeepseekV3ForCausalLM); every entry must agree
     const arch = Array.isArray(config.architectures) ? config.architectures : [];
