@@ -70,27 +70,43 @@ export const records = () => tables().all;
 export const modelTypes = () => tables().types;
 
 const squash = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+// one row buffer for every comparison: closest() compares a name with every known type
+let row = new Int32Array(64);
 function distance(a, b) {
-  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (row.length <= b.length) row = new Int32Array(b.length + 1);
+  const d = row;
+  for (let j = 0; j <= b.length; j++) d[j] = j;
   for (let i = 1; i <= a.length; i++) {
     let prev = d[0];
     d[0] = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
       const t = d[j];
-      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const sub = prev + (ca === b.charCodeAt(j - 1) ? 0 : 1);
+      const ins = d[j - 1] + 1, del = t + 1;
+      d[j] = sub < ins ? (sub < del ? sub : del) : (ins < del ? ins : del);
       prev = t;
     }
   }
   return d[b.length];
 }
 
+let squashed = null, known = null;
+/** Whether a known model type (remote-code ones too) is `name` up to case and separators ('Gemma3', 'qwen-2'). */
+export function squashedType(name) {
+  squashed ??= new Set(Object.keys(records()).map(squash));
+  return typeof name === 'string' && squashed.has(squash(name));
+}
+
 /** The known model types closest to `name` (a miscased or misspelt one first), at most `n`. */
 export function closest(name, n = 3) {
   // no model type is longer than this: a longer name is compared by its start (the distance is quadratic)
   const s = (typeof name === 'string' ? name : Array.isArray(name) || (name && typeof name === 'object') ? '' : String(name)).slice(0, 64).toLowerCase();
-  return Object.keys(records())
-    .map((k) => [k, k === s || squash(k) === squash(s) ? -1 : distance(s, k)])
-    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+  const ss = squash(s);
+  known ??= Object.keys(records()).map((k) => [k, squash(k)]);
+  return known
+    .map(([k, sk]) => [k, k === s || sk === ss ? -1 : distance(s, k)])
+    .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, n)
     .map(([k]) => k);
 }

@@ -5,7 +5,7 @@
 // from. A model type without a record, or a field that changes positions and that the record does not
 // read, is a refusal naming it; nothing is guessed.
 import { PosencError } from '../error.js';
-import { records, closest, recordOf, typeOfArchitecture } from './index.js';
+import { records, recordOf, squashedType, typeOfArchitecture } from './index.js';
 
 const squash = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -362,7 +362,7 @@ export class Reader {
       return records()[mt];
     }
     // a known type miscased or spelt with other separators ('Gemma3', 'qwen-2') is a mistake, not remote code
-    if (typeof mt === 'string' && mt.length <= 64 && squash(closest(mt, 1)[0]) === squash(mt)) return recordOf(mt);
+    if (typeof mt === 'string' && mt.length <= 64 && squashedType(mt)) return recordOf(mt);
     // remote code: the architectures class names a transformers model type (Kimi-K2's
     // DeepseekV3ForCausalLM); every entry must agree
     const arch = Array.isArray(config.architectures) ? config.architectures : [];
@@ -448,13 +448,17 @@ export class Reader {
     }
     if (this.record.lastFull) types[n - 1] = 'full_attention';
     const known = new Set([...ATTENTION, ...Object.keys(this.record.kinds ?? {})]);
-    types.forEach((t, i) => {
+    let last;  // runs of one type are checked once
+    for (let i = 0; i < n; i++) {
+      const t = types[i];
+      if (t === last) continue;
       if (!known.has(t)) {
         throw this.fail(given !== undefined ? `layer_types.${i}` : 'model_type',
           `gives layer ${i} the type ${show(t)}, which ${this.family}'s modeling code does not have (it has ` +
           `${[...known].join(', ')})`);
       }
-    });
+      last = t;
+    }
     return types;
   }
 
@@ -954,7 +958,8 @@ export class Reader {
       }
       const none = noRope && t.layerKind === 'rope' ? !noRope[index] : t.none;
       const c = none ? (t.without ??= build(type, true, t.layerKind)) : (t.with ??= build(type, false, t.layerKind));
-      out[index] = { index, type, positions: c.positions, rope: c.rope, window: c.window, chunk: c.chunk, queryScale: c.queryScale };
+      // frozen as made: one pass, and every layer object of one shape
+      out[index] = Object.freeze({ index, type, positions: c.positions, rope: c.rope, window: c.window, chunk: c.chunk, queryScale: c.queryScale });
     }
     return out;
   }
@@ -1019,17 +1024,16 @@ export function fieldsRead(pe, config, options = {}) {
   for (const k of r.read) out[k] = src[k];
   return keep;
 }
-const freezeLayer = (l) => Object.freeze(l);
 
 /** config → [{ index, type, positions, rope, window, chunk, queryScale }], one entry per layer. */
 export function layersFromConfig(pe, config, options = {}) {
-  return new Reader(pe, config, options).layers().map(freezeLayer);
+  return new Reader(pe, config, options).layers();
 }
 
 /** config → { modelType, family, input, layers, warnings, sources }: everything the model does with positions. */
 export function positionsFromConfig(pe, config, options = {}) {
   const r = new Reader(pe, config, options);
-  const layers = r.layers().map(freezeLayer);
+  const layers = r.layers();
   const input = r.input(r.attention());
   return Object.freeze({
     modelType: r.publishedType ?? null,
