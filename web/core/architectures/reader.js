@@ -568,7 +568,7 @@ export class Reader {
     const rec = this.record, cfg = this.cfg;
     // a class that derives the head dim (Zamba2: 2 · hidden // heads) never reads one from the file
     const keys = rec.headDimScale ? [] : rec.headDimByType?.[type] ? [rec.headDimByType[type]] : rec.rotary === 'qk_rope_head_dim' ? ['qk_rope_head_dim'] : rec.headDim ?? ['head_dim'];
-    // `or`: 0, null, false and '' fall through; NaN (truthy in Python) does not
+    // `or`: 0 and null fall through; NaN (truthy in Python) does not (another type is refused on read)
     const key = keys.find((k) => { const v = cfg[k]; return v !== undefined && v !== null && v !== 0 && v !== false && v !== ''; });
     if (key) {
       const v = cfg[key];
