@@ -26,6 +26,7 @@ ENGINE options: --engine NAME (transformers, vllm, sglang, llama.cpp, mlx-lm, te
 Parameters are the registry's (posenc kinds), in camelCase or kebab-case: --dim 128,
 --partial-rotary-factor 0.5, --rope-scaling '{"rope_type":"yarn","factor":4}' (objects and arrays as JSON),
 or an object's fields by their config.json names: --rope-type yarn --factor 4.
+CONFIG.json: a config file, or a model directory (its config.json is read).
 FILE: .npy, .safetensors (read by position: the header, then only the tensor's bytes).`;
 
 class Usage extends Error {}
@@ -119,6 +120,10 @@ function paramsOf(pe, kind, options) {
   return params;
 }
 
+const fsError = (e, path, what) =>
+  new PosencError(`posenc: ${what} ${path} ${e.code === 'ENOENT' ? 'does not exist' : e.code === 'EACCES' ? 'cannot be read (permission denied)' : `cannot be read: ${e.code ?? e.message}`}`,
+    e.code === 'ENOENT' || e.code === 'EACCES' ? e.code : 'EINVAL', what);
+
 // A config file, a model directory or a model id (with --revision and --timeout), parsed.
 async function readConfig(arg, options) {
   if (arg === true || arg === undefined) throw new Usage('--config needs a config.json, a model directory or a model id');
@@ -147,7 +152,7 @@ function readTensorFile(pe, path, name) {
   try {
     fd = openSync(path, 'r');
   } catch (e) {
-    throw new PosencError(`posenc: cannot open ${path}: ${e.code ?? e.message}`, 'EINVAL', 'file');
+    throw fsError(e, path, 'file');
   }
   try {
     const size = fstatSync(fd).size;

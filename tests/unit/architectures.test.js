@@ -68,6 +68,42 @@ test('an unknown, missing or miscased model type is refused naming model_type an
   assert.throws(() => pe.positionsFromConfig(base, { assume: 'not_a_type' }), { code: 'EINVAL', param: 'assume' });
 });
 
+test('a position-changing key the chosen record does not read is refused naming it, with assume and without', () => {
+  const refused = (config, param, options) => assert.throws(() => pe.positionsFromConfig(config, options),
+    (e) => e instanceof PosencError && e.code === 'EINVAL' && e.param === param && e.message.includes(`config.${param}`) && /does not read it/.test(e.message),
+    `${param}${options ? ' with assume' : ''}`);
+  // Phi-3-small (remote code phi3small: RoPE base rope_embedding_base 1e6, block-sparse attention with a dense
+  // layer every dense_attention_every_n_layers) read as Phi-3 would have rotated at 1e4 over full attention
+  const phi3small = { model_type: 'phi3small', hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 8192,
+    rope_embedding_base: 1000000, rope_position_scale: 1.0, rope_scaling: null, blocksparse_block_size: 64, blocksparse_num_local_blocks: 16,
+    blocksparse_vert_stride: 8, blocksparse_homo_head_pattern: false, dense_attention_every_n_layers: 2 };
+  refused(phi3small, 'rope_embedding_base', { assume: 'phi3' });
+  const { rope_embedding_base: _b, ...sparse } = phi3small;
+  refused(sparse, 'blocksparse_block_size', { assume: 'phi3' });
+  const { blocksparse_block_size: _1, blocksparse_num_local_blocks: _2, blocksparse_vert_stride: _3, blocksparse_homo_head_pattern: _4, ...dense } = sparse;
+  refused(dense, 'dense_attention_every_n_layers', { assume: 'phi3' });
+  // rope_position_scale 1 and a rope_embedding_base equal to the base read change nothing
+  const { dense_attention_every_n_layers: _5, ...plain } = dense;
+  assert.equal(pe.positionsFromConfig({ ...plain, rope_embedding_base: 10000 }, { assume: 'phi3' }).layers[0].rope.base, 10000);
+  // GLM-4 (remote code chatglm: base 10000 · rope_ratio) read as glm
+  const glm4 = { model_type: 'chatglm', hidden_size: 4096, num_attention_heads: 32, num_layers: 40, kv_channels: 128, seq_length: 131072,
+    rope_ratio: 500, multi_query_attention: true, multi_query_group_num: 2 };
+  refused(glm4, 'rope_ratio', { assume: 'glm' });
+  // a per-layer base where 0 is NoPE, read as granite, would have given layer 0 RoPE
+  const swa = { model_type: 'granite_swa', hidden_size: 2048, num_attention_heads: 32, num_hidden_layers: 4, rope_theta: 10000,
+    layer_rope_theta: [0, 10000, 10000, 10000] };
+  refused(swa, 'layer_rope_theta', { assume: 'granite' });
+  // without assume: a genuine model type carrying another family's key
+  refused({ model_type: 'llama', hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 2, rope_ratio: 500 }, 'rope_ratio');
+  refused({ model_type: 'qwen2', hidden_size: 3584, num_attention_heads: 28, num_hidden_layers: 2, use_dynamic_ntk: true }, 'use_dynamic_ntk');
+  refused({ model_type: 'llama', hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 2, qk_rope_head_dim: 64 }, 'qk_rope_head_dim');
+  refused({ model_type: 'mistral', hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 2, rope_local_base_freq: 10000, rope_theta: 1e6 }, 'rope_local_base_freq');
+  // the family's own keys read, switches off and equal values pass
+  assert.equal(pe.positionsFromConfig({ model_type: 'gemma3_text', num_hidden_layers: 2, rope_local_base_freq: 10000 }).layers[0].rope.base, 10000);
+  assert.equal(pe.positionsFromConfig({ model_type: 'llama', hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 2, use_dynamic_ntk: false,
+    alibi: false, rotary_pct: 1, position_embedding_type: 'absolute' }).layers.length, 2);
+});
+
 test('architectures resolves a remote-code model type by transformers\' class naming (Kimi-K2 is DeepseekV3ForCausalLM), with a warning', () => {
   const s = pe.positionsFromConfig({ model_type: 'kimi_k2', architectures: ['DeepseekV3ForCausalLM'], hidden_size: 7168, num_attention_heads: 64,
     num_hidden_layers: 2, qk_rope_head_dim: 64, qk_nope_head_dim: 128, rope_theta: 50000, max_position_embeddings: 131072 });

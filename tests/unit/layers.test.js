@@ -297,6 +297,55 @@ test('GPT-OSS-20b: alternating sliding (128) and full layers sharing one YaRN (f
   assert.ok(Math.abs(pe.compute('rope-frequencies', rope).info.attentionFactor - (0.1 * Math.log(32) + 1)) < 1e-15);
 });
 
+// DeepSeek-V4 position fields as its published config.json spells them (flat yarn rope_scaling beside
+// rope_theta and compress_rope_theta, qk_rope_head_dim, compress_ratios 0 sliding / 4 CSA / 128 HCA;
+// the values DeepSeek-V4-Flash ships: yarn x16 from 65536, bases 1e4 and 1.6e5, head 512 with 64
+// rotated, window 128), cut to 6 layers; and the same model as DeepseekV4Config.__post_init__ saves it
+// (rope_parameters keyed main / compress: huggingface/transformers src/transformers/models/deepseek_v4/
+// configuration_deepseek_v4.py@b5b741e52e24b1c394ae4a0b13df86846284a1d3)
+const V4_FIELDS = {
+  architectures: ['DeepseekV4ForCausalLM'], model_type: 'deepseek_v4', hidden_size: 4096, num_attention_heads: 64, num_key_value_heads: 1,
+  head_dim: 512, qk_rope_head_dim: 64, num_hidden_layers: 6, max_position_embeddings: 1048576, rope_theta: 10000, compress_rope_theta: 160000,
+  sliding_window: 128, compress_ratios: [0, 0, 4, 128, 4, 0, 0], hc_mult: 4, index_topk: 512, index_n_heads: 64, index_head_dim: 128,
+};
+const V4_FLAT = { ...V4_FIELDS, rope_scaling: { beta_fast: 32, beta_slow: 1, factor: 16, original_max_position_embeddings: 65536, type: 'yarn' } };
+const V4_NESTED = {
+  ...V4_FIELDS, qk_rope_head_dim: undefined, partial_rotary_factor: 0.125,
+  rope_parameters: {
+    main: { rope_type: 'default', rope_theta: 10000, partial_rotary_factor: 0.125 },
+    compress: { rope_type: 'yarn', beta_fast: 32, beta_slow: 1, factor: 16, original_max_position_embeddings: 65536, rope_theta: 160000, partial_rotary_factor: 0.125, attention_factor: 1 },
+  },
+};
+
+test('DeepSeek-V4 in both spellings: main RoPE on sliding layers, compress yarn (attention factor 1) on CSA/HCA, last 64 dims, window 128 everywhere', () => {
+  const flat = layersOf(V4_FLAT), nested = layersOf(V4_NESTED);
+  assert.deepEqual(flat.map((l) => l.type), ['sliding_attention', 'sliding_attention', 'compressed_sparse_attention', 'heavily_compressed_attention',
+    'compressed_sparse_attention', 'sliding_attention']);
+  assert.deepEqual(nested, flat);
+  for (const l of flat) {
+    assert.equal(l.window, 128, `layer ${l.index}`);
+    assert.equal(l.positions.rotate, 'last');
+    assert.equal(l.rope.dim, 512);
+    assert.equal(Math.trunc(l.rope.dim * l.rope.partialRotaryFactor), 64);
+    assert.equal(l.rope.layout, 'gptj');
+    checkRope(l.rope, `V4 layer ${l.index}`);
+  }
+  assert.deepEqual(flat[0].rope.ropeScaling, { rope_type: 'default' });
+  assert.equal(flat[0].rope.base, 10000);
+  assert.equal(flat[2].rope.base, 160000);
+  assert.deepEqual(flat[2].rope.ropeScaling, { rope_type: 'yarn', beta_fast: 32, beta_slow: 1, factor: 16, original_max_position_embeddings: 65536, attention_factor: 1 });
+  assert.equal(pe.compute('rope-frequencies', flat[3].rope).info.attentionFactor, 1);
+  // by layer type without a layer count, and the pair refused when half of it is given
+  const noCount = { ...V4_FLAT, num_hidden_layers: undefined, compress_ratios: undefined };
+  assert.deepEqual(pe.ropeFromConfig(noCount, { layer: 'heavily_compressed_attention' }), flat[3].rope);
+  assert.deepEqual(pe.ropeFromConfig(V4_NESTED, { layer: 0 }), flat[0].rope);
+  const half = { ...V4_NESTED, rope_parameters: { main: V4_NESTED.rope_parameters.main, rope_type: 'yarn' } };
+  assert.throws(() => layersOf(half), { code: 'EINVAL', param: 'rope_parameters.compress' });
+  // a partial_rotary_factor wins over the legacy qk_rope_head_dim, as __post_init__ reads them
+  assert.equal(layersOf({ ...V4_FLAT, qk_rope_head_dim: 32 })[0].rope.partialRotaryFactor, 32 / 512);
+  assert.equal(layersOf({ ...V4_FLAT, qk_rope_head_dim: 32, partial_rotary_factor: 0.25 })[0].rope.partialRotaryFactor, 0.25);
+});
+
 test('Llama 4 Scout: 3 chunked RoPE layers (gptj pairs, llama3 x8, chunk 8192) then 1 NoPE layer with the query temperature', () => {
   const layers = layersOf(LLAMA4_SCOUT);
   assert.equal(layers.length, 48);
@@ -475,6 +524,27 @@ test('Qwen2 / Qwen2.5-VL / Qwen3-VL: sliding from max_window_layers only with us
     rope_scaling: { mrope_interleaved: true, mrope_section: [24, 20, 20], rope_type: 'default' } }, vision_config: { depth: 27 } };
   assert.equal(pe.ropeFromConfig(qwen3vl).base, 5e6);
   assert.equal(layersOf(qwen3vl).length, 36);
+});
+
+test('Qwen3-Omni: the thinker text rope_scaling.interleaved is read with a warning (transformers does not read it), the rope as without it', () => {
+  // the rope_scaling block Qwen3-Omni thinker text configs ship ({ interleaved, mrope_interleaved,
+  // mrope_section [24, 20, 20], rope_type default, type default }); Qwen3OmniMoeThinkerTextRotaryEmbedding
+  // (huggingface/transformers src/transformers/models/qwen3_omni_moe/modeling_qwen3_omni_moe.py@ede92a8755e48da7ae1d1b7d976ad581aa5c8327)
+  // reads rope_type and mrope_section only and always applies apply_interleaved_mrope
+  const rs = { interleaved: true, mrope_interleaved: true, mrope_section: [24, 20, 20], rope_type: 'default', type: 'default' };
+  const omni = (r) => ({ model_type: 'qwen3_omni_moe', thinker_config: { model_type: 'qwen3_omni_moe_thinker', text_config: {
+    model_type: 'qwen3_omni_moe_text', hidden_size: 2048, num_attention_heads: 32, head_dim: 128, num_hidden_layers: 4, max_position_embeddings: 65536,
+    rope_theta: 1000000, rope_scaling: r } } });
+  const s = pe.positionsFromConfig(omni(rs));
+  const { interleaved, ...without } = rs;
+  assert.equal(interleaved, true);
+  assert.deepEqual(s.layers, pe.positionsFromConfig(omni(without)).layers);
+  assert.equal(s.layers[0].rope.base, 1e6);
+  assert.equal(s.layers[0].rope.dim, 128);
+  assert.ok(s.warnings.some((w) => w.field === 'thinker_config.text_config.rope_scaling.interleaved' && /mrope_section/.test(w.message)));
+  checkRope(s.layers[0].rope, 'qwen3-omni');
+  // another unknown key in the same dict is still refused
+  assert.throws(() => pe.positionsFromConfig(omni({ ...rs, finetuned: true })), { code: 'EINVAL', param: 'thinker_config.text_config.rope_scaling.finetuned' });
 });
 
 test("a per-layer-type yarn dict's truncate is followed (transformers reads the top-level dict's, which a keyed dict lacks)", () => {

@@ -150,6 +150,12 @@ test('Kimi-K2 (kimi_k2, DeepseekV3ForCausalLM): DeepSeek-V3\'s interleaved RoPE 
   const v32 = story(C.DeepSeek_V3_2).layers[0].positions;
   assert.equal(v32.params.layout, 'gptj');
   assert.equal(v32.indexer.params.layout, 'neox');  // its indexer rotates half-split pairs
+  // Mistral 4 is MLA with the same yarn dict, but Mistral4Attention keeps qk_head_dim^-0.5 (no mscale²:
+  // huggingface/transformers src/transformers/models/mistral4/modeling_mistral4.py@d4400d5b52b719d9d3205b1205357e8cf09af829)
+  const m4 = story({ model_type: 'mistral4', num_hidden_layers: 2 }).layers[0].positions;
+  assert.equal(m4.params.ropeScaling.rope_type, 'yarn');
+  assert.equal(m4.params.ropeScaling.mscale_all_dim, 1);
+  assert.equal(m4.info, undefined);
 });
 
 test('interleaved pairs where the modeling code rotates them: GLM-4-0414 (partial 0.5) and ERNIE 4.5; GLM-4.5 / 4.7 rotate halves', () => {
@@ -269,6 +275,16 @@ test('more schemes: BERT relative_key, CLIP, Marian and M2M100 sinusoids, Nemotr
   const z = { model_type: 'zamba2', hidden_size: 2560, num_attention_heads: 32, num_hidden_layers: 6, layers_block_type: ['mamba', 'mamba', 'hybrid', 'mamba', 'mamba', 'hybrid'] };
   assert.deepEqual(story({ ...z, use_mem_rope: true }).layers.map((l) => l.positions?.kind ?? null), [null, null, 'rope', null, null, 'rope']);
   assert.ok(story({ ...z, use_mem_rope: false }).layers.every((l) => l.positions === null));
+  // its shared attention's head is 2 · hidden // heads (Zamba2Config attention_head_dim, overwriting any
+  // saved value): 160 for Zamba2-2.7B (2560 / 32), 224 for Zamba2-7B (3584 / 32)
+  assert.equal(story({ ...z, use_mem_rope: true }).layers[2].rope.dim, 160);
+  const z7 = story({ ...z, hidden_size: 3584, use_mem_rope: true, attention_head_dim: 160 });
+  assert.equal(z7.layers[2].rope.dim, 224);
+  assert.equal(z7.sources['layers.hybrid.rope.dim'], '2 * hidden_size / num_attention_heads');
+  const zf = invFreq(10000, 224);
+  const zt = pe.compute('rope-frequencies', z7.layers[2].rope).data;
+  assert.equal(zt.length, 112);
+  for (let k = 0; k < 112; k++) close(zt[k], f(zf[k]), 1e-7 * zf[k], `Zamba2-7B inv_freq ${k}`);
   // MiniMax-Text-01's attn_type_list (1 = full attention), read with a warning that transformers would alternate
   const mm = story({ model_type: 'minimax', hidden_size: 6144, num_attention_heads: 64, head_dim: 128, num_hidden_layers: 8, attn_type_list: [0, 0, 0, 0, 0, 0, 0, 1] });
   assert.deepEqual(mm.layers.map((l) => l.type), [...Array(7).fill('linear_attention'), 'full_attention']);
@@ -283,6 +299,51 @@ test('more schemes: BERT relative_key, CLIP, Marian and M2M100 sinusoids, Nemotr
   assert.equal(ev.layers[0].positions.params.layout, 'gptj');
   assert.equal(ev.layers[0].positions.params.mropeSection, undefined);
   assert.ok(ev.warnings.some((w) => w.field === 'text_config.rope_parameters.mrope_section'));
+});
+
+test('hostile JS configs: cycles, deep nesting, NaN, ±Infinity and wrong types are refused naming the field, in bounded time', () => {
+  const base = { model_type: 'llama', hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 2 };
+  const refused = (config, param, code = 'EINVAL') => {
+    for (const read of [story, (c) => pe.ropeFromConfig(c), (c) => pe.layersFromConfig(c), (c) => pe.fieldsRead(c)]) {
+      assert.throws(() => read(config), (e) => e instanceof PosencError && e.code === code && e.param === param && e.message.includes(`config.${param}`), param);
+    }
+  };
+  // a text_config that is the config itself (once an endless loop), and a cycle inside a rope dict
+  const self = { model_type: 'llava' };
+  self.text_config = self;
+  refused(self, 'text_config');
+  const loop = { ...base, rope_scaling: { rope_type: 'linear', factor: 2 } };
+  loop.rope_scaling.again = loop;
+  refused(loop, 'rope_scaling.again');
+  // the same object twice is no cycle
+  const shared = { rope_type: 'linear', factor: 2 };
+  assert.equal(story({ ...base, rope_scaling: shared, extra: { also: shared } }).layers[0].rope.ropeScaling.factor, 2);
+  // a 100-deep text_config chain: refused at depth 33
+  let deep = { ...base };
+  for (let i = 0; i < 100; i++) deep = { model_type: 'llava', text_config: deep };
+  refused(deep, Array(33).fill('text_config').join('.'));
+  // numbers that are not: NaN (which `or` would keep in Python) and ±Infinity are ERANGE, other types EINVAL
+  for (const [k, v, code] of [['head_dim', NaN, 'ERANGE'], ['head_dim', Infinity, 'ERANGE'], ['head_dim', '128', 'EINVAL'], ['hidden_size', NaN, 'ERANGE'],
+    ['hidden_size', -Infinity, 'ERANGE'], ['num_attention_heads', '32', 'EINVAL'], ['rope_theta', NaN, 'ERANGE'], ['rope_theta', {}, 'EINVAL'],
+    ['rope_theta', [10000], 'EINVAL'], ['partial_rotary_factor', NaN, 'ERANGE'], ['partial_rotary_factor', true, 'EINVAL'],
+    ['max_position_embeddings', Infinity, 'ERANGE'], ['num_hidden_layers', NaN, 'ERANGE'], ['num_hidden_layers', '2', 'EINVAL'],
+    ['original_max_position_embeddings', NaN, 'ERANGE']]) {
+    refused({ ...base, [k]: v, ...(k === 'original_max_position_embeddings' ? { rope_scaling: { rope_type: 'llama3', factor: 8, low_freq_factor: 1, high_freq_factor: 4 } } : {}) }, k, code);
+  }
+  refused({ ...base, model_type: 'mistral', sliding_window: NaN }, 'sliding_window', 'ERANGE');
+  refused({ ...base, model_type: 'mistral', sliding_window: '4096' }, 'sliding_window');
+  refused({ ...base, rope_scaling: { rope_type: 'linear', factor: NaN } }, 'rope_scaling.factor');
+  // head_dim 0 and null fall through to hidden / heads, as transformers' `or` does
+  assert.equal(story({ ...base, head_dim: 0 }).layers[0].rope.dim, 128);
+  assert.equal(story({ ...base, head_dim: null }).layers[0].rope.dim, 128);
+  // a field the record does not read is not judged: llama has no window
+  assert.deepEqual(story({ ...base, sliding_window: NaN }).layers, story(base).layers);
+  // a text_config that is not an object is refused, not replaced by the class defaults
+  for (const t of [[1, 2], 'text', 7, true]) refused({ model_type: 'llava', text_config: t }, 'text_config');
+  // messages stay short whatever the value
+  for (const [c, param] of [[{ ...base, model_type: 'x'.repeat(1e7) }, 'model_type'], [{ ...base, hybrid_override_pattern: 'M'.repeat(1e7), model_type: 'nemotron_h' }, 'hybrid_override_pattern']]) {
+    assert.throws(() => story(c), (e) => e instanceof PosencError && e.param === param && e.message.length < 2000);
+  }
 });
 
 test('every record that computes reads its class-default config (model_type alone), or refuses naming a config field', () => {

@@ -12,7 +12,9 @@ export class PosencError extends Error {
 }
 
 /** A value as a message shows it: strings quoted, -0 as 0. */
-export const fmt = (v) => (typeof v === 'string' ? JSON.stringify(v) : Object.is(v, -0) ? '0' : String(v));
+// a long string is shown by its start and length: a message stays short whatever was passed
+export const fmt = (v) => (typeof v === 'string' ? (v.length > 80 ? `${JSON.stringify(v.slice(0, 60))}… (${v.length} characters)` : JSON.stringify(v)) :
+  Object.is(v, -0) ? '0' : String(v));
 
 /** What a value is, for "x = … is not a number": its type and, for a primitive, its value. */
 export const describe = (v) =>

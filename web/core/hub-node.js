@@ -42,12 +42,21 @@ export function parseModelRef(ref) {
 // The revision as one directory name: a branch such as refs/pr/1 holds slashes.
 const dirOf = (home, id, revision) => join(home, 'posenc', id.replace('/', '--'), encodeURIComponent(revision));
 
+// A config.json larger than this is not one (the largest published, LongRoPE factor lists included,
+// are well under a megabyte): refused before it is read into memory.
+const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
+
 function readJSONFile(path, what) {
   let text;
   try {
+    const st = statSync(path);
+    if (!st.isFile()) throw fail(`${what} ${path} is not a file`, 'EINVAL', 'config');
+    if (st.size > MAX_CONFIG_BYTES) throw fail(`${what} ${path} has ${st.size} bytes, more than a config.json (${MAX_CONFIG_BYTES})`, 'ERANGE', 'config');
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw fail(`cannot read ${what} ${path}: ${e.code ?? e.message}`, e.code === 'ENOENT' ? 'ENOENT' : 'EINVAL', 'config');
+    if (e instanceof PosencError) throw e;
+    const why = e.code === 'ENOENT' ? 'does not exist' : e.code === 'EACCES' ? 'cannot be read (permission denied)' : `cannot be read: ${e.code ?? e.message}`;
+    throw fail(`${what} ${path} ${why}`, e.code === 'ENOENT' || e.code === 'EACCES' ? e.code : 'EINVAL', 'config');
   }
   try {
     return JSON.parse(text);

@@ -19,7 +19,7 @@ const MERGED = ['defaults'];
 export const FIELDS = Object.freeze(`from like unsupported text textType vision note input attention layout layoutKey rotate
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
-  noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra`.split(/\s+/));
+  noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored`.split(/\s+/));
 /** The schemes a layer's attention may have. */
 export const SCHEMES = Object.freeze(['rope', 'alibi', 't5', 'deberta', 'none', 'learned-relative']);
 
@@ -70,26 +70,43 @@ export const records = () => tables().all;
 export const modelTypes = () => tables().types;
 
 const squash = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+// one row buffer for every comparison: closest() compares a name with every known type
+let row = new Int32Array(64);
 function distance(a, b) {
-  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (row.length <= b.length) row = new Int32Array(b.length + 1);
+  const d = row;
+  for (let j = 0; j <= b.length; j++) d[j] = j;
   for (let i = 1; i <= a.length; i++) {
     let prev = d[0];
     d[0] = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
       const t = d[j];
-      d[j] = Math.min(d[j] + 1, d[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const sub = prev + (ca === b.charCodeAt(j - 1) ? 0 : 1);
+      const ins = d[j - 1] + 1, del = t + 1;
+      d[j] = sub < ins ? (sub < del ? sub : del) : (ins < del ? ins : del);
       prev = t;
     }
   }
   return d[b.length];
 }
 
+let squashed = null, known = null;
+/** Whether a known model type (remote-code ones too) is `name` up to case and separators ('Gemma3', 'qwen-2'). */
+export function squashedType(name) {
+  squashed ??= new Set(Object.keys(records()).map(squash));
+  return typeof name === 'string' && squashed.has(squash(name));
+}
+
 /** The known model types closest to `name` (a miscased or misspelt one first), at most `n`. */
 export function closest(name, n = 3) {
-  const s = String(name).toLowerCase();
-  return Object.keys(records())
-    .map((k) => [k, k === s || squash(k) === squash(s) ? -1 : distance(s, k)])
-    .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+  // no model type is longer than this: a longer name is compared by its start (the distance is quadratic)
+  const s = (typeof name === 'string' ? name : Array.isArray(name) || (name && typeof name === 'object') ? '' : String(name)).slice(0, 64).toLowerCase();
+  const ss = squash(s);
+  known ??= Object.keys(records()).map((k) => [k, squash(k)]);
+  return known
+    .map(([k, sk]) => [k, k === s || sk === ss ? -1 : distance(s, k)])
+    .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, n)
     .map(([k]) => k);
 }
@@ -100,7 +117,7 @@ const HEADS = /(For[A-Z]\w*|LMHeadModel|Model|Encoder|Decoder|PreTrainedModel)$/
 
 /** The model type an architectures entry names, or undefined. */
 export function typeOfArchitecture(name) {
-  if (typeof name !== 'string') return undefined;
+  if (typeof name !== 'string' || name.length > 200) return undefined;
   const prefix = name.replace(HEADS, '');
   return prefix && prefix !== name ? tables().byPrefix.get(squash(prefix)) ?? undefined : undefined;
 }
@@ -109,7 +126,8 @@ export function typeOfArchitecture(name) {
 export function recordOf(type, param = 'model_type') {
   const all = records();
   if (typeof type === 'string' && Object.hasOwn(all, type)) return all[type];
-  const shown = typeof type === 'string' ? JSON.stringify(type) : String(type);
+  const shown = typeof type === 'string' ? (type.length > 80 ? `${JSON.stringify(type.slice(0, 60))}… (${type.length} characters)` : JSON.stringify(type)) :
+    Array.isArray(type) ? `an array of ${type.length}` : type !== null && typeof type === 'object' ? 'an object' : String(type);
   const near = closest(type);
   const cased = typeof type === 'string' && squash(near[0]) === squash(type) ? `; model types are case- and spelling-exact: did you mean ${JSON.stringify(near[0])}?` : '';
   throw new PosencError(`posenc: ${param} = ${shown} is not a model type posenc knows (closest: ${near.join(', ')})${cased}; ` +

@@ -5,14 +5,56 @@
 // from. A model type without a record, or a field that changes positions and that the record does not
 // read, is a refusal naming it; nothing is guessed.
 import { PosencError } from '../error.js';
-import { records, closest, recordOf, typeOfArchitecture } from './index.js';
+import { records, recordOf, squashedType, typeOfArchitecture } from './index.js';
 
 const squash = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !ArrayBuffer.isView(v);
 const present = (o, k) => isObject(o) && o[k] !== undefined && o[k] !== null;
+// a value as a message shows it: never the whole of a long string (a message stays short)
+const brief = (v) => (typeof v === 'string' && v.length > 80 ? `${JSON.stringify(v.slice(0, 60))}… (${v.length} characters)` : String(JSON.stringify(v)));
 const show = (v) =>
-  Array.isArray(v) || ArrayBuffer.isView(v) ? `an array of ${v.length}` : isObject(v) ? 'an object' : JSON.stringify(v);
+  Array.isArray(v) || ArrayBuffer.isView(v) ? `an array of ${v.length}` : isObject(v) ? 'an object' :
+    typeof v === 'number' && !Number.isFinite(v) ? String(v) : typeof v === 'bigint' ? `${v}n` : brief(v);
+
+// Bounds on what a config may be: nesting deeper than this is no config.json (the deepest published
+// nest a composite's text config three levels down), and a cycle (possible in a JS object, never in
+// JSON) would otherwise make the reading loop forever.
+const MAX_DEPTH = 32;
+/** Refuses a config with a cycle or nested deeper than MAX_DEPTH, naming the path; each object visited once. */
+function checkShape(config) {
+  const done = new Set(), open = new Set();
+  const visit = (o, path, depth) => {
+    if (open.has(o)) {
+      throw new PosencError(`posenc: config.${path} refers back to an object that contains it (a cycle): a config is a tree, as config.json is`,
+        'EINVAL', path);
+    }
+    if (done.has(o)) return;
+    if (depth > MAX_DEPTH) throw new PosencError(`posenc: config.${path} is nested ${depth} levels deep, more than ${MAX_DEPTH}: no config.json is`, 'EINVAL', path);
+    open.add(o);
+    const each = (k, v) => {
+      if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) visit(v, path ? `${path}.${k}` : k, depth + 1);
+    };
+    if (Array.isArray(o)) {
+      for (let i = 0; i < o.length; i++) each(i, o[i]);
+    } else {
+      for (const k of Object.keys(o)) each(k, o[k]);
+    }
+    open.delete(o);
+    done.add(o);
+  };
+  visit(config, '', 0);
+}
+
+// Fields read as numbers: a value of another type, NaN or ±Infinity is refused naming the field
+// (null is absent, as in transformers). Checked when the field is read, so a field no reading looks
+// at never fails a config.
+const NUMBERS = new Set(`head_dim hidden_size n_embd d_model num_attention_heads n_head n_heads num_heads num_hidden_layers n_layer
+  num_layers num_decoder_layers rope_theta partial_rotary_factor max_position_embeddings n_positions max_seq_len sliding_window
+  original_max_position_embeddings attention_chunk_size qk_rope_head_dim qk_nope_head_dim rotary_dim rotary_pct rotary_emb_base
+  rope_local_base_freq global_rope_theta local_rope_theta compress_rope_theta max_window_layers no_rope_layer_interval
+  global_attn_every_n_layers local_attention relative_attention_num_buckets relative_attention_max_distance floor_scale attn_scale
+  attention_head_dim alibi_bias_max max_relative_positions position_buckets`.split(/\s+/));
 const at = (o, path) => path.split('.').reduce((x, k) => (x == null ? undefined : x[k]), o);
 
 // rope_type values whose pre-training length HF moves into the rope dict (standardize_rope_params).
@@ -28,6 +70,76 @@ const REFUSED = {
   dual_chunk_attention_config: 'is dual chunk attention: transformers ignores it, and the engines that serve such models remap ' +
     'positions per chunk, which posenc does not compute',
 };
+
+// Config keys that change positions in the families whose code reads them (which family, in the
+// message). A record reads one when its fields name it (reads, baseKey, localBase, baseKeys, layer
+// rules, flags …) or its config class has a default for it; a config that carries one its record
+// does not read belongs to another family (or was assumed to be the wrong one): refused naming it,
+// never read past. `off`: the values that change nothing (a switch turned off); `sameAs`: harmless when
+// equal to what the record reads for that key (`otherwise` when the config and the class give nothing).
+const POSITION_KEYS = {
+  rope_embedding_base: { in: 'Phi-3-small (phi3small): its RoPE base', sameAs: 'rope_theta' },
+  rope_position_scale: { in: 'Phi-3-small (phi3small): positions scaled before RoPE', off: [1] },
+  blocksparse_block_size: { in: 'Phi-3-small (phi3small): block-sparse attention, which tokens a layer sees' },
+  blocksparse_num_local_blocks: { in: 'Phi-3-small (phi3small): block-sparse attention, which tokens a layer sees' },
+  blocksparse_vert_stride: { in: 'Phi-3-small (phi3small): block-sparse attention, which tokens a layer sees' },
+  blocksparse_homo_head_pattern: { in: 'Phi-3-small (phi3small): block-sparse attention, which tokens a layer sees' },
+  dense_attention_every_n_layers: { in: 'Phi-3-small (phi3small): dense attention every n-th layer, block-sparse on the others' },
+  rope_ratio: { in: 'ChatGLM / GLM-4 (chatglm remote code): the RoPE base is 10000 · rope_ratio', off: [1] },
+  layer_rope_theta: { in: 'a RoPE base per layer, 0 meaning NoPE (Granite SWA-style remote code)' },
+  compress_rope_theta: { in: "DeepSeek-V4: the RoPE base of its compressed layers" },
+  rope_local_base_freq: { in: 'Gemma 3 / 3n: the RoPE base of the sliding layers', sameAs: 'rope_theta' },
+  global_rope_theta: { in: 'ModernBERT: the RoPE base of the global layers', sameAs: 'rope_theta' },
+  local_rope_theta: { in: 'ModernBERT: the RoPE base of the local layers', sameAs: 'rope_theta' },
+  no_rope_layers: { in: 'Llama 4 / SmolLM3: which layers skip RoPE' },
+  no_rope_layer_interval: { in: 'Llama 4 / SmolLM3: every n-th layer without RoPE' },
+  rotary_emb_base: { in: 'GPT-NeoX-Japanese / Qwen (v1) / StableLM-style code: the RoPE base', sameAs: 'rope_theta' },
+  rotary_pct: { in: 'GPT-NeoX / StableLM: the rotated fraction of each head', sameAs: 'partial_rotary_factor', otherwise: 1 },
+  rotary_emb_fraction: { in: 'NomicBERT-style code: the rotated fraction of each head', sameAs: 'partial_rotary_factor', otherwise: 1 },
+  use_dynamic_ntk: { in: 'Qwen (v1) remote code: dynamic NTK scaling of the RoPE base', off: [false] },
+  use_logn_attn: { in: 'Qwen (v1) remote code: log-n scaling of the queries', off: [false] },
+  alibi: { in: 'Falcon / RefinedWeb: ALiBi instead of RoPE', off: [false] },
+  // Cohere's files say 'rope_gptj', which their (gptj-pair) code does not need to read
+  position_embedding_type: { in: 'BERT-style and Granite hybrid code: which position scheme',
+    off: (v, rec) => v === 'absolute' || (rec.attention === 'rope' && (v === 'rope' || v === 'rotary' || (v === 'rope_gptj' && rec.layout === 'gptj'))) },
+  use_mem_rope: { in: 'Zamba2: RoPE in the shared attention blocks', off: [false] },
+  attention_chunk_size: { in: 'Llama 4: chunked attention on the RoPE layers' },
+  qk_rope_head_dim: { in: 'MLA (DeepSeek-V2/V3 and kin): only these dims of each head rotate' },
+  rope_interleave: { in: 'MLA (DeepSeek-V3 and kin): interleaved rotation pairs' },
+  global_attn_every_n_layers: { in: 'ModernBERT / AFMoE: which layers attend globally' },
+  local_attention: { in: 'ModernBERT: the local window' },
+  layers_block_type: { in: 'Zamba / Jamba-style hybrids: which layers are attention' },
+  hybrid_override_pattern: { in: 'Nemotron-H: which layers are attention' },
+  attn_layer_period: { in: 'Jamba: which layers are attention' },
+  attn_layer_offset: { in: 'Jamba: which layers are attention' },
+  mrope_section: { in: 'Qwen-VL M-RoPE: the frequency sections of each axis' },
+};
+// keys a layer rule, or a record switch, reads by itself (RULES, noRopeLayers, queryScale, chunk)
+const RULE_KEYS = {
+  qwen: ['use_sliding_window', 'max_window_layers', 'sliding_window'], qwen2_moe: ['use_sliding_window', 'max_window_layers'],
+  exaone4: ['sliding_window_pattern', 'sliding_window'], modernbert: ['global_attn_every_n_layers'], deepseek_v4: ['compress_ratios'],
+  llama4: ['attention_chunk_size'], smollm3: ['use_sliding_window', 'sliding_window'],
+};
+// record fields that name no config key
+const PROSE = new Set(['from', 'note', 'vision', 'unsupported', 'modelType', 'like', 'text', 'textType', 'refuse', 'ropeIgnored']);
+const readsCache = new WeakMap();
+/** Every config key a record names anywhere in its fields, and its class defaults' keys. */
+function keysOf(rec) {
+  let out = readsCache.get(rec);
+  if (out) return out;
+  out = new Set(Object.keys(rec.defaults ?? {}));
+  const walk = (v) => {
+    if (typeof v === 'string') out.add(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) { out.add(k); walk(x); }
+  };
+  for (const [k, v] of Object.entries(rec)) if (!PROSE.has(k) && k !== 'defaults') walk(v);
+  const rules = [rec.layers?.rule, ...(rec.layers?.of ?? []).map((x) => x.rule)];
+  for (const r of rules) for (const k of RULE_KEYS[r] ?? []) out.add(k);
+  if (rec.noRopeLayers) out.add('no_rope_layers').add('no_rope_layer_interval');
+  readsCache.set(rec, out);
+  return out;
+}
 
 /** A layer type rule of a record → (i) => type name. `get` reads the config (class defaults applied). */
 const RULES = {
@@ -138,7 +250,7 @@ const RULES = {
     if (s.length !== n) throw fail(key, `has ${s.length} characters for ${n} layers`);
     return (i) => {
       const t = map[s[i]];
-      if (t === undefined) throw fail(key, `has ${JSON.stringify(s[i])} at layer ${i}, not one of ${Object.keys(map).join(' ')}`);
+      if (t === undefined) throw fail(key, `has ${show(s[i])} at layer ${i}, not one of ${Object.keys(map).join(' ')}`);
       return t;
     };
   },
@@ -158,6 +270,7 @@ export class Reader {
         'EINVAL', 'config');
     }
     if (!isObject(options)) throw new PosencError('posenc: options is not an object ({ layer, assume })', 'EINVAL', 'options');
+    checkShape(config);
     this.pe = pe;
     this.root = config;
     this.pre = '';
@@ -183,6 +296,7 @@ export class Reader {
         if (t === undefined) throw this.fail('model_type', 'is missing, so the text model cannot be read');
         rec = recordOf(t, `${this.pre}model_type`);
       } else {
+        if (sub !== undefined && sub !== null) throw this.fail(rec.text, "is not an object (the language model's config)");
         if (!rec.textType) throw this.fail(rec.text, `is missing: ${rec.modelType} reads its language model from it`);
         rec = records()[rec.textType];
       }
@@ -204,14 +318,28 @@ export class Reader {
         return o[k];
       },
     });
+    const self = this;
     this.cfg = new Proxy({ ...rec.defaults, ...cfg }, {
       get(o, k) {
-        if (typeof k === 'string' && Object.hasOwn(given, k)) read.add(k);
+        if (typeof k === 'string' && Object.hasOwn(given, k)) {
+          read.add(k);
+          const v = given[k];
+          if (NUMBERS.has(k) && v !== null && v !== undefined && !Number.isFinite(v)) {
+            throw self.fail(k, typeof v === 'number' ? 'is not a finite number' : 'is not a number', typeof v === 'number' ? 'ERANGE' : 'EINVAL');
+          }
+        }
         return o[k];
       },
     });
     for (const [k, why] of Object.entries({ ...REFUSED, ...rec.refuse })) {
       if (present(cfg, k)) throw this.fail(k, why.startsWith('is ') ? why : `changes positions and posenc cannot compute it: ${why}`);
+    }
+    const known = keysOf(rec);
+    for (const [k, { in: where, off, sameAs, otherwise }] of Object.entries(POSITION_KEYS)) {
+      if (!present(cfg, k) || known.has(k) || (typeof off === 'function' ? off(cfg[k], rec) : off?.includes(cfg[k]))) continue;
+      if (sameAs && cfg[k] === (present(cfg, sameAs) ? cfg[sameAs] : rec.defaults?.[sameAs] ?? otherwise)) continue;
+      throw this.fail(k, `changes positions where it is read (${where}), and ${rec.modelType}'s code does not read it` +
+        `${options.assume !== undefined ? ` (read as ${rec.modelType} because of { assume })` : ''}: posenc refuses rather than drop it`);
     }
     const kind = pe.kinds.find((k) => k.name === 'rope-frequencies');
     this.defaults = Object.fromEntries(kind.params.map((p) => [p.name, p.default]));
@@ -224,7 +352,7 @@ export class Reader {
     if (assume !== undefined) {
       const rec = recordOf(assume, 'assume');
       this.warnings.push({ field: 'model_type', message: `read as ${assume} because { assume: '${assume}' } was given` +
-        (config.model_type !== undefined ? ` (the config says ${JSON.stringify(config.model_type)})` : '') });
+        (config.model_type !== undefined ? ` (the config says ${show(config.model_type)})` : '') });
       this.sources.family = 'option:assume';
       return rec;
     }
@@ -234,14 +362,14 @@ export class Reader {
       return records()[mt];
     }
     // a known type miscased or spelt with other separators ('Gemma3', 'qwen-2') is a mistake, not remote code
-    if (typeof mt === 'string' && squash(closest(mt, 1)[0]) === squash(mt)) return recordOf(mt);
+    if (typeof mt === 'string' && mt.length <= 64 && squashedType(mt)) return recordOf(mt);
     // remote code: the architectures class names a transformers model type (Kimi-K2's
     // DeepseekV3ForCausalLM); every entry must agree
     const arch = Array.isArray(config.architectures) ? config.architectures : [];
     const types = [...new Set(arch.map(typeOfArchitecture).filter(Boolean))];
     if (types.length === 1) {
-      this.warnings.push({ field: 'model_type', message: `${mt === undefined ? 'no model_type' : `model_type ${JSON.stringify(mt)} is not a transformers model type`}; ` +
-        `read as ${types[0]}, the model type of architectures ${JSON.stringify(arch)}` });
+      this.warnings.push({ field: 'model_type', message: `${mt === undefined ? 'no model_type' : `model_type ${show(mt)} is not a transformers model type`}; ` +
+        `read as ${types[0]}, the model type of architectures ${arch.length > 8 ? show(arch) : JSON.stringify(arch.map((a) => (typeof a === 'string' && a.length > 80 ? `${a.slice(0, 60)}…` : a)))}` });
       this.sources.family = 'architectures';
       return records()[types[0]];
     }
@@ -320,13 +448,17 @@ export class Reader {
     }
     if (this.record.lastFull) types[n - 1] = 'full_attention';
     const known = new Set([...ATTENTION, ...Object.keys(this.record.kinds ?? {})]);
-    types.forEach((t, i) => {
+    let last;  // runs of one type are checked once
+    for (let i = 0; i < n; i++) {
+      const t = types[i];
+      if (t === last) continue;
       if (!known.has(t)) {
         throw this.fail(given !== undefined ? `layer_types.${i}` : 'model_type',
-          `gives layer ${i} the type ${JSON.stringify(t)}, which ${this.family}'s modeling code does not have (it has ` +
+          `gives layer ${i} the type ${show(t)}, which ${this.family}'s modeling code does not have (it has ` +
           `${[...known].join(', ')})`);
       }
-    });
+      last = t;
+    }
     return types;
   }
 
@@ -345,12 +477,7 @@ export class Reader {
     }
     const from = present(this.given, key) ? this.pre + key : `default:${this.configClass}.${key}`;
     const named = this.record.ropeDicts?.[type];
-    if (named && !key) throw this.fail('rope_parameters', `is missing: ${type} layers rotate with rope_parameters.${named}`);
-    if (named) {
-      // DeepSeek-V4: rope_parameters.main / .compress, by layer type
-      if (!isObject(top[named])) throw this.fail(`${key}.${named}`, `is missing: ${type} layers rotate with it`);
-      return { dict: top[named], path: `${key}.${named}`, from, keyed: true, theta: this.legacyTheta(type, true) };
-    }
+    if (named) return this.namedRope(type, named, key, top, from);
     const values = Object.values(top);
     const keyed = values.length > 0 && values.some(isObject);
     if (keyed) {
@@ -372,6 +499,45 @@ export class Reader {
       return { dict: {}, path: key ?? 'rope_scaling', from, keyed: false, theta: this.legacyTheta(type, false) };
     }
     return { dict: top, path: key ?? 'rope_scaling', from, keyed: false, theta: this.legacyTheta(type, false) };
+  }
+
+  /**
+   * DeepSeek-V4's rope dicts by rope-type label (record ropeDicts: layer type → 'main' | 'compress'), as
+   * DeepseekV4Config.__post_init__ builds them: a rope_parameters holding both a `main` and a `compress`
+   * dict is used as is (its other keys dropped); otherwise the flat dict (rope_scaling or
+   * rope_parameters, yarn in the published files) goes to `compress` with rope_theta =
+   * compress_rope_theta and attention_factor forced to 1, and `main` is default RoPE at rope_theta; both
+   * rotate partial_rotary_factor, else the legacy qk_rope_head_dim / head_dim, else the class default.
+   */
+  namedRope(type, named, key, top, from) {
+    const labels = [...new Set(Object.values(this.record.ropeDicts))];
+    const nested = labels.filter((l) => isObject(top[l]));
+    if (nested.length === labels.length) {
+      for (const k of Object.keys(top)) {
+        if (!labels.includes(k) && top[k] !== null) this.warn(`${key}.${k}`, `is ignored: ${key} holds ${labels.join(' and ')} dicts, and ${this.configClass} keeps only those`);
+      }
+      // a nested dict without partial_rotary_factor rotates the whole head in transformers (.get(..., 1.0))
+      const prf = present(top[named], 'partial_rotary_factor') ? undefined : { value: 1, path: `default:${this.configClass}.${key}.${named}.partial_rotary_factor` };
+      return { dict: top[named], path: `${key}.${named}`, from, keyed: true, theta: this.legacyTheta(type, true), prf };
+    }
+    if (nested.length > 0) {
+      const missing = labels.find((l) => !isObject(top[l]));
+      throw this.fail(`${key}.${missing}`, `is missing: ${key} has ${nested.map((l) => `a ${l} dict`).join(', ')}, and ${this.configClass} reads the dicts only as a pair`);
+    }
+    let prf;
+    if (present(this.given, 'partial_rotary_factor')) prf = { value: this.cfg.partial_rotary_factor, path: this.source('partial_rotary_factor') };
+    else if (present(this.given, 'qk_rope_head_dim')) {
+      const qk = this.cfg.qk_rope_head_dim, hd = this.headDim(type).dim;
+      if (!Number.isInteger(qk) || qk < 1) throw this.fail('qk_rope_head_dim', 'is not a positive integer', typeof qk === 'number' ? 'ERANGE' : 'EINVAL');
+      prf = { value: qk / hd, path: this.source('qk_rope_head_dim') };
+    } else prf = { value: this.record.defaults.partial_rotary_factor, path: `default:${this.configClass}.partial_rotary_factor` };
+    const path = key ?? 'rope_parameters';
+    if (named !== 'compress') return { dict: {}, path, from, keyed: false, theta: this.legacyTheta(type, true), prf };
+    const dict = {};
+    for (const [k, v] of Object.entries(top)) if (k !== 'rope_theta' && k !== 'partial_rotary_factor') dict[k] = v;
+    if (!Object.keys(dict).length) return { dict, path, from, keyed: false, theta: this.legacyTheta(type, true), prf };
+    dict.attention_factor = 1;
+    return { dict, path, from, keyed: false, theta: this.legacyTheta(type, true), prf, forced: { attention_factor: `rule:${this.family}` } };
   }
 
   /** A base given outside the rope dict for this layer type: { value, path (undefined = a class default) }. */
@@ -400,9 +566,15 @@ export class Reader {
   /** The head dim of a layer type: { dim, from }. */
   headDim(type) {
     const rec = this.record, cfg = this.cfg;
-    const keys = rec.headDimByType?.[type] ? [rec.headDimByType[type]] : rec.rotary === 'qk_rope_head_dim' ? ['qk_rope_head_dim'] : rec.headDim ?? ['head_dim'];
-    const key = keys.find((k) => cfg[k]);  // `or`: 0/null fall through
-    if (key) return { dim: cfg[key], from: this.source(key) };
+    // a class that derives the head dim (Zamba2: 2 · hidden // heads) never reads one from the file
+    const keys = rec.headDimScale ? [] : rec.headDimByType?.[type] ? [rec.headDimByType[type]] : rec.rotary === 'qk_rope_head_dim' ? ['qk_rope_head_dim'] : rec.headDim ?? ['head_dim'];
+    // `or`: 0 and null fall through; NaN (truthy in Python) does not (another type is refused on read)
+    const key = keys.find((k) => { const v = cfg[k]; return v !== undefined && v !== null && v !== 0 && v !== false && v !== ''; });
+    if (key) {
+      const v = cfg[key];
+      if (!Number.isInteger(v) || v < 1) throw this.fail(key, 'is not a positive integer', typeof v === 'number' ? 'ERANGE' : 'EINVAL');
+      return { dim: v, from: this.source(key) };
+    }
     // attribute_map spellings: GPT-2/CodeGen n_embd, n_head; DBRX d_model, n_heads
     const hidden = ['hidden_size', 'n_embd', 'd_model'].find((k) => present(cfg, k));
     const heads = ['num_attention_heads', 'n_head', 'n_heads', 'num_heads'].find((k) => present(cfg, k));
@@ -413,13 +585,14 @@ export class Reader {
     for (const k of [hidden, heads]) {
       if (!Number.isInteger(cfg[k]) || cfg[k] < 1) throw this.fail(k, 'is not a positive integer', typeof cfg[k] === 'number' ? 'ERANGE' : 'EINVAL');
     }
-    return { dim: Math.floor(cfg[hidden] / cfg[heads]), from: `${this.source(hidden)} / ${this.source(heads)}` };
+    const scale = rec.headDimScale ?? 1;
+    return { dim: Math.floor(scale * cfg[hidden] / cfg[heads]), from: `${scale === 1 ? '' : `${scale} * `}${this.source(hidden)} / ${this.source(heads)}` };
   }
 
   /** The posenc rope params of one layer type, with `from`: each param's source. */
   rope(type) {
     const rec = this.record, cfg = this.cfg;
-    const { dict, path, from: dictFrom, keyed, theta } = this.ropeSource(type);
+    const { dict, path, from: dictFrom, keyed, theta, prf: givenPrf, forced } = this.ropeSource(type);
     const from = {};
     const out = {};
     const hd = this.headDim(type);
@@ -459,6 +632,10 @@ export class Reader {
       out.partialRotaryFactor = prfKey === inDict ? dict.partial_rotary_factor : cfg[prfKey];
     }
     if (prfKey) from.partialRotaryFactor = prfKey === inDict ? this.pre + inDict : this.source(prfKey);
+    if (givenPrf && prfKey !== inDict) {
+      out.partialRotaryFactor = givenPrf.value;
+      from.partialRotaryFactor = givenPrf.path;
+    }
     if (rotaryKey !== 'rotary_dim' && typeof this.given.rotary_dim === 'number' && this.given.rotary_dim !== Math.trunc(out.dim * out.partialRotaryFactor)) {
       this.warn('rotary_dim', `is not read by ${this.configClass}: transformers rotates int(${out.dim} × ${out.partialRotaryFactor}) = ` +
         `${Math.trunc(out.dim * out.partialRotaryFactor)} dims (partial_rotary_factor); a port that follows rotary_dim rotates ${this.given.rotary_dim}`);
@@ -488,13 +665,17 @@ export class Reader {
     const scaling = {};
     for (const [k, v] of Object.entries(dict)) {
       if (v === null || v === undefined || apart.includes(k)) continue;
+      if (rec.ropeIgnored && Object.hasOwn(rec.ropeIgnored, k)) {
+        this.warn(`${path}.${k}`, rec.ropeIgnored[k]);
+        continue;
+      }
       if (!this.fields.has(k)) {
         throw this.fail(`${path}.${k}`, `is a RoPE key ${this.family}'s code does not read, or posenc does not (it reads ${[...this.fields, ...apart].join(', ')})`);
       }
       if (k === 'type' && present(dict, 'rope_type')) continue;
       const key = k === 'type' ? 'rope_type' : k;
       scaling[key] = v === 'mrope' && key === 'rope_type' ? 'default' : v;
-      from[`ropeScaling.${key}`] = `${this.pre}${path}.${k}`;
+      from[`ropeScaling.${key}`] = forced?.[k] ?? `${this.pre}${path}.${k}`;
     }
     if (rec.ropeTypes && Object.hasOwn(rec.ropeTypes, scaling.rope_type)) scaling.rope_type = rec.ropeTypes[scaling.rope_type];
     if (present(cfg, 'original_max_position_embeddings') && USES_ORIGINAL.includes(scaling.rope_type)) {
@@ -527,7 +708,7 @@ export class Reader {
       if (!(e instanceof PosencError)) throw e;
       const src = from[e.param] ?? (e.param.startsWith('ropeScaling.') ? `${this.pre}${path}.${e.param.slice(12)}` : e.param);
       // a class default is named by its config field; a derived head dim by the first key it came from
-      const first = src.split(' / ')[0];
+      const first = src.split(' / ')[0].replace(/^\d+ \* /, '');
       const field = first.startsWith('default:') ? first.replace(/^default:[^.]*\./, '') : first.slice(this.pre.length);
       const value = at(this.root, this.pre + field);
       throw this.fail(field, `${value === undefined ? 'is missing' : 'is not usable'}: ${e.message}`, e.code);
@@ -537,7 +718,9 @@ export class Reader {
 
   /** Sliding window of a layer type, as config.sliding_window holds it (ModernBERT: local_attention // 2). */
   window(type) {
-    if (type !== 'sliding_attention') return null;
+    // DeepSeek-V4 (windowAll): every attention layer slides, its compressed entries apart
+    const all = this.record.windowAll && (ATTENTION.includes(type) || this.record.kinds?.[type] === 'attention');
+    if (type !== 'sliding_attention' && !all) return null;
     if (this.record.localAttention) {
       const la = this.get(this.record.localAttention) ?? 128;
       if (!Number.isInteger(la) || la < 0) throw this.fail(this.record.localAttention, 'is not a non-negative integer', typeof la === 'number' ? 'ERANGE' : 'EINVAL');
@@ -723,7 +906,7 @@ export class Reader {
     const ropes = new Map();
     const key = this.ropeKey();
     const top = key ? this.get(key) : undefined;
-    if (attention === 'rope' && isObject(top) && Object.values(top).some(isObject)) {
+    if (attention === 'rope' && !rec.ropeDicts && isObject(top) && Object.values(top).some(isObject)) {
       // A dict keyed by layer type is read whole: a type's dict that no layer uses is still checked.
       for (const k of Object.keys(top)) {
         if (!isObject(top[k])) continue;
@@ -775,7 +958,8 @@ export class Reader {
       }
       const none = noRope && t.layerKind === 'rope' ? !noRope[index] : t.none;
       const c = none ? (t.without ??= build(type, true, t.layerKind)) : (t.with ??= build(type, false, t.layerKind));
-      out[index] = { index, type, positions: c.positions, rope: c.rope, window: c.window, chunk: c.chunk, queryScale: c.queryScale };
+      // frozen as made: one pass, and every layer object of one shape
+      out[index] = Object.freeze({ index, type, positions: c.positions, rope: c.rope, window: c.window, chunk: c.chunk, queryScale: c.queryScale });
     }
     return out;
   }
@@ -840,17 +1024,16 @@ export function fieldsRead(pe, config, options = {}) {
   for (const k of r.read) out[k] = src[k];
   return keep;
 }
-const freezeLayer = (l) => Object.freeze(l);
 
 /** config → [{ index, type, positions, rope, window, chunk, queryScale }], one entry per layer. */
 export function layersFromConfig(pe, config, options = {}) {
-  return new Reader(pe, config, options).layers().map(freezeLayer);
+  return new Reader(pe, config, options).layers();
 }
 
 /** config → { modelType, family, input, layers, warnings, sources }: everything the model does with positions. */
 export function positionsFromConfig(pe, config, options = {}) {
   const r = new Reader(pe, config, options);
-  const layers = r.layers().map(freezeLayer);
+  const layers = r.layers();
   const input = r.input(r.attention());
   return Object.freeze({
     modelType: r.publishedType ?? null,
@@ -881,11 +1064,11 @@ export function ropeFromConfig(pe, config, options = {}) {
     if (Number.isInteger(layer)) throw r.fail('num_hidden_layers', 'is missing, so no layer can be chosen by index');
     const key = r.ropeKey();
     const top = key ? r.get(key) : undefined;
-    const keyed = isObject(top) && Object.values(top).some(isObject);
     const rec = r.record;
+    const keyed = !rec.ropeDicts && isObject(top) && Object.values(top).some(isObject);
     const perType = keyed || (rec.localBase && rec.localBase !== 'default' && r.get(rec.localBase) !== undefined) ||
       Object.values(rec.baseKeys ?? {}).some((k) => r.get(k) !== undefined);
-    const types = keyed ? Object.keys(top).filter((k) => isObject(top[k])) : perType ? ['full_attention', 'sliding_attention'] : ['full_attention'];
+    const types = rec.ropeDicts ? Object.keys(rec.ropeDicts) : keyed ? Object.keys(top).filter((k) => isObject(top[k])) : perType ? ['full_attention', 'sliding_attention'] : ['full_attention'];
     entries = types.map((type) => ({ type, rope: r.rope(type).params }));
   } else {
     entries = r.layers();
@@ -894,7 +1077,7 @@ export function ropeFromConfig(pe, config, options = {}) {
   if (typeof layer === 'string') {
     const e = entries.find((x) => x.type === layer);
     if (!e) {
-      throw new PosencError(`posenc ropeFromConfig: layer = ${JSON.stringify(layer)} is not a layer type of this model (${typeNames.join(', ')})`,
+      throw new PosencError(`posenc ropeFromConfig: layer = ${show(layer)} is not a layer type of this model (${typeNames.join(', ')})`,
         'EINVAL', 'layer');
     }
     return e.rope;

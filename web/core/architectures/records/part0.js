@@ -563,7 +563,7 @@ export default () => ({
     note: 'rope_interleave (default true) de-interleaves pairs (2k, 2k+1) before rotate_half, i.e. gptj pairs; rope_interleave false uses plain rotate_half (neox).',
   },
   'deepseek_v4': {
-    from: 'deepseek_v4/modeling_deepseek_v4.py DeepseekV4RotaryEmbedding (per rope-type main/compress), rotate_half (0::2, 1::2), apply_rotary_pos_emb (repeat_interleave, trailing rope slice), DeepseekV4Attention, DeepseekV4CSACompressor, DeepseekV4HCACompressor, DeepseekV4Indexer; deepseek_v4/configuration_deepseek_v4.py DeepseekV4Config',
+    from: 'deepseek_v4/modeling_deepseek_v4.py DeepseekV4RotaryEmbedding (per rope-type main/compress), rotate_half (0::2, 1::2), apply_rotary_pos_emb (repeat_interleave, trailing rope slice), DeepseekV4Attention (sliding_window on every layer), DeepseekV4CSACompressor, DeepseekV4HCACompressor, DeepseekV4Indexer; deepseek_v4/configuration_deepseek_v4.py DeepseekV4Config.__post_init__ (main / compress rope dicts)',
     attention: 'rope',
     layout: 'gptj',
     rotate: 'last',
@@ -571,9 +571,13 @@ export default () => ({
     defaults: { rope_theta: 10000, compress_rope_theta: 160000, max_position_embeddings: 1048576, head_dim: 512, partial_rotary_factor: 0.125, hidden_size: 4096, num_attention_heads: 64, num_hidden_layers: 43, sliding_window: 128 },
     layers: { rule: 'deepseek_v4' },  // DeepseekV4Config.__post_init__
     kinds: { compressed_sparse_attention: 'attention', heavily_compressed_attention: 'attention' },
+    // DeepseekV4Config.__post_init__: rope_parameters { main, compress } as given, else built from a flat
+    // (yarn) dict, rope_theta and compress_rope_theta (the reader's namedRope)
     ropeDicts: { sliding_attention: 'main', compressed_sparse_attention: 'compress', heavily_compressed_attention: 'compress' },
+    // DeepseekV4Attention passes sliding_window=config.sliding_window on every layer type
+    windowAll: true,
     baseKeys: { compressed_sparse_attention: 'compress_rope_theta', heavily_compressed_attention: 'compress_rope_theta' },
-    reads: ['compress_rope_theta', 'compress_rates', 'rope_parameters', 'qk_rope_head_dim', 'compress_ratios'],
+    reads: ['compress_rope_theta', 'compress_rates', 'rope_parameters', 'qk_rope_head_dim', 'compress_ratios', 'sliding_window'],
     note: 'All layers rotate the trailing rope dims (qk_rope_head_dim = head_dim * partial_rotary_factor, legacy qk_rope_head_dim / head_dim) of q and the shared K=V with gptj pairs; the attention output is un-rotated with -sin at the query position. CSA/HCA layers also attend to compressed KV entries rotated at positions w * compress_rate + first_window_position (compress_rates 4 and 128), and the CSA indexer rotates its queries and compressed keys with the compress RoPE.',
   },
   'deepseek_vl': {

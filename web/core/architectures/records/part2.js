@@ -15,7 +15,7 @@ export default () => ({
       rope_parameters: { rope_type: 'yarn', rope_theta: 10000, factor: 128, original_max_position_embeddings: 8192, beta_fast: 32, beta_slow: 1, mscale_all_dim: 1, mscale: 1, llama_4_scaling_beta: 0.1 },
     },
     reads: ['rope_interleave'],
-    note: 'MLA: each head is [q_nope (qk_nope_head_dim) | q_rot (qk_rope_head_dim)]; the config class sets head_dim = qk_nope_head_dim + qk_rope_head_dim and rope_parameters.partial_rotary_factor (setdefault) = qk_rope_head_dim / head_dim, so the rotary part is the last qk_rope_head_dim dims; the defaults (head_dim 128, factor 0.5) hold only for the default 64 + 64 split. Queries are scaled by 1 + llama_4_scaling_beta * log(1 + floor(p / original_max_position_embeddings)).',
+    note: 'MLA: each head is [q_nope (qk_nope_head_dim) | q_rot (qk_rope_head_dim)]; the config class sets head_dim = qk_nope_head_dim + qk_rope_head_dim and rope_parameters.partial_rotary_factor (setdefault) = qk_rope_head_dim / head_dim, so the rotary part is the last qk_rope_head_dim dims; the defaults (head_dim 128, factor 0.5) hold only for the default 64 + 64 split. Queries are scaled by 1 + llama_4_scaling_beta * log(1 + floor(p / original_max_position_embeddings)). The softmax scale stays qk_head_dim^-0.5: Mistral4Attention does not multiply it by the yarn mscale² as DeepseekV3Attention does, so no softmaxScale is given.',
   },
   'mixtral': {
     from: 'mixtral/modeling_mixtral.py MixtralRotaryEmbedding, MixtralAttention (sliding_window); mixtral/configuration_mixtral.py MixtralConfig',
@@ -734,10 +734,12 @@ export default () => ({
     note: 'M-RoPE sections (mrope_section, interleaved) only split positions among t/h/w, equal for text tokens; head_dim from config.head_dim when given, else hidden_size // heads.',
   },
   'qwen3_omni_moe_text': {
-    from: 'qwen3_omni_moe/configuration_qwen3_omni_moe.py Qwen3OmniMoeTextConfig (default_theta 1e6, no layer_types, sliding_window None); qwen3_omni_moe/modeling_qwen3_omni_moe.py Qwen3OmniMoeThinkerTextRotaryEmbedding (interleaved M-RoPE), apply_rotary_pos_emb',
+    from: 'qwen3_omni_moe/configuration_qwen3_omni_moe.py Qwen3OmniMoeTextConfig (default_theta 1e6, no layer_types, sliding_window None); qwen3_omni_moe/modeling_qwen3_omni_moe.py Qwen3OmniMoeThinkerTextRotaryEmbedding (interleaved M-RoPE, rope_scaling.interleaved unread), apply_rotary_pos_emb',
     like: 'llama',
     layers: { rule: 'all', slidingKey: 'sliding_window' },
     defaults: { hidden_size: 2048, num_attention_heads: 28, num_hidden_layers: 28, max_position_embeddings: 32768, rope_theta: 1e6, sliding_window: null },
+    // Qwen3OmniMoeThinkerTextRotaryEmbedding reads rope_type and mrope_section only, and interleaves always
+    ropeIgnored: { interleaved: 'is not read by Qwen3OmniMoeThinkerTextRotaryEmbedding, which reads only rope_type and mrope_section and always interleaves the sections (apply_interleaved_mrope)' },
     note: 'Interleaved M-RoPE (mrope_section, mrope_interleaved) over the whole head; text tokens have equal t/h/w positions, which is plain RoPE. head_dim from config.head_dim when given (128 in released checkpoints), else hidden_size // heads.',
   },
   'qwen3_omni_moe_thinker': {

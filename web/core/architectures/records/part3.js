@@ -790,17 +790,20 @@ export default () => ({
     note: 'The shared attention of the hybrid layers (mamba, mamba, hybrid, then i % attn_layer_period == attn_layer_offset) has no position encoding; order comes from the Mamba layers.',
   },
   'zamba2': {
-    from: 'zamba2/modeling_zamba2.py Zamba2Attention (if self.config.use_mem_rope: apply_rotary_pos_emb), Zamba2RotaryEmbedding; zamba2/configuration_zamba2.py Zamba2Config (layers_block_type, attention_head_dim = 2 * hidden_size // num_attention_heads, use_long_context)',
+    from: 'zamba2/modeling_zamba2.py Zamba2Attention (if self.config.use_mem_rope: apply_rotary_pos_emb), Zamba2RotaryEmbedding (dim=config.attention_head_dim); zamba2/configuration_zamba2.py Zamba2Config (layers_block_type, attention_head_dim = 2 * hidden_size // num_attention_heads, use_long_context)',
     attention: 'rope',
     ropeFlag: { key: 'use_mem_rope', default: false },
     layout: 'neox',
-    headDim: ['attention_head_dim'],
+    // Zamba2Config sets attention_head_dim = 2 * hidden_size // num_attention_heads whatever the file
+    // says (the shared block attends over the concatenation of two hidden states); Zamba2RotaryEmbedding
+    // rotates dim=config.attention_head_dim
+    headDimScale: 2,
     rotary: null,
     layers: { rule: 'list', key: 'layers_block_type', map: { mamba: 'mamba', hybrid: 'hybrid' } },
     kinds: { mamba: 'none', hybrid: 'attention' },
     reads: ['use_mem_rope', 'use_long_context'],
     defaults: {
-      hidden_size: 2560, num_attention_heads: 32, num_hidden_layers: 54, attention_head_dim: 160, max_position_embeddings: 4096, rope_theta: 10000, use_mem_rope: false,
+      hidden_size: 2560, num_attention_heads: 32, num_hidden_layers: 54, max_position_embeddings: 4096, rope_theta: 10000, use_mem_rope: false,
       layers_block_type: [
         'mamba', 'mamba', 'mamba', 'mamba', 'mamba', 'mamba', 'hybrid', 'mamba', 'mamba', 'mamba', 'mamba', 'mamba', 'hybrid',
         'mamba', 'mamba', 'mamba', 'mamba', 'mamba', 'hybrid', 'mamba', 'mamba', 'mamba', 'mamba', 'mamba', 'hybrid',
