@@ -174,7 +174,7 @@ test('bad input is exit code 2 with the PosencError: missing, HTML, unreachable,
     [['layers', 'acme/huge'], /over the 16777216-byte cap.*\[EIO model\]/],
     [['layers', 'acme/a..b'], /does not allow.*\[EINVAL model\]/],
     [['layers', 'acme/x@../../etc'], /is not a branch, tag or commit.*\[EINVAL model\]/],
-    [['layers', 'no-such-file.json'], /cannot read config no-such-file\.json: no such file or directory.*\[ENOENT config\]/],
+    [['layers', 'no-such-file.json'], /config no-such-file\.json does not exist.*\[ENOENT config\]/],
     [['layers', 'acme/typo'], /model_type = "qwen3x" is not a model type posenc knows \(closest: qwen3/],
   ];
   for (const [args, want] of cases) {

@@ -86,7 +86,7 @@ export async function resolveConfig(arg, options = {}) {
   if (local) return { config: readJSONFile(arg, 'config'), source: arg };
   // neither file nor directory: a model id, when it looks like one; else the missing file it names
   if (/\.json$/i.test(arg) || arg.startsWith('.') || arg.startsWith('/') || !/^[^/@]+\/[^/@]+(@.+)?$/.test(arg)) {
-    throw fail(`cannot read config ${arg}: no such file or directory (a model id is org/name, e.g. Qwen/Qwen3-8B)`, 'ENOENT', 'config');
+    throw fail(`config ${arg} does not exist (nor is it a model id: those are org/name, e.g. Qwen/Qwen3-8B)`, 'ENOENT', 'config');
   }
   const { id, revision } = parseModelRef(arg);
   const hub = hubSettings(env);
