@@ -66,12 +66,17 @@ const CASES = [
   // Kimi K2 (DeepSeek-V3 attention, beta_fast 1): llama.cpp's deepseek2 loader reads no betas: 32 and 1
   { name: 'kimi-llamacpp', engine: 'llama.cpp', config: KIMI, opts: {}, kind: 'yarn', truncate: true, beta_fast: 32, beta_slow: 1, mscale: 1, mscale_all_dim: 1 },
   { name: 'kimi-hf', engine: 'transformers', config: KIMI, opts: {}, kind: 'yarn', truncate: true, beta_fast: 1, beta_slow: 1, mscale: 1, mscale_all_dim: 1 },
+  // Qwen2.5-1M's dual chunk attention: vLLM dual_chunk_rope.py keys at p mod (chunk_size - local_size); transformers plain
+  { name: 'dca-vllm', engine: 'vllm', config: QWEN_1M, opts: {}, kind: 'default', modulo: 262144 - 8192, positions: [0, 5, 253951, 253952, 253957, 600000] },
+  { name: 'dca-sglang', engine: 'sglang', config: QWEN_1M, opts: {}, kind: 'default', modulo: 253952, positions: [0, 5, 253951, 253952, 253957, 600000] },
+  { name: 'dca-hf', engine: 'transformers', config: QWEN_1M, opts: {}, kind: 'default', positions: [0, 5, 253951, 253952, 253957, 600000] },
 ];
 
 function fieldsOf(c, params) {
   const s = params.ropeScaling;
   const r = Math.trunc(params.dim * params.partialRotaryFactor);
-  const base = { name: c.name, kind: c.kind, r, base: params.base, positions: POS, max_position_embeddings: params.maxPositionEmbeddings };
+  const base = { name: c.name, kind: c.kind, r, base: params.base, positions: c.positions ?? POS, max_position_embeddings: params.maxPositionEmbeddings,
+    modulo: c.modulo ?? null };
   if (c.kind === 'longrope') return { ...base, orig: PHI35.original_max_position_embeddings, long: phiScaling.long_factor, short: phiScaling.short_factor, use_long: c.use_long };
   if (c.kind === 'yarn') {
     const cfg = c.config.text_config?.rope_parameters ?? c.config.rope_scaling;
@@ -79,7 +84,7 @@ function fieldsOf(c, params) {
       beta_fast: c.beta_fast ?? 32, beta_slow: c.beta_slow ?? 1, mscale: c.mscale ?? null, mscale_all_dim: c.mscale_all_dim ?? null };
   }
   if (c.kind === 'dynamic-fixed') return { ...base, factor: c.config.rope_scaling.factor, base: c.config.rope_theta };
-  return { ...base, base: c.config.rope_theta ?? params.base };
+  return { ...base, base: params.base };
 }
 
 const params = Object.fromEntries(CASES.map((c) => [c.name, pe.ropeFromConfig(c.config, { engine: c.engine, layer: c.layer ?? 0, ...c.opts })]));
@@ -94,16 +99,17 @@ for (const c of CASES) {
     assert.equal(f.data.length, w.inv.length);
     for (let k = 0; k < w.inv.length; k++) assert.ok(Math.abs(f.data[k] - w.inv[k]) <= 2e-7 * w.inv[k], `${c.name} inv[${k}] ${f.data[k]} vs ${w.inv[k]}`);
     assert.ok(Math.abs(f.info.attentionFactor - w.attentionFactor) < 1e-12, `${c.name} attention factor ${f.info.attentionFactor} vs ${w.attentionFactor}`);
-    const t = pe.compute('rope', { ...p, positionIds: POS });
+    const pos = c.positions ?? POS;
+    const t = pe.compute('rope', { ...p, positionIds: pos });
     const [, rows, width] = t.shape;
     const h = w.inv.length;
     for (let i = 0; i < rows; i++) {
       for (let k = 0; k < h; k++) {
         // float32 storage of a value formed in double, angles up to 1e5 rad; pair k's column by layout
-        const tol = 4e-7 * (1 + POS[i] * w.inv[k]) + 1e-7;
+        const tol = 4e-7 * (1 + pos[i] * w.inv[k]) + 1e-7;
         const col = p.layout === 'gptj' ? 2 * k : k;
-        assert.ok(Math.abs(t.data[i * width + col] - w.cos[i][k]) <= tol, `${c.name} cos[${POS[i]}, ${k}] ${t.data[i * width + col]} vs ${w.cos[i][k]}`);
-        assert.ok(Math.abs(t.data[rows * width + i * width + col] - w.sin[i][k]) <= tol, `${c.name} sin[${POS[i]}, ${k}]`);
+        assert.ok(Math.abs(t.data[i * width + col] - w.cos[i][k]) <= tol, `${c.name} cos[${pos[i]}, ${k}] ${t.data[i * width + col]} vs ${w.cos[i][k]}`);
+        assert.ok(Math.abs(t.data[rows * width + i * width + col] - w.sin[i][k]) <= tol, `${c.name} sin[${pos[i]}, ${k}]`);
       }
     }
   });
@@ -159,4 +165,28 @@ test('compareEngines: the same attention logits put in different places compare 
   assert.ok(Math.abs(by.sglang.logitScaleRatio - a * a) < 1e-9, String(by.sglang.logitScaleRatio));
   assert.equal(by.sglang.same, false);
   assert.equal(pe.compareEngines(KIMI, { positions: 1024, engines: ['vllm', 'sglang', 'mlx-lm'] }).rows.every((r) => r.same && r.logitScaleRatio === 1), true);
+});
+
+test('llama.cpp: a table in ggml\'s float32 order checks exact against engine llama.cpp; the profile reports it as rounding', () => {
+  const p = pe.ropeFromConfig(GPT_OSS, { engine: 'llama.cpp', layer: 1 });
+  assert.equal(p.freqDtype, 'ggml');
+  assert.equal(p.ropeScaling.truncate, true);
+  const t = pe.compute('rope', { ...p, positions: 8192 });
+  const tensor = { shape: t.shape, data: t.data, dtype: 'float32' };
+  assert.equal(pe.check(tensor, { config: GPT_OSS, layer: 1, engine: 'llama.cpp' }).exact, true);
+  const hf = pe.check(tensor, { config: GPT_OSS, layer: 1 });
+  assert.equal(hf.exact, false);
+  assert.equal(hf.diagnosis[0].cause, 'engine');
+  assert.ok(['llama.cpp', 'mlx-lm', 'tensorrt-llm'].includes(hf.diagnosis[0].fix.engine), JSON.stringify(hf.diagnosis[0]));
+  const row = pe.compareEngines(GPT_OSS, { engines: ['llama.cpp'], positions: 8192 }).rows.find((r) => r.layerType === 'full_attention');
+  assert.deepEqual(row.rounding.params, { freqDtype: 'ggml' });
+  assert.ok(row.rounding.maxAbsDiff > 0 && row.rounding.maxAbsDiff < 2e-3, String(row.rounding.maxAbsDiff));
+});
+
+test('dual chunk attention: vLLM keys wrap at 253952 (the same row as position p mod 253952); transformers refuses without an engine', () => {
+  const p = pe.ropeFromConfig(QWEN_1M, { engine: 'vllm' });
+  assert.equal(p.positionModulo, 253952);
+  assert.throws(() => pe.ropeFromConfig(QWEN_1M), (e) => e.param === 'dual_chunk_attention_config' && /engine/.test(e.message));
+  assert.equal(pe.ropeFromConfig(QWEN_1M, { engine: 'transformers' }).positionModulo, undefined);
+  assert.deepEqual(pe.layersFromConfig(QWEN_1M, { engine: 'transformers' })[0].engine.rules.map((r) => r.rule), ['dca.ignored']);
 });

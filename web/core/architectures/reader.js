@@ -67,8 +67,8 @@ const ATTENTION = ['full_attention', 'sliding_attention', 'chunked_attention', '
 const MAX_LAYERS = 65536;
 // Config keys that change positions in any model that has them and that no record reads.
 const REFUSED = {
-  dual_chunk_attention_config: 'is dual chunk attention: transformers ignores it, and the engines that serve such models remap ' +
-    'positions per chunk, which posenc does not compute',
+  dual_chunk_attention_config: 'is dual chunk attention: transformers ignores it (plain positions) and vLLM and SGLang rotate ' +
+    'keys at p mod (chunk_size − local_size); name the engine ({ engine: \'transformers\' | \'vllm\' | …}, posenc engines)',
 };
 
 // Config keys that change positions in the families whose code reads them (which family, in the

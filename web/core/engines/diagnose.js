@@ -28,9 +28,10 @@ export function engineCauses(pe, t, target, options, check) {
       throw err;
     }
     if (!params || functionOf(params) === functionOf(reference)) continue;
-    // the engine's function, rounded as the tensor says it was held (its own dtype), not as the engine's cache
+    // the engine's table (ggml's float32 order included), held as the tensor says (its own dtype), not
+    // as the engine's cache
     const dtype = NARROW.includes(t.dtype) ? t.dtype : undefined;
-    const r = check(t, { ...target, engine: e.name, params: { ...(target.params ?? {}), dtype, freqDtype: undefined } }, { ...options, diagnose: false });
+    const r = check(t, { ...target, engine: e.name, params: { ...(target.params ?? {}), dtype } }, { ...options, diagnose: false });
     if (!r.exact) continue;
     const layers = pe.layersFromConfig(target.config, { ...layerOpts, engine: e.name });
     const l = Number.isInteger(target.layer) ? layers[target.layer] : layers.find((x) => (typeof target.layer === 'string' ? x.type === target.layer : x.rope));

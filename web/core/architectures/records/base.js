@@ -39,7 +39,7 @@ export default () => ({
     layers: { rule: 'qwen', maxWindowLayers: 28 },
     window: 4096,
     reads: ['use_sliding_window', 'max_window_layers', 'sliding_window'],
-    refuse: { dual_chunk_attention_config: 'dual chunk attention (Qwen2.5-1M): transformers ignores it, the engines that serve these models remap positions per chunk, which posenc does not compute' },
+    refuse: { dual_chunk_attention_config: 'is dual chunk attention (Qwen2.5-1M): transformers ignores it (plain positions), vLLM and SGLang rotate keys at p mod (chunk_size − local_size); name the engine ({ engine }, posenc engines)' },
     defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 32768, rope_theta: 10000, sliding_window: 4096 },
   },
   t5: {

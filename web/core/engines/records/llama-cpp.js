@@ -13,7 +13,8 @@ export default () => ({
   rules: [
     {
       rule: 'angles.ggml',
-      when: { ropeType: ['default', 'linear', 'yarn'] },
+      // DeepSeek's attn_factor is llama_context's own (ratio over ggml's mscale): its rounding is not modelled
+      when: { ropeType: ['default', 'linear', 'yarn'], softmaxScale: false },
       do: { freqDtype: 'ggml' },
       rounding: true,
       fields: [],
