@@ -12,6 +12,7 @@ import { engineRecords } from './engines/index.js';
 import { engineOptions, layersWithEngine, positionsWithEngine, ropeWithEngine } from './engines/apply.js';
 import { compareEngines } from './engines/compare.js';
 import { engineCauses } from './engines/diagnose.js';
+import { layersFromGGUF, ropeFromGGUF } from './engines/gguf.js';
 import { fetchConfig } from './hub.js';
 
 export const VERSION = '0.1.0';
@@ -421,6 +422,20 @@ export class Posenc {
    */
   compareEngines(config, options) {
     return compareEngines(this, config, options);
+  }
+
+  /**
+   * What llama.cpp computes for a GGUF file (a readGGUF result), one entry per layer: { index, type,
+   * positions, rope, window, engine }. options: { context (the context per sequence), tensors:
+   * { 'rope_freqs.weight': Float32Array, … } (the rope tensors the file holds) }.
+   */
+  layersFromGGUF(gguf, options) {
+    return layersFromGGUF(this, gguf, options);
+  }
+
+  /** The rope params llama.cpp computes for one layer of a GGUF file ({ layer, context, tensors }). */
+  ropeFromGGUF(gguf, options) {
+    return ropeFromGGUF(this, gguf, options);
   }
 
   /**
