@@ -393,7 +393,7 @@ pe_status pe_gguf_parse(const uint8_t *p, size_t n, double total, pe_gguf *g, pe
   free(g->t);
   g->kv = NULL, g->t = NULL;
   if (r > 0) return (pe_status)r;
-  snprintf(g->why, sizeof g->why, "end before the GGUF header does (it needs at least %.17g bytes)", g->need);
+  snprintf(g->why, sizeof g->why, "bytes (%zu) end before the GGUF header does (it needs at least %.17g)", n, g->need);
   *err = (pe_error){PE_ERANGE, "bytes", (double)n, g->need, NAN, g->why};
   return PE_ERANGE;
 }

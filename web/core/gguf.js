@@ -13,6 +13,8 @@ const FIRST_COPY = 1 << 20;
 const NAMES_SHOWN = 20;
 // The dtypes ggufTensor converts, as readTensor's C conversion knows them (c/tensor.c PE_TENSOR_*).
 const CONVERT = { F64: 0, F32: 1, F16: 2, BF16: 3, I64: 4, I32: 5 };
+/** The tensor dtypes ggufTensor converts to float32. */
+export const GGUF_CONVERTED = Object.freeze(Object.keys(CONVERT));
 let utf8 = null;
 const typeNames = new WeakMap();  // heap -> ggml type names read from C
 
@@ -235,7 +237,7 @@ export function ggufTensor(heap, gguf, name, bytes, options) {
   }
   const dt = CONVERT[t.dtype];
   if (dt === undefined) {
-    throw new PosencError(`posenc ${who}: tensor ${JSON.stringify(name)} is ${t.dtype}, which is not converted ` +
+    throw new PosencError(`posenc ${who}: dtype of tensor ${JSON.stringify(name)} is ${t.dtype}, which is not converted ` +
       '(F32, F16, BF16, F64, I32, I64 are; quantized types are not)', 'EINVAL', 'dtype');
   }
   const u8 = asBytes(bytes, who);
