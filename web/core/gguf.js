@@ -89,6 +89,16 @@ function typeName(heap, t) {
   return names.get(t);
 }
 
+// UTF-8 bytes as a string: short ASCII ones (most of a vocabulary) without a TextDecoder call each.
+function text(u8, at, len) {
+  if (len <= 64) {
+    let ascii = true;
+    for (let i = at; i < at + len; i++) if (u8[i] > 0x7f) { ascii = false; break; }
+    if (ascii) return String.fromCharCode.apply(null, u8.subarray(at, at + len));
+  }
+  return (utf8 ??= new TextDecoder()).decode(u8.subarray(at, at + len));
+}
+
 // count elements of value type `type` at `at` of the header copy (ptr, n), as JS values.
 function elements(heap, ptr, n, at, type, count, who) {
   const x = heap.x;
@@ -104,7 +114,7 @@ function elements(heap, ptr, n, at, type, count, who) {
     if (type === STRING) {
       const u8 = heap.u8();
       utf8 ??= new TextDecoder();
-      for (let j = 0; j < count; j++) v[j] = utf8.decode(u8.subarray(ptr + d[2 * j], ptr + d[2 * j] + d[2 * j + 1]));
+      for (let j = 0; j < count; j++) v[j] = text(u8, ptr + d[2 * j], d[2 * j + 1]);
     } else if (type === ARRAY) {
       for (let j = 0; j < count; j++) v[j] = elements(heap, ptr, n, d[3 * j + 2], d[3 * j], d[3 * j + 1], who);
     } else if (wide) {
