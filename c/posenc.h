@@ -557,7 +557,8 @@ pe_status pe_tensor_convert(const uint8_t *src, size_t nbytes, int dtype, double
  * for): *need is the exact header size (the end of the tensor infos) when g->complete, else a lower
  * bound of the bytes to read before calling again (never past total). pe_gguf_parse needs the
  * whole header in p (ERANGE naming "bytes" otherwise, g->need the lower bound) and fills g->kv and
- * g->t, freed by pe_gguf_free. */
+ * g->t, freed by pe_gguf_free (before g is used again: both calls start from a cleared g, and
+ * pe_gguf_header_size allocates nothing). */
 enum { PE_GGUF_UINT8, PE_GGUF_INT8, PE_GGUF_UINT16, PE_GGUF_INT16, PE_GGUF_UINT32, PE_GGUF_INT32, PE_GGUF_FLOAT32,
        PE_GGUF_BOOL, PE_GGUF_STRING, PE_GGUF_ARRAY, PE_GGUF_UINT64, PE_GGUF_INT64, PE_GGUF_FLOAT64 };
 #define PE_GGUF_DEPTH_MAX 8
