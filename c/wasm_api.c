@@ -269,6 +269,12 @@ PE_EXPORT double pe_js_gguf_tensor(int i, int f) {
   const double v[] = {(double)t->name, (double)t->name_len, t->type, t->ndim, 0, 0, 0, 0, t->offset, t->count, t->begin, t->end};
   return f >= 0 && f < 12 ? v[f] : NAN;
 }
+/* Every tensor's fields at once (12 doubles each, in pe_js_gguf_tensor's order; absent dims NaN):
+ * one call for an index of thousands. */
+PE_EXPORT void pe_js_gguf_tensors(double *out) {
+  for (uint64_t i = 0; gguf.t && i < gguf.n_tensors; i++)
+    for (int f = 0; f < 12; f++) out[12 * i + f] = pe_js_gguf_tensor((int)i, f);
+}
 PE_EXPORT const char *pe_js_gguf_type_name(int t) { return pe_gguf_type_name(t); }
 PE_EXPORT int pe_js_gguf_elements(const uint8_t *p, double n, double at, int type, double count, double *out, int halves) {
   return pe_gguf_elements(p, (size_t)n, (size_t)at, type, (uint64_t)count, out, halves, &js.err);

@@ -91,10 +91,11 @@ function typeName(heap, t) {
 
 // UTF-8 bytes as a string: short ASCII ones (most of a vocabulary) without a TextDecoder call each.
 function text(u8, at, len) {
-  if (len <= 64) {
-    let ascii = true;
-    for (let i = at; i < at + len; i++) if (u8[i] > 0x7f) { ascii = false; break; }
-    if (ascii) return String.fromCharCode.apply(null, u8.subarray(at, at + len));
+  if (len <= 32) {
+    let s = '';
+    let i = at;
+    for (; i < at + len && u8[i] < 0x80; i++) s += String.fromCharCode(u8[i]);
+    if (i === at + len) return s;
   }
   return (utf8 ??= new TextDecoder()).decode(u8.subarray(at, at + len));
 }
@@ -192,13 +193,22 @@ export function readGGUF(heap, bytes, options) {
       }
     }
     const tensors = [];
-    for (let i = 0; i < x.pe_js_gguf_info(2); i++) {
-      const at = x.pe_js_gguf_tensor(i, 0);
-      const name = utf8.decode(heapBytes().subarray(ptr + at, ptr + at + x.pe_js_gguf_tensor(i, 1)));
-      const shape = [];
-      for (let a = 0; a < x.pe_js_gguf_tensor(i, 3); a++) shape.push(x.pe_js_gguf_tensor(i, 4 + a));
-      tensors.push({ name, dtype: typeName(heap, x.pe_js_gguf_tensor(i, 2)), shape, begin: x.pe_js_gguf_tensor(i, 10),
-        end: x.pe_js_gguf_tensor(i, 11) });
+    const nt = x.pe_js_gguf_info(2);
+    const fields = x.pe_js_malloc(Math.max(nt, 1) * 96);
+    if (!fields) throw new PosencError(`posenc ${who}: the index of ${nt} tensors does not fit in memory`, 'ENOMEM', 'n_tensors');
+    try {
+      x.pe_js_gguf_tensors(fields);
+      const f = new Float64Array(x.memory.buffer, fields, nt * 12).slice();
+      const u8 = heapBytes();
+      const names = [];
+      for (let i = 0, k = 0; i < nt; i++, k += 12) {
+        const name = text(u8, ptr + f[k], f[k + 1]);
+        const shape = [];
+        for (let a = 0; a < f[k + 3]; a++) shape.push(f[k + 4 + a]);
+        tensors.push({ name, dtype: names[f[k + 2]] ??= typeName(heap, f[k + 2]), shape, begin: f[k + 10], end: f[k + 11] });
+      }
+    } finally {
+      x.pe_js_free(fields);
     }
     result = { version: x.pe_js_gguf_info(0), alignment: x.pe_js_gguf_info(3), headerBytes: x.pe_js_gguf_info(4),
       dataOffset: x.pe_js_gguf_info(5), metadata, types, tensors };
