@@ -10,7 +10,6 @@
  * dimension that is not a multiple of the type's block size, general.alignment not a uint32 power
  * of two. */
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -74,38 +73,93 @@ typedef struct {
 
 enum { W_OK = 0, W_SHORT = -1 };  /* or a pe_status > 0 */
 
-/* A name in a message: quoted, bytes outside printable ASCII as \xNN, long names cut. */
-static void quote(char *o, size_t cap, const uint8_t *s, size_t len) {
-  size_t k = 0;
-  o[k++] = '"';
-  for (size_t i = 0; i < len && k + 8 < cap; i++) {
-    const uint8_t c = s[i];
-    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') o[k++] = (char)c;
-    else k += (size_t)snprintf(o + k, cap - k, "\\x%02x", c);
-    if (i + 1 < len && k + 8 >= cap) { o[k++] = '.', o[k++] = '.', o[k++] = '.'; break; }
+/* Messages are formatted here, not by snprintf, which would pull printf (tens of KB) into the
+ * module: %s, %d, %u, %ld, %lld, %zu, and %g of a double printed as the whole number it holds
+ * (every number a GGUF message shows is a count, an offset or a size). */
+typedef struct { char *s; size_t n, cap; } text;
+
+static void put(text *t, char c) {
+  if (t->n + 1 < t->cap) t->s[t->n++] = c;
+  t->s[t->n] = 0;
+}
+static void puts_(text *t, const char *s) { while (*s) put(t, *s++); }
+static void put_uint(text *t, uint64_t v) {
+  char d[24];
+  int k = 0;
+  do d[k++] = (char)('0' + v % 10); while (v /= 10);
+  while (k) put(t, d[--k]);
+}
+static void put_num(text *t, double v) {
+  if (v != v) { puts_(t, "NaN"); return; }
+  if (v < 0) put(t, '-'), v = -v;
+  if (v == INFINITY) { puts_(t, "Infinity"); return; }
+  if (v < 18446744073709551616.0) { put_uint(t, (uint64_t)v); return; }
+  int e = 0;
+  while (v >= 10) v /= 10, e++;  /* past 2^64: d.dddddde+N */
+  put(t, (char)('0' + (int)v));
+  put(t, '.');
+  uint64_t frac = (uint64_t)((v - (int)v) * 1e6 + 0.5);
+  if (frac > 999999) frac = 999999;
+  for (uint64_t p = 100000; p; p /= 10) put(t, (char)('0' + frac / p % 10));
+  puts_(t, "e+");
+  put_uint(t, (uint64_t)e);
+}
+
+static void format(text *t, const char *f, va_list ap) {
+  for (; *f; f++) {
+    if (*f != '%') { put(t, *f); continue; }
+    while (*++f == '.' || (*f >= '0' && *f <= '9')) {}
+    int l = 0;
+    for (; *f == 'l' || *f == 'z'; f++) l += *f == 'z' ? 3 : 1;
+    if (!*f) return;
+    switch (*f) {
+      case 's': puts_(t, va_arg(ap, const char *)); break;
+      case 'g': put_num(t, va_arg(ap, double)); break;
+      case 'u':
+        put_uint(t, l >= 3 ? va_arg(ap, size_t) : l == 2 ? va_arg(ap, unsigned long long) : l ? va_arg(ap, unsigned long) : va_arg(ap, unsigned));
+        break;
+      case 'd': {
+        const long long v = l == 2 ? va_arg(ap, long long) : l ? va_arg(ap, long) : va_arg(ap, int);
+        if (v < 0) put(t, '-');
+        put_uint(t, v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
+        break;
+      }
+      default: put(t, *f);
+    }
   }
-  o[k++] = '"';
-  o[k] = 0;
+}
+
+/* A name in a message: quoted, bytes outside printable ASCII as \xNN, long names cut. */
+static void quote(text *t, const uint8_t *s, size_t len) {
+  static const char hex[] = "0123456789abcdef";
+  put(t, '"');
+  for (size_t i = 0; i < len; i++) {
+    if (i == 64) { puts_(t, "..."); break; }
+    const uint8_t c = s[i];
+    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') put(t, (char)c);
+    else put(t, '\\'), put(t, 'x'), put(t, hex[c >> 4]), put(t, hex[c & 15]);
+  }
+  put(t, '"');
 }
 
 /* Fail with a message naming the key or tensor being read: "<what> <name>: <detail>". */
 static int bad(walk *w, pe_status code, const char *param, double value, double min, double max, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
 static int bad(walk *w, pe_status code, const char *param, double value, double min, double max, const char *fmt, ...) {
-  char name[96];
   pe_gguf *g = w->g;
-  int k;
+  text t = {g->why, 0, sizeof g->why};
   if (w->item >= 0) {
-    if (w->key_len || w->key) quote(name, sizeof name, w->p + w->key, w->key_len);
-    else snprintf(name, sizeof name, "#%ld", w->item);
-    k = snprintf(g->why, sizeof g->why, "%s %s: ", w->tensor ? "tensor" : "key", name);
+    puts_(&t, w->tensor ? "tensor " : "key ");
+    if (w->key_len || w->key) quote(&t, w->p + w->key, w->key_len);
+    else put(&t, '#'), put_uint(&t, (uint64_t)w->item);
   } else {
-    k = value == value ? snprintf(g->why, sizeof g->why, "%s = %.17g: ", param, value) : snprintf(g->why, sizeof g->why, "%s: ", param);
+    puts_(&t, param);
+    if (value == value) puts_(&t, " = "), put_num(&t, value);
   }
-  if (k < 0 || k >= (int)sizeof g->why) k = 0;
+  puts_(&t, ": ");
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(g->why + k, sizeof g->why - (size_t)k, fmt, ap);
+  format(&t, fmt, ap);
   va_end(ap);
   *w->err = (pe_error){code, param, value, min, max, g->why};
   return code;
@@ -117,7 +171,7 @@ static int take(walk *w, double k) {
   const double end = (double)w->pos + k;
   if (end <= (double)w->n) return W_OK;
   if (end > w->total) return 1;
-  w->g->need = fmin(end + w->rest, w->total);
+  w->g->need = end + w->rest < w->total ? end + w->rest : w->total;
   return W_SHORT;
 }
 
@@ -244,7 +298,7 @@ static int walk_header(walk *w) {
     /* The whole header must be in p: what the counts claim has to fit there before it is allocated. */
     w->rest = (double)nkv * KV_MIN + (double)nt * TI_MIN;
     if ((double)w->pos + w->rest > (double)w->n) {
-      g->need = fmin((double)w->pos + w->rest, w->total);
+      g->need = (double)w->pos + w->rest < w->total ? (double)w->pos + w->rest : w->total;
       return W_SHORT;
     }
     const double bytes = (double)nkv * sizeof *g->kv + (double)nt * sizeof *g->t;
@@ -326,6 +380,9 @@ static int walk_header(walk *w) {
     r = take(w, 8);
     if (r) return r > 0 ? past_end(w, "its offset", NAN) : r;
     const uint64_t offset = le(w->p + w->pos, 8);
+    if (offset % g->alignment)
+      return bad(w, PE_EINVAL, "tensor", (double)offset, NAN, NAN, "has offset %llu, not a multiple of the alignment %u",
+                 (unsigned long long)offset, g->alignment);
     w->pos += 8;
     if (w->store) {
       pe_gguf_tensor *t = &g->t[i];
@@ -336,17 +393,15 @@ static int walk_header(walk *w) {
     }
   }
   g->header_bytes = (double)w->pos;
-  g->data_offset = ceil(g->header_bytes / g->alignment) * g->alignment;
+  g->data_offset = (double)(((uint64_t)w->pos + g->alignment - 1) / g->alignment * g->alignment);
   g->need = g->header_bytes;
   if (!w->store) return W_OK;
   for (uint64_t i = 0; i < nt; i++) {
     pe_gguf_tensor *t = &g->t[i];
     w->item = (long)i, w->key = t->name, w->key_len = t->name_len, w->tensor = 1;
-    if (fmod(t->offset, g->alignment) != 0)
-      return bad(w, PE_EINVAL, "tensor", t->offset, NAN, NAN, "has offset %.17g, not a multiple of the alignment %u", t->offset, g->alignment);
     t->begin = g->data_offset + t->offset, t->end = t->begin + t->nbytes;
     if (t->end > MAX_EXACT)
-      return bad(w, PE_ERANGE, "tensor", t->end, 0, MAX_EXACT, "has data ending past 2^53 bytes (offset %.17g, %.17g bytes)", t->offset, t->nbytes);
+      return bad(w, PE_ERANGE, "tensor", t->end, 0, MAX_EXACT, "has data ending at byte %.17g, past 2^53", t->end);
     if (t->end > w->total)
       return bad(w, PE_ERANGE, "tensor", t->end, 0, w->total, "has data [%.17g, %.17g) past the end of the file (%.17g bytes)", t->begin,
                  t->end, w->total);
@@ -393,7 +448,12 @@ pe_status pe_gguf_parse(const uint8_t *p, size_t n, double total, pe_gguf *g, pe
   free(g->t);
   g->kv = NULL, g->t = NULL;
   if (r > 0) return (pe_status)r;
-  snprintf(g->why, sizeof g->why, "bytes (%zu) end before the GGUF header does (it needs at least %.17g)", n, g->need);
+  text t = {g->why, 0, sizeof g->why};
+  puts_(&t, "bytes (");
+  put_uint(&t, n);
+  puts_(&t, ") end before the GGUF header does (it needs at least ");
+  put_num(&t, g->need);
+  put(&t, ')');
   *err = (pe_error){PE_ERANGE, "bytes", (double)n, g->need, NAN, g->why};
   return PE_ERANGE;
 }

@@ -553,8 +553,8 @@ pe_status pe_tensor_convert(const uint8_t *src, size_t nbytes, int dtype, double
  * copied: entries are offsets into p, valid while p is. total: the file's size, INFINITY when
  * unknown (data ranges then unchecked), taken as n when smaller.
  *
- * pe_gguf_header_size reads as far as p[0 .. n) goes (nothing allocated, duplicates not looked
- * for): *need is the exact header size (the end of the tensor infos) when g->complete, else a lower
+ * pe_gguf_header_size reads as far as p[0 .. n) goes (nothing allocated; duplicates and data
+ * past the end of the file are not looked for): *need is the exact header size (the end of the tensor infos) when g->complete, else a lower
  * bound of the bytes to read before calling again (never past total). pe_gguf_parse needs the
  * whole header in p (ERANGE naming "bytes" otherwise, g->need the lower bound) and fills g->kv and
  * g->t, freed by pe_gguf_free (before g is used again: both calls start from a cleared g, and
