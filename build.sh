@@ -15,7 +15,8 @@
 #   native    also build/native/posenc-native: the same C under -fsanitize=address,undefined, and
 #             build/native/mathlib-check (+ .wasm): tests/mathlib/check.c natively and in wasm
 #   fuzz      also build/fuzz/posenc-fuzz: libFuzzer harness tests/fuzz/fuzz.c (clang, ASan + UBSan), and
-#             build/fuzz/posenc-fuzz-tensor: tests/fuzz/tensor.c over the .npy/.safetensors reader
+#             build/fuzz/posenc-fuzz-tensor: tests/fuzz/tensor.c over the .npy/.safetensors reader, and
+#             build/fuzz/posenc-fuzz-gguf: tests/fuzz/gguf.c over the GGUF header reader
 # Always, too: web/core/wasm-bytes.js, posenc.wasm's bytes in base64, which load() uses by default.
 # Outputs are git-ignored. Rebuilds only what changed.
 set -euo pipefail
@@ -184,4 +185,5 @@ if [ $fuzz = 1 ]; then
   }
   fuzzer posenc-fuzz tests/fuzz/fuzz.c 'libFuzzer, ASan + UBSan'
   fuzzer posenc-fuzz-tensor tests/fuzz/tensor.c 'libFuzzer over the tensor reader'
+  fuzzer posenc-fuzz-gguf tests/fuzz/gguf.c 'libFuzzer over the GGUF reader'
 fi

@@ -573,6 +573,78 @@ pe_status pe_tensor_check_raw(const int64_t *dims, int ndim, int dtype, double n
 /* count little-endian values of dtype (nbytes = count * itemsize) into float32. */
 pe_status pe_tensor_convert(const uint8_t *src, size_t nbytes, int dtype, double count, float *dst, pe_error *err);
 
+/* ---- GGUF (c/gguf.c): llama.cpp's model files, their metadata and tensor index ---------------
+ *
+ * A GGUF file: "GGUF", u32 version (2 or 3; 1 and byte-swapped files are EINVAL naming "version"),
+ * u64 n_tensors, u64 n_kv, then n_kv key-value pairs (a string key, a u32 value type PE_GGUF_*, the
+ * value; strings are a u64 length and that many bytes; an array is a u32 element type, a u64 count
+ * and the elements, arrays of arrays up to PE_GGUF_DEPTH_MAX levels), then n_tensors tensor infos
+ * (a string name, u32 n_dims 1..4, n_dims u64 dimensions ne[0] first, a u32 ggml type, a u64
+ * offset into the data), all little-endian. The data starts at the end of the infos rounded up to
+ * general.alignment (a uint32 power of two; default 32); each tensor's offset is a multiple of it.
+ * Every claim is checked before anything is allocated for it: counts that the rest of the file
+ * cannot hold ("n_kv", "n_tensors": each pair takes >= 13 bytes, each tensor info >= 32), lengths
+ * and array counts past the end ("key", "tensor": ERANGE), unknown value types and ggml types, arrays
+ * nested too deep, n_dims out of range, dimensions multiplying past INT64_MAX, ne[0] not a multiple of
+ * the type's block, unaligned offsets, data past the end of a file of known size, duplicate keys and
+ * tensor names (as llama.cpp's gguf.cpp refuses them); the index itself is under pe_max_bytes().
+ * Each error's detail (g->why, valid while g is) names the key or the tensor. The bytes are not
+ * copied: entries are offsets into p, valid while p is. total: the file's size, INFINITY when
+ * unknown (data ranges then unchecked), taken as n when smaller.
+ *
+ * pe_gguf_header_size reads as far as p[0 .. n) goes (nothing allocated; duplicates and data
+ * past the end of the file are not looked for): *need is the exact header size (the end of the tensor infos) when g->complete, else a lower
+ * bound of the bytes to read before calling again (never past total). pe_gguf_parse needs the
+ * whole header in p (ERANGE naming "bytes" otherwise, g->need the lower bound) and fills g->kv and
+ * g->t, freed by pe_gguf_free (before g is used again: both calls start from a cleared g, and
+ * pe_gguf_header_size allocates nothing). */
+enum { PE_GGUF_UINT8, PE_GGUF_INT8, PE_GGUF_UINT16, PE_GGUF_INT16, PE_GGUF_UINT32, PE_GGUF_INT32, PE_GGUF_FLOAT32,
+       PE_GGUF_BOOL, PE_GGUF_STRING, PE_GGUF_ARRAY, PE_GGUF_UINT64, PE_GGUF_INT64, PE_GGUF_FLOAT64 };
+#define PE_GGUF_DEPTH_MAX 8
+#define PE_GGUF_MAXDIM 4
+
+typedef struct pe_gguf_kv {
+  size_t key, key_len;        /* the key's bytes: p + key */
+  int type;                   /* PE_GGUF_* */
+  size_t value;               /* where the value is; arrays: their first element */
+  int elem_type;              /* arrays: the elements' type */
+  uint64_t count;             /* arrays: how many */
+} pe_gguf_kv;
+
+typedef struct pe_gguf_tensor {
+  size_t name, name_len;      /* the name's bytes: p + name */
+  int type;                   /* the ggml type (pe_gguf_type_name) */
+  int ndim;
+  int64_t dims[PE_GGUF_MAXDIM];   /* ne[0] (the fastest-varying) first */
+  double count, offset, nbytes;   /* elements; offset in the data; bytes */
+  double begin, end;          /* the data's byte range in the file */
+} pe_gguf_tensor;
+
+typedef struct pe_gguf {
+  uint32_t version, alignment;
+  uint64_t n_kv, n_tensors;
+  double header_bytes, data_offset;  /* the end of the tensor infos; where the data starts */
+  double need;                /* pe_gguf_header_size's answer (see above) */
+  int complete;               /* the whole header was in the bytes */
+  pe_gguf_kv *kv;             /* n_kv entries after pe_gguf_parse */
+  pe_gguf_tensor *t;          /* n_tensors entries */
+  char why[240];              /* the last error's detail */
+} pe_gguf;
+
+pe_status pe_gguf_header_size(const uint8_t *p, size_t n, double total, double *need, pe_gguf *g, pe_error *err);
+pe_status pe_gguf_parse(const uint8_t *p, size_t n, double total, pe_gguf *g, pe_error *err);
+void pe_gguf_free(pe_gguf *g);
+/* A value's elements: count values of type (PE_GGUF_*) from p + at, read within p[0 .. n). out
+ * receives numbers as doubles (one per element; halves: 64-bit integers as their low and high
+ * 32-bit words, two per element, the high one signed for int64), strings as (offset, length) pairs,
+ * arrays as (element type, count, offset of the first element) triples. A scalar is count 1 at
+ * kv->value. ERANGE naming "at" when the bytes do not hold them. */
+pe_status pe_gguf_elements(const uint8_t *p, size_t n, size_t at, int type, uint64_t count, double *out, int halves,
+                           pe_error *err);
+const char *pe_gguf_type_name(int ggml_type);        /* "F32", "Q4_K", ...; NULL when unknown */
+int pe_gguf_type_block(int ggml_type, int *type_size);  /* elements per block (0: unknown), bytes per block */
+const char *pe_gguf_value_type_name(int type);       /* "uint8" ... "float64"; NULL when unknown */
+
 /* ---- Checking (c/check.c): a user's table against a reference --------------------------------
  *
  * pe_check_compare: n rows of w columns; got row i is got[got_off + rows[i] got_rs + j got_cs]

@@ -235,6 +235,51 @@ PE_EXPORT int pe_js_tensor_convert(const uint8_t *src, double nbytes, int dtype,
   return pe_tensor_convert(src, (size_t)nbytes, dtype, count, dst, &js.err);
 }
 
+/* GGUF (c/gguf.c): the header size from the first bytes, a parse kept here until the next (its
+ * entries are offsets into the bytes JS passed, which JS keeps in the heap while it reads them out),
+ * and values read on request. */
+static pe_gguf gguf;
+PE_EXPORT int pe_js_gguf_header_size(const uint8_t *p, double n, double total) {
+  double need;
+  pe_gguf_free(&gguf);
+  return pe_gguf_header_size(p, (size_t)n, total, &need, &gguf, &js.err);
+}
+PE_EXPORT int pe_js_gguf_parse(const uint8_t *p, double n, double total) {
+  pe_gguf_free(&gguf);
+  return pe_gguf_parse(p, (size_t)n, total, &gguf, &js.err);
+}
+/* 0 version, 1 n_kv, 2 n_tensors, 3 alignment, 4 header bytes, 5 data offset, 6 need, 7 complete */
+PE_EXPORT double pe_js_gguf_info(int i) {
+  const double v[] = {gguf.version, (double)gguf.n_kv, (double)gguf.n_tensors, gguf.alignment, gguf.header_bytes,
+                      gguf.data_offset, gguf.need, gguf.complete};
+  return i >= 0 && i < 8 ? v[i] : NAN;
+}
+/* Pair i: 0 key offset, 1 key length, 2 type, 3 value offset, 4 element type, 5 count */
+PE_EXPORT double pe_js_gguf_kv(int i, int f) {
+  if (!gguf.kv || i < 0 || (uint64_t)i >= gguf.n_kv) return NAN;
+  const pe_gguf_kv *kv = &gguf.kv[i];
+  const double v[] = {(double)kv->key, (double)kv->key_len, kv->type, (double)kv->value, kv->elem_type, (double)kv->count};
+  return f >= 0 && f < 6 ? v[f] : NAN;
+}
+/* Tensor i: 0 name offset, 1 name length, 2 ggml type, 3 ndim, 4-7 dims, 8 offset, 9 count, 10 begin, 11 end */
+PE_EXPORT double pe_js_gguf_tensor(int i, int f) {
+  if (!gguf.t || i < 0 || (uint64_t)i >= gguf.n_tensors) return NAN;
+  const pe_gguf_tensor *t = &gguf.t[i];
+  if (f >= 4 && f < 8) return f - 4 < t->ndim ? (double)t->dims[f - 4] : NAN;
+  const double v[] = {(double)t->name, (double)t->name_len, t->type, t->ndim, 0, 0, 0, 0, t->offset, t->count, t->begin, t->end};
+  return f >= 0 && f < 12 ? v[f] : NAN;
+}
+/* Every tensor's fields at once (12 doubles each, in pe_js_gguf_tensor's order; absent dims NaN):
+ * one call for an index of thousands. */
+PE_EXPORT void pe_js_gguf_tensors(double *out) {
+  for (uint64_t i = 0; gguf.t && i < gguf.n_tensors; i++)
+    for (int f = 0; f < 12; f++) out[12 * i + f] = pe_js_gguf_tensor((int)i, f);
+}
+PE_EXPORT const char *pe_js_gguf_type_name(int t) { return pe_gguf_type_name(t); }
+PE_EXPORT int pe_js_gguf_elements(const uint8_t *p, double n, double at, int type, double count, double *out, int halves) {
+  return pe_gguf_elements(p, (size_t)n, (size_t)at, type, (uint64_t)count, out, halves, &js.err);
+}
+
 /* Checking (c/check.c). d: n, w, got_off, got_rs, got_cs, want_off, want_rs, want_cs, scale, tol_abs,
  * identity, accumulate, tol_rel, ulp_dtype; stats receives pe_compare_stats' ten numbers in order. */
 static pe_compare_stats cmp_stats;

@@ -200,6 +200,39 @@ export interface CheckDtypes {
   dtype?: 'float32' | 'bfloat16' | 'float16';
   /** RoPE only. */
   freqDtype?: 'double' | 'float32' | 'bfloat16' | 'float16';
+/** A GGUF metadata value's type: a GGUF value type, or 'array<T>' (T itself may be 'array<…>'). */
+export type GGUFValueType =
+  | 'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float32' | 'bool' | 'string'
+  | 'uint64' | 'int64' | 'float64' | `array<${string}>`;
+
+/** A GGUF metadata value: 64-bit integers past 2^53 in magnitude as bigint; arrays as plain arrays. */
+export type GGUFValue = number | bigint | boolean | string | GGUFValue[];
+
+/** A GGUF file's header as readGGUF gives it. */
+export interface GGUFHeader {
+  /** 2 or 3. */
+  version: number;
+  /** general.alignment, or 32. */
+  alignment: number;
+  /** Where the tensor infos end. */
+  headerBytes: number;
+  /** Where the tensor data starts (headerBytes rounded up to alignment). */
+  dataOffset: number;
+  /** Each key's value (own properties, in file order). */
+  metadata: Record<string, GGUFValue>;
+  /** Each key's GGUF type. */
+  types: Record<string, GGUFValueType>;
+  /**
+   * The tensor index: dtype as ggml names the type ('F32', 'F16', 'BF16', 'Q4_K', 'IQ2_XXS', ...);
+   * shape in GGUF's order, ne[0] (the fastest-varying axis) first, the reverse of PyTorch's;
+   * begin/end the absolute byte range of the data in the file.
+   */
+  tensors: { name: string; dtype: string; shape: number[]; begin: number; end: number }[];
+}
+
+export interface GGUFOptions {
+  /** The whole file's size when bytes are only its first bytes (Infinity: unknown; ranges then unchecked). */
+  fileSize?: number;
 }
 
 /** What check compares with: a model's config (one layer), or any kind with its params. */
@@ -303,6 +336,15 @@ export interface Posenc {
   tensorHeader(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: { fileSize?: number }): TensorHeader;
   /** The bytes a file's header needs, from its first 16 bytes. */
   tensorHeaderSize(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: { fileSize?: number }): number;
+  /** A GGUF file's header (parsed and checked in C): metadata, types and the tensor index. */
+  readGGUF(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: GGUFOptions): GGUFHeader;
+  /** The bytes a GGUF header needs: exact when bytes hold it all, else a lower bound to read on to. */
+  ggufHeaderSize(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: GGUFOptions): number;
+  /**
+   * A tensor of a readGGUF result as float32 (F32, F16, BF16, F64, I32, I64; quantized types are
+   * EINVAL naming 'dtype'): bytes are the tensor's range [begin, end) or the file from its start.
+   */
+  ggufTensor(gguf: GGUFHeader, name: string, bytes: Uint8Array | ArrayBuffer | ArrayBufferView, options?: { maxBytes?: number }): Float32Array;
   /** A tensor against a target: exact within the bound, or how it differs and the likeliest fixes. */
   check(tensor: { shape: number[]; data: Float32Array; dtype?: string }, target: CheckTarget, options?: CheckOptions): CheckResult;
 

@@ -1,4 +1,4 @@
-// npm run bench [-- --large] [--reps N] [--fresh N] [--save FILE] [--multimodal-only] [--configs-only] [--engines-only]
+// npm run bench [-- --large] [--reps N] [--fresh N] [--save FILE] [--multimodal-only] [--configs-only] [--engines-only] [--gguf-only]
 //
 // Sinusoidal tables (vaswani, base 10000, float32) the ways a user could build them, in one Node
 // process with interleaved repetitions and medians: naive JS, JS with hoisted frequencies, posenc
@@ -18,6 +18,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { load } from '../../web/posenc.js';
 import { CONFIGS } from '../fixtures/configs.js';
+import { writeGGUF } from '../gguf-writer.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const args = process.argv.slice(2);
@@ -396,6 +397,33 @@ if (args.includes('--engines-only')) {
   console.log(fmtEngines(engineCompareRuns(await load())).join('\n'));
   process.exit(0);
 }
+// GGUF headers (c/gguf.c): readGGUF of a header of 1,000 tensors and 50 key-value pairs (target:
+// under 5 ms), and of a Llama 3 header with its 128,256-token vocabulary (strings, types, merges
+// left out); the header bytes alone, the file's size unknown.
+function ggufRuns(pe) {
+  const kv = Array.from({ length: 50 }, (_, i) => (i % 5 === 4
+    ? { key: `model.list.${i}`, type: 'array<int32>', value: [16, 24, 24, 0] }
+    : { key: `model.key.${i}`, type: i % 2 ? 'float32' : 'uint32', value: i * 1000 }));
+  const tensors = Array.from({ length: 1000 }, (_, i) => ({ name: `blk.${i >> 4}.t${i & 15}.weight`, type: i % 3 ? 'Q4_K' : 'F32',
+    shape: [4096, 1 + (i % 7)] }));
+  const small = writeGGUF({ kv, tensors, header: false }).bytes;
+  const vocab = writeGGUF({ kv: [{ key: 'general.architecture', type: 'string', value: 'llama' },
+    { key: 'tokenizer.ggml.tokens', type: 'array<string>', value: Array.from({ length: 128256 }, (_, i) => `tok${i}`) }],
+  tensors: tensors.slice(0, 292), header: false }).bytes;
+  const opts = { fileSize: Infinity };
+  const ms = timeInterleaved({
+    [`readGGUF, 1,000 tensors + 50 keys (${small.length} bytes)`]: () => pe.readGGUF(small, opts),
+    [`ggufHeaderSize of the same`]: () => pe.ggufHeaderSize(small, opts),
+    [`readGGUF, Llama 3 vocabulary of 128,256 tokens + 292 tensors (${vocab.length} bytes)`]: () => pe.readGGUF(vocab, opts),
+  });
+  return Object.fromEntries(Object.entries(ms).map(([k, v]) => [k, median(v)]));
+}
+const fmtGGUF = (g) => ['GGUF headers (target: readGGUF of 1,000 tensors + 50 keys under 5 ms), median ms:',
+  ...Object.entries(g).map(([k, v]) => `- ${k}: ${v.toFixed(3)} ms`)];
+if (args.includes('--gguf-only')) {
+  console.log(fmtGGUF(ggufRuns(await load())).join('\n'));
+  process.exit(0);
+}
 if (args.includes('--configs-only')) {
   console.log(fmtConfigs(configRuns(await load())).join('\n'));
   process.exit(0);
@@ -543,6 +571,7 @@ const perCPU = perCPURuns(pe);
 const multimodal = multimodalRuns(pe);
 const configReading = configRuns(pe);
 const engineCompare = engineCompareRuns(pe);
+const ggufReading = ggufRuns(pe);
 conditions.loadAfter = loadavg()[0];
 
 // ---- report ----
@@ -590,6 +619,7 @@ const report = {
   multimodal,
   configReading,
   engineCompare,
+  ggufReading,
 };
 const at = report.sizes.find((s) => s.positions === 8192 && s.dim === 1024)?.methods;
 if (at) {
@@ -656,6 +686,7 @@ lines.push('', `${report.machine.cpu}, ${report.machine.cores} cores, Node ${pro
 lines.push('', ...fmtMultimodal(multimodal));
 lines.push('', ...fmtConfigs(configReading));
 lines.push('', ...fmtEngines(engineCompare));
+lines.push('', ...fmtGGUF(ggufReading));
 console.log(lines.join('\n'));
 report.markdown = lines.join('\n');
 if (SAVE) {

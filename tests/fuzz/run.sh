@@ -7,12 +7,14 @@
 # inputs run first; new inputs go to $POSENC_FUZZ_CORPUS (build/fuzz/corpus), crashes to
 # build/fuzz/artifacts/ (-artifact_prefix= overrides). Exit status 0 = no finding.
 # POSENC_FUZZ_HARNESS=tensor runs the tensor reader's harness (tests/fuzz/tensor.c) from its own
-# seeds (tests/fuzz/tensor-corpus) instead.
+# seeds (tests/fuzz/tensor-corpus) instead; POSENC_FUZZ_HARNESS=gguf the GGUF reader's (tests/fuzz/gguf.c,
+# seeds tests/fuzz/gguf-corpus).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash build.sh fuzz >&2
 fuzzer=build/fuzz/posenc-fuzz seeds=tests/fuzz/corpus
 [ "${POSENC_FUZZ_HARNESS:-}" = tensor ] && fuzzer=build/fuzz/posenc-fuzz-tensor seeds=tests/fuzz/tensor-corpus
+[ "${POSENC_FUZZ_HARNESS:-}" = gguf ] && fuzzer=build/fuzz/posenc-fuzz-gguf seeds=tests/fuzz/gguf-corpus
 for arg in "$@"; do
   [ "${arg#-}" != "$arg" ] || exec "$fuzzer" "$@"
 done

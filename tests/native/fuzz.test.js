@@ -1,7 +1,8 @@
 // A short libFuzzer run (tests/fuzz/run.sh) inside npm test: the seed corpus and past findings
 // (tests/fuzz/regressions) first, then POSENC_FUZZ_SECONDS (default 20: `npm run fuzz` is the longer run) of mutation from a fresh
 // corpus directory, so every run starts from the same committed seeds. Then the tensor reader's own
-// harness (tests/fuzz/tensor.c, seeds tests/fuzz/tensor-corpus) for POSENC_FUZZ_TENSOR_SECONDS (20).
+// harness (tests/fuzz/tensor.c, seeds tests/fuzz/tensor-corpus) for POSENC_FUZZ_TENSOR_SECONDS (20), and
+// the GGUF reader's (tests/fuzz/gguf.c, seeds tests/fuzz/gguf-corpus) for POSENC_FUZZ_GGUF_SECONDS (20).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -12,9 +13,11 @@ import { root } from './build.js';
 
 const seconds = Number(process.env.POSENC_FUZZ_SECONDS ?? 20);
 const tensorSeconds = Number(process.env.POSENC_FUZZ_TENSOR_SECONDS ?? 20);
+const ggufSeconds = Number(process.env.POSENC_FUZZ_GGUF_SECONDS ?? 20);
 
 test(`fuzzing the C entry points for ${seconds} s finds nothing`, (t) => fuzz(t, '', 'posenc-fuzz', seconds));
 test(`fuzzing the tensor reader for ${tensorSeconds} s finds nothing`, (t) => fuzz(t, 'tensor', 'posenc-fuzz-tensor', tensorSeconds));
+test(`fuzzing the GGUF reader for ${ggufSeconds} s finds nothing`, (t) => fuzz(t, 'gguf', 'posenc-fuzz-gguf', ggufSeconds));
 
 function fuzz(t, harness, binary, seconds) {
   assert.ok(Number.isInteger(seconds) && seconds > 0, `fuzz seconds = ${seconds}`);

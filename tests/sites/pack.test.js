@@ -23,7 +23,7 @@ test('the tarball holds exactly what users need', () => {
     'package.json', 'README.md', 'LICENSE',
     'web/posenc.js', 'web/posenc.d.ts', 'web/kinds.d.ts', 'web/rope-config.js', 'web/posenc.wasm',
     'web/core/colour.js', 'web/core/error.js', 'web/core/heap.js', 'web/core/load.js', 'web/core/posenc.js',
-    'web/core/tensor.js', 'web/core/check.js', 'web/cli.js',
+    'web/core/tensor.js', 'web/core/check.js', 'web/cli.js', 'web/core/gguf.js', 'web/core/gguf-node.js', 'web/gguf-node.d.ts',
     'web/core/wasm-bytes.js', 'web/dist/posenc.mjs', 'web/dist/posenc-elements.mjs',
     'web/core/architectures/index.js', 'web/core/architectures/reader.js', 'web/core/architectures/model-types.txt',
     ...['base', 'part0', 'part1', 'part2', 'part3', 'remote'].map((f) => `web/core/architectures/records/${f}.js`),
@@ -134,7 +134,7 @@ test('package.json exports and files point at shipped files, types next to each 
     }
   }
   for (const t of targets) assert.ok(files.has(t.replace(/^\.\//, '')), `export target ${t} is not in the tarball`);
-  assert.deepEqual(Object.keys(pkg.exports), ['.', './elements', './elements/define', './posenc.wasm', './package.json']);
+  assert.deepEqual(Object.keys(pkg.exports), ['.', './elements', './elements/define', './gguf-node', './posenc.wasm', './package.json']);
   for (const entry of pkg.files) {
     const e = entry.replace(/\/$/, '');
     assert.ok([...files].some((f) => f === e || f.startsWith(`${e}/`)), `files entry ${entry} matches nothing`);

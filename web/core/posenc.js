@@ -7,6 +7,7 @@ import { Colour } from './colour.js';
 import { fieldsRead, layersFromConfig, positionsFromConfig, ropeFromConfig } from './architectures/reader.js';
 import { modelTypes, records } from './architectures/index.js';
 import { readTensor, tensorHeader, tensorHeaderSize } from './tensor.js';
+import { readGGUF, ggufHeaderSize, ggufTensor } from './gguf.js';
 import { check } from './check.js';
 import { engineRecords } from './engines/index.js';
 import { engineOptions, layersWithEngine, positionsWithEngine, ropeWithEngine } from './engines/apply.js';
@@ -489,6 +490,25 @@ export class Posenc {
   /** The bytes a file's header needs, from its first 16 bytes (options.fileSize: the file's size). */
   tensorHeaderSize(bytes, options) {
     return tensorHeaderSize(this.#heap, bytes, options);
+  }
+
+  /**
+   * A GGUF file's header (llama.cpp's format; bytes: the file or its first bytes with
+   * options.fileSize) → { version, alignment, headerBytes, dataOffset, metadata, types, tensors:
+   * [{ name, dtype, shape (ne[0] first), begin, end }] }.
+   */
+  readGGUF(bytes, options) {
+    return readGGUF(this.#heap, bytes, options);
+  }
+
+  /** The bytes a GGUF header needs: exact when the bytes hold it all, else a lower bound to read on to. */
+  ggufHeaderSize(bytes, options) {
+    return ggufHeaderSize(this.#heap, bytes, options);
+  }
+
+  /** A tensor of a readGGUF result (F32, F16, BF16, F64, I32, I64) as a Float32Array, from its bytes or the file's. */
+  ggufTensor(gguf, name, bytes, options) {
+    return ggufTensor(this.#heap, gguf, name, bytes, options);
   }
 
   /**

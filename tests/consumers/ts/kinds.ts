@@ -49,4 +49,14 @@ pe.check(tensor, { kind: 'rope' }, { what: 'tan' });
 // @ts-expect-error: not a dtype readTensor reads
 pe.readTensor(new Uint8Array(0), { shape: [0], dtype: 'complex64' });
 
-console.log(table, buckets, rotated, legacy, params, slopes, wrong, bad, header.tensors, cause, perColumn, viaConfig.exact);
+// A GGUF header and one of its tensors
+const gguf = pe.readGGUF(new Uint8Array(0), { fileSize: Infinity });
+const freqBase = gguf.metadata['llama.rope.freq_base'];
+const ggufType: string = gguf.types['llama.rope.freq_base'];
+const need: number = pe.ggufHeaderSize(new Uint8Array(0), { fileSize: 1e9 });
+const ropeFreqs: Float32Array = pe.ggufTensor(gguf, 'rope_freqs.weight', new Uint8Array(0));
+// @ts-expect-error: a metadata value is not a Float32Array
+const wrongValue: Float32Array = gguf.metadata['llama.rope.freq_base'];
+
+console.log(table, buckets, rotated, legacy, params, slopes, wrong, bad, header.tensors, cause, perColumn, viaConfig.exact,
+  freqBase, ggufType, need, ropeFreqs, wrongValue);

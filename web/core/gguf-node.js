@@ -1,0 +1,78 @@
+// Node only (not imported by the package entry): a GGUF file read by positioned reads, the header
+// in growing reads until ggufHeaderSize says it is whole, then only the named tensors' ranges.
+import { open } from 'node:fs/promises';
+import { PosencError, describe } from './error.js';
+import { GGUF_CONVERTED } from './gguf.js';
+
+const FIRST_READ = 1 << 16;
+
+/**
+ * readGGUFFile(path, { tensors: [names], posenc, firstRead }) → { gguf, tensors: { name:
+ * Float32Array }, bytesRead }: the header (pe.readGGUF) and the named tensors (pe.ggufTensor), read
+ * from the file by positioned reads: the first firstRead bytes (default 64 KiB), then up to what
+ * ggufHeaderSize says the header needs (a lower bound until it is whole, so never past the header's
+ * end), then each tensor's range not already read.
+ * bytesRead: the bytes actually read. posenc: a Posenc (default: load()'s).
+ */
+export async function readGGUFFile(path, options = {}) {
+  const who = 'readGGUFFile';
+  if (options === null || typeof options !== 'object') {
+    throw new PosencError(`posenc ${who}: options = ${describe(options)} is not an object`, 'EINVAL', 'options');
+  }
+  const names = options.tensors ?? [];
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) {
+    throw new PosencError(`posenc ${who}: tensors = ${describe(options.tensors)} is not an array of names`, 'EINVAL', 'tensors');
+  }
+  const first = options.firstRead ?? FIRST_READ;
+  if (!Number.isInteger(first) || first < 1) {
+    throw new PosencError(`posenc ${who}: firstRead = ${describe(options.firstRead)} is not a whole number >= 1`, 'EINVAL', 'firstRead');
+  }
+  const pe = options.posenc ?? await (await import('../posenc.js')).load();
+  const file = await open(path, 'r');
+  try {
+    const fileSize = (await file.stat()).size;
+    let bytesRead = 0;
+    let buf = new Uint8Array(0);
+    // buf grows to `want` bytes from the file's start: only the new part is read
+    const grow = async (want) => {
+      const next = new Uint8Array(want);
+      next.set(buf);
+      while (bytesRead < want) {
+        const { bytesRead: got } = await file.read(next, bytesRead, want - bytesRead, bytesRead);
+        if (!got) throw new PosencError(`posenc ${who}: ${path} ended at ${bytesRead} of ${fileSize} bytes while reading`, 'ERANGE', 'path');
+        bytesRead += got;
+      }
+      buf = next;
+    };
+    await grow(Math.min(fileSize, first));
+    for (;;) {
+      const need = pe.ggufHeaderSize(buf, { fileSize });
+      if (need <= buf.length) break;
+      await grow(Math.min(fileSize, need));  // a lower bound: never past the header's end
+    }
+    const gguf = pe.readGGUF(buf, { fileSize });
+    const tensors = {};
+    for (const name of names) {
+      const t = gguf.tensors.find((e) => e.name === name);
+      // an unknown name or a type not converted: refused before anything is read for it
+      if (!t || !GGUF_CONVERTED.includes(t.dtype)) pe.ggufTensor(gguf, name, new Uint8Array(0));
+      let bytes;
+      if (t.end <= buf.length) {
+        bytes = buf.subarray(t.begin, t.end);
+      } else {
+        bytes = new Uint8Array(t.end - t.begin);
+        let done = 0;
+        while (done < bytes.length) {
+          const { bytesRead: got } = await file.read(bytes, done, bytes.length - done, t.begin + done);
+          if (!got) throw new PosencError(`posenc ${who}: ${path} ended inside tensor ${JSON.stringify(name)}`, 'ERANGE', 'path');
+          done += got;
+        }
+        bytesRead += bytes.length;
+      }
+      tensors[name] = pe.ggufTensor(gguf, name, bytes);
+    }
+    return { gguf, tensors, bytesRead };
+  } finally {
+    await file.close();
+  }
+}

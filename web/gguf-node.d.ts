@@ -1,0 +1,19 @@
+// Typings of posenc/gguf-node (web/core/gguf-node.js): Node only.
+import type { GGUFHeader, Posenc } from './posenc.js';
+
+export interface ReadGGUFFileOptions {
+  /** The tensors to read and convert (F32, F16, BF16, F64, I32, I64). */
+  tensors?: string[];
+  /** The Posenc to use (default: load()'s). */
+  posenc?: Posenc;
+  /** Bytes of the first read (default 65536); the header then grows to what ggufHeaderSize says. */
+  firstRead?: number;
+}
+
+/** A GGUF file read by positioned reads: its header, then only the named tensors' byte ranges. */
+export function readGGUFFile(path: string, options?: ReadGGUFFileOptions): Promise<{
+  gguf: GGUFHeader;
+  tensors: Record<string, Float32Array>;
+  /** The bytes actually read from the file. */
+  bytesRead: number;
+}>;
