@@ -7,6 +7,8 @@
 import { openSync, readSync, closeSync, fstatSync, existsSync, writeFileSync } from 'node:fs';
 import { load, PosencError } from './posenc.js';
 import { resolveConfig } from './core/hub-node.js';
+import { readGGUFFile } from './core/gguf-node.js';
+import { ggufRopeTensors } from './core/engines/gguf.js';
 
 const USAGE = `usage:
   posenc layers CONFIG [ENGINE options] [--json]
@@ -17,6 +19,8 @@ const USAGE = `usage:
                [--tolerance T] [--json]
   posenc kinds [--json]
   posenc engines CONFIG [--context N] [--seq-len N] [--engines a,b] [--positions N] [--json]
+  posenc layers MODEL.gguf [--context N] [--json]           what llama.cpp computes for the file
+  posenc check MODEL.gguf --config CONFIG [--context N]      exit 0 when llama.cpp computes what transformers does
 CONFIG: a config.json, a model directory, or a Hugging Face model id org/name[@revision]
 (Qwen/Qwen3-8B, org/name@v1.0; --revision REV does the same), fetched with HF_ENDPOINT, HF_TOKEN
 (else the token file of huggingface-cli login), HF_HOME (its cache), HF_HUB_OFFLINE=1 (the cache
@@ -225,8 +229,41 @@ function describeLayer(l) {
   return 'no positions';
 }
 
+// A GGUF file (llama.cpp's): by its magic, whatever its name. The header and the rope tensors only.
+function isGGUF(path) {
+  let fd;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const b = new Uint8Array(4);
+    return readSync(fd, b, 0, 4, 0) === 4 && String.fromCharCode(...b) === 'GGUF';
+  } finally {
+    closeSync(fd);
+  }
+}
+const readGGUF = (pe, path) => readGGUFFile(path, { tensors: ggufRopeTensors, posenc: pe });
+
+async function cmdLayersGGUF(pe, path, options) {
+  const { context } = engineOpts(options);
+  const { gguf, tensors, bytesRead } = await readGGUF(pe, path);
+  const layers = pe.layersFromGGUF(gguf, { tensors, context });
+  if (options.get('json')) return console.log(JSON.stringify(layers, null, 1)), 0;
+  console.log(`${gguf.metadata['general.architecture']} (GGUF, as llama.cpp computes it${context ? ` at context ${context}` : ''}): ${layers.length} layers; ` +
+    `read ${bytesRead} bytes of the file (the header and ${Object.keys(tensors).join(', ') || 'no tensor'})`);
+  for (const l of layers) {
+    console.log(`${String(l.index).padStart(3)}  ${l.type.padEnd(18)} ${describeLayer(l)}${l.rope?.freqFactors ? ' (frequency factors)' : ''}` +
+      `${l.window ? `  window ${l.window}` : ''}`);
+    for (const r of l.engine.rules) console.log(`       ${r.rule}: ${r.effect}`);
+  }
+  return 0;
+}
+
 async function cmdLayers(pe, { positional, options }) {
-  if (positional.length !== 1) throw new Usage('layers takes one config (a config.json, a model directory or a model id)');
+  if (positional.length !== 1) throw new Usage('layers takes one config (a config.json, a model directory or a model id) or a .gguf file');
+  if (isGGUF(positional[0])) return cmdLayersGGUF(pe, positional[0], options);
   const story = pe.positionsFromConfig(await readConfig(positional[0], options), engineOpts(options));
   if (options.get('json')) return console.log(JSON.stringify(story, null, 1)), 0;
   if (story.engine) console.log(`as ${story.engine} computes it`);
@@ -268,8 +305,27 @@ async function cmdTable(pe, { positional, options }) {
 const show = (v) => JSON.stringify(v);
 const num = (v) => (Math.abs(v) >= 1e-3 || v === 0 ? Number(v.toPrecision(6)) : v.toExponential(2));
 
+// posenc check model.gguf --config CONFIG: does the file make llama.cpp compute what transformers does?
+async function cmdCheckGGUF(pe, path, options) {
+  if (!options.has('config')) throw new Usage('check FILE.gguf needs --config CONFIG (the model the file was converted from)');
+  const config = await readConfig(options.get('config'), options);
+  const { context } = engineOpts(options);
+  const { gguf, tensors } = await readGGUF(pe, path);
+  const positions = options.has('positions') ? Number(options.get('positions')) : undefined;
+  const r = pe.checkGGUF(gguf, { config, context, tensors, positions });
+  if (options.get('json')) return console.log(JSON.stringify(r)), r.same ? 0 : 1;
+  console.log(`${path} (${r.arch}) against ${options.get('config')}: ${r.same ? 'llama.cpp computes what transformers computes' : 'differs'}`);
+  for (const g of r.layers) {
+    console.log(`  layers ${ranges(g.layers)} (${g.type}): ${g.same ? 'same' : `differs${g.maxAbsDiff !== null ? ` by ${num(g.maxAbsDiff)}` : ''}`}`);
+    for (const c of g.causes) console.log(`    ${c.key}: ${c.message}`);
+    for (const n of g.notes) console.log(`    note: ${n}`);
+  }
+  return r.same ? 0 : 1;
+}
+
 async function cmdCheck(pe, { positional, options }) {
-  if (positional.length !== 1) throw new Usage('check takes one tensor file');
+  if (positional.length !== 1) throw new Usage('check takes one tensor file (or a .gguf file with --config)');
+  if (isGGUF(positional[0])) return cmdCheckGGUF(pe, positional[0], options);
   const tensorName = options.get('tensor');
   const t = readTensorFile(pe, positional[0], tensorName === true ? undefined : tensorName);
   let target;

@@ -2,8 +2,8 @@
 import type { GGUFHeader, Posenc } from './posenc.js';
 
 export interface ReadGGUFFileOptions {
-  /** The tensors to read and convert (F32, F16, BF16, F64, I32, I64). */
-  tensors?: string[];
+  /** The tensors to read and convert (F32, F16, BF16, F64, I32, I64), or a function of the header that names them. */
+  tensors?: string[] | ((gguf: GGUFHeader) => string[]);
   /** The Posenc to use (default: load()'s). */
   posenc?: Posenc;
   /** Bytes of the first read (default 65536); the header then grows to what ggufHeaderSize says. */

@@ -7,7 +7,7 @@ import { GGUF_CONVERTED } from './gguf.js';
 const FIRST_READ = 1 << 16;
 
 /**
- * readGGUFFile(path, { tensors: [names], posenc, firstRead }) → { gguf, tensors: { name:
+ * readGGUFFile(path, { tensors: [names] | (gguf) => [names], posenc, firstRead }) → { gguf, tensors: { name:
  * Float32Array }, bytesRead }: the header (pe.readGGUF) and the named tensors (pe.ggufTensor), read
  * from the file by positioned reads: the first firstRead bytes (default 64 KiB), then up to what
  * ggufHeaderSize says the header needs (a lower bound until it is whole, so never past the header's
@@ -19,10 +19,15 @@ export async function readGGUFFile(path, options = {}) {
   if (options === null || typeof options !== 'object') {
     throw new PosencError(`posenc ${who}: options = ${describe(options)} is not an object`, 'EINVAL', 'options');
   }
-  const names = options.tensors ?? [];
-  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) {
-    throw new PosencError(`posenc ${who}: tensors = ${describe(options.tensors)} is not an array of names`, 'EINVAL', 'tensors');
-  }
+  // the names, or a function of the header that gives them (the tensors a file turns out to hold)
+  const pick = typeof options.tensors === 'function' ? options.tensors : null;
+  const checkNames = (names) => {
+    if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) {
+      throw new PosencError(`posenc ${who}: tensors = ${describe(names)} is not an array of names`, 'EINVAL', 'tensors');
+    }
+    return names;
+  };
+  let names = pick ? null : checkNames(options.tensors ?? []);
   const first = options.firstRead ?? FIRST_READ;
   if (!Number.isInteger(first) || first < 1) {
     throw new PosencError(`posenc ${who}: firstRead = ${describe(options.firstRead)} is not a whole number >= 1`, 'EINVAL', 'firstRead');
@@ -51,6 +56,7 @@ export async function readGGUFFile(path, options = {}) {
       await grow(Math.min(fileSize, need));  // a lower bound: never past the header's end
     }
     const gguf = pe.readGGUF(buf, { fileSize });
+    names ??= checkNames(pick(gguf));
     const tensors = {};
     for (const name of names) {
       const t = gguf.tensors.find((e) => e.name === name);

@@ -14,6 +14,7 @@ import { engineOptions, layersWithEngine, positionsWithEngine, ropeWithEngine } 
 import { compareEngines } from './engines/compare.js';
 import { engineCauses } from './engines/diagnose.js';
 import { layersFromGGUF, ropeFromGGUF } from './engines/gguf.js';
+import { checkGGUF } from './engines/gguf-check.js';
 import { fetchConfig } from './hub.js';
 
 export const VERSION = '0.1.0';
@@ -437,6 +438,15 @@ export class Posenc {
   /** The rope params llama.cpp computes for one layer of a GGUF file ({ layer, context, tensors }). */
   ropeFromGGUF(gguf, options) {
     return ropeFromGGUF(this, gguf, options);
+  }
+
+  /**
+   * Does llama.cpp compute, for this GGUF file, what transformers computes for the model's config?
+   * ({ config, context, tensors, positions }) → { same, arch, layers: [{ layers, type, same,
+   * maxAbsDiff, at, causes: [{ key, message }], notes }] }.
+   */
+  checkGGUF(gguf, options) {
+    return checkGGUF(this, gguf, options);
   }
 
   /**
