@@ -239,7 +239,7 @@ function isGGUF(path) {
   }
   try {
     const b = new Uint8Array(4);
-    return readSync(fd, b, 0, 4, 0) === 4 && String.fromCharCode(...b) === 'GGUF';
+    return fstatSync(fd).isFile() && readSync(fd, b, 0, 4, 0) === 4 && String.fromCharCode(...b) === 'GGUF';
   } finally {
     closeSync(fd);
   }
