@@ -106,6 +106,10 @@ export interface RopeConfigParams {
 /** One layer of a model, as layersFromConfig reads it from its config.json. */
 export interface LayerInfo {
   readonly index: number;
+  /** With engine options: the engine and the rules that changed this layer. */
+  readonly engine?: { readonly name: EngineName; readonly rules: readonly EngineRule[] };
+  /** With engine options: where the layer's attention logits are scaled. */
+  readonly logitScale?: LogitScale;
   /** transformers' layer type name: 'full_attention', 'sliding_attention', 'chunked_attention'. */
   readonly type: string;
   /** The layer's RoPE params, or null for a layer without RoPE (NoPE). */
@@ -138,6 +142,8 @@ export type InputPositions =
 
 /** What positionsFromConfig says of a config. */
 export interface ModelPositions {
+  /** With engine options: the engine whose layers these are. */
+  readonly engine?: EngineName;
   /** config.model_type as published (text_config's where the model nests its text fields). */
   readonly modelType: string | null;
   /** The architecture record it was read with (a transformers model type), or `assume`. */
@@ -151,11 +157,104 @@ export interface ModelPositions {
 }
 
 /** Options of the config readers. */
-export interface ConfigOptions {
+export interface ConfigOptions extends EngineOptions {
   /** A layer type name or a layer index (ropeFromConfig). */
   layer?: string | number;
   /** Read the config as this model type's architecture (a warning says so). */
   assume?: string;
+}
+
+/** The inference engines posenc has a profile of (pe.engines). */
+export type EngineName = 'transformers' | 'vllm' | 'sglang' | 'llama.cpp' | 'mlx-lm' | 'tensorrt-llm';
+
+/** What the config readers compute as an engine does (web/docs/engines.md). */
+export interface EngineOptions {
+  /** Default 'transformers' (the reference; without any of these three the readers are as before). */
+  engine?: EngineName;
+  /** The context the engine was started with (vLLM max_model_len, llama.cpp n_ctx per sequence); default max_position_embeddings. */
+  context?: number;
+  /** The length of the sequence (or the batch's longest) being computed. */
+  seqLen?: number;
+}
+
+/** An engine rule that changed a layer: what it does and where it was read (file@commit). */
+export interface EngineRule {
+  readonly rule: string;
+  readonly fields: readonly string[];
+  readonly effect: string;
+  readonly source: string;
+  /** Only the rounding changes (float32 order, a cache's dtype), not the function. */
+  readonly rounding?: true;
+}
+
+/** How much a layer's attention logits are scaled beyond 1/sqrt(head_dim). */
+export interface LogitScale {
+  /** The table's attention factor squared (it multiplies q and k). */
+  readonly cosSin: number;
+  /** An extra softmax-scale multiplier (DeepSeek's mscale(factor, mscale_all_dim)²). */
+  readonly softmax: number;
+  /** The position-dependent query temperature (query-scale params), or null. */
+  readonly query: { floorScale: number; attnScale: number; shift?: number } | null;
+  /** Their product at position 0. */
+  readonly total: number;
+}
+
+/** An engine's profile. */
+export interface EngineProfile {
+  readonly name: EngineName;
+  readonly repo: string;
+  /** The commit the rules were read at. */
+  readonly version: string;
+  readonly reads: string;
+  readonly notes: string;
+  readonly rules: readonly (EngineRule & { when: Record<string, unknown>; do: Record<string, unknown> })[];
+}
+
+/** One row of compareEngines: an engine and a group of layers both engines compute alike. */
+export interface EngineComparisonRow {
+  readonly engine: EngineName;
+  readonly layers: readonly number[];
+  readonly layerType: string | null;
+  /** The two tables formed in double agree within check's float32 bound, and the logit totals agree. */
+  readonly same: boolean;
+  /** False when the engine cannot run the config (error says why). */
+  readonly runs: boolean;
+  readonly error?: string;
+  readonly maxAbsDiff: number | null;
+  readonly at: { position: number; column: number } | null;
+  readonly logitScaleRatio: number | null;
+  readonly logitScale?: { reference: LogitScale; engine: LogitScale };
+  readonly rules: readonly EngineRule[];
+  /** What the engine's rounding alone changes (ggml's float32 order, a bfloat16 cache). */
+  readonly rounding?: { maxAbsDiff: number; at: { position: number; column: number } | null; params: Record<string, string> };
+}
+
+export interface EngineComparison {
+  readonly reference: EngineName;
+  readonly positions: number;
+  readonly context: number | null;
+  readonly seqLen: number | null;
+  readonly rows: readonly EngineComparisonRow[];
+}
+
+/** What llama.cpp computes for one layer of a GGUF file. */
+export interface GGUFLayer {
+  readonly index: number;
+  readonly type: 'full_attention' | 'sliding_attention';
+  readonly rope: (RopeConfigParams & { freqFactors?: number[]; freqDtype?: 'ggml'; mropeSection?: number[]; mropeInterleaved?: boolean }) | null;
+  readonly positions: LayerPositions | null;
+  readonly window: number | null;
+  readonly chunk: null;
+  readonly queryScale: null;
+  readonly engine: { readonly name: 'llama.cpp'; readonly rules: readonly EngineRule[] };
+}
+
+export interface GGUFLayerOptions {
+  /** The context per sequence llama.cpp runs with (it picks LongRoPE's factors by it); default the file's context_length. */
+  context?: number;
+  /** The rope tensors the file holds (rope_freqs.weight, rope_factors_long.weight, rope_factors_short.weight), as ggufTensor gives them. */
+  tensors?: Record<string, Float32Array>;
+  layer?: string | number;
 }
 
 /** The dtypes readTensor reads (each converted to float32). */
@@ -198,8 +297,10 @@ export interface TensorHeader {
  * dtype) is compared with the reference rounded to it when dtype is not given. */
 export interface CheckDtypes {
   dtype?: 'float32' | 'bfloat16' | 'float16';
-  /** RoPE only. */
-  freqDtype?: 'double' | 'float32' | 'bfloat16' | 'float16';
+  /** RoPE only ('ggml': ggml's float32 order, what llama.cpp computes). */
+  freqDtype?: 'double' | 'float32' | 'bfloat16' | 'float16' | 'ggml';
+}
+
 /** A GGUF metadata value's type: a GGUF value type, or 'array<T>' (T itself may be 'array<…>'). */
 export type GGUFValueType =
   | 'uint8' | 'int8' | 'uint16' | 'int16' | 'uint32' | 'int32' | 'float32' | 'bool' | 'string'
@@ -237,7 +338,7 @@ export interface GGUFOptions {
 
 /** What check compares with: a model's config (one layer), or any kind with its params. */
 export type CheckTarget =
-  | ({ config: Record<string, unknown>; layer?: string | number; params?: Partial<ParamsOf<'rope'>> } & CheckDtypes)
+  | ({ config: Record<string, unknown>; layer?: string | number; params?: Partial<ParamsOf<'rope'>> } & CheckDtypes & EngineOptions)
   | ({ kind: KindName; params?: Record<string, unknown> } & CheckDtypes);
 
 export interface CheckOptions {
@@ -248,11 +349,16 @@ export interface CheckOptions {
   tolerance?: number;
   /** With what 'rotated': the unrotated vectors. */
   input?: { shape: number[]; data: Float32Array };
+  /** false: the comparison alone, no diagnosis. */
+  diagnose?: boolean;
 }
 
 /** One explanation of a difference: the cause, the change that removes it, what is left after it. */
 export interface Diagnosis {
-  cause: 'layout' | 'rotary-part' | 'base' | 'scaling' | 'attention-factor' | 'offset' | 'precision' | 'half-width';
+  cause: 'engine' | 'layout' | 'rotary-part' | 'base' | 'scaling' | 'attention-factor' | 'offset' | 'precision' | 'half-width';
+  /** cause 'engine': the engine rule that makes the table (and every rule of that engine for the layer). */
+  rule?: string | null;
+  rules?: readonly EngineRule[];
   /** Params to change (a null value: leave the param out); or, for the user's side of a table:
    * { what } (cos and sin swapped), { halfWidth: true }, { pairing: 'whole-head' }, { rotaryDims: 'last' }. */
   fix: Record<string, unknown>;
@@ -317,6 +423,20 @@ export interface Posenc {
   layersFromConfig(config: Record<string, unknown>, options?: ConfigOptions): LayerInfo[];
   /** Any config, RoPE or not: input positions, every layer's scheme, warnings, sources. */
   positionsFromConfig(config: Record<string, unknown>, options?: ConfigOptions): ModelPositions;
+  /** The engine profiles, transformers (the reference) first. */
+  readonly engines: readonly EngineProfile[];
+  /** What each engine computes for a config against a reference (transformers), per group of layers. */
+  compareEngines(config: Record<string, unknown>, options?: EngineOptions & { engines?: EngineName[]; reference?: EngineName; positions?: number; assume?: string }): EngineComparison;
+  /** What llama.cpp computes for a GGUF file (a readGGUF result), one entry per layer. */
+  layersFromGGUF(gguf: GGUFHeader, options?: GGUFLayerOptions): GGUFLayer[];
+  /** The rope params llama.cpp computes for one layer of a GGUF file (or the params every layer shares). */
+  ropeFromGGUF(gguf: GGUFHeader, options?: GGUFLayerOptions): GGUFLayer['rope'];
+  /** Does llama.cpp compute for the file what transformers computes for the config? Per group of layers, the GGUF key behind a difference. */
+  checkGGUF(gguf: GGUFHeader, options: { config: Record<string, unknown>; context?: number; tensors?: Record<string, Float32Array>; positions?: number }): {
+    same: boolean; arch: string;
+    layers: { layers: number[]; type: string | null; same: boolean; maxAbsDiff: number | null; at: { position: number; column: number } | null;
+      causes: { key: string; message: string }[]; notes: string[] }[];
+  };
   /** The part of a config that positionsFromConfig reads: the same result from fewer bytes (what the explorer keeps in its URL). */
   fieldsRead(config: Record<string, unknown>, options?: ConfigOptions): Record<string, unknown>;
   /**

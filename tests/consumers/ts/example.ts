@@ -90,3 +90,19 @@ async function fromHub(): Promise<number> {
   return pe.positionsFromConfig(config).layers.length;
 }
 void fromHub;
+
+// engines: what vLLM computes, the comparison, a GGUF file's layers
+const vllm = pe.layersFromConfig({ model_type: 'llama' }, { engine: 'vllm', context: 131072, seqLen: 2000 });
+const rules: readonly string[] = vllm[0].engine?.rules.map((r) => r.rule) ?? [];
+const total: number | undefined = vllm[0].logitScale?.total;
+// @ts-expect-error: not an engine
+pe.ropeFromConfig({}, { engine: 'ollama' });
+const cmp = pe.compareEngines({ model_type: 'llama' }, { engines: ['vllm', 'llama.cpp'], positions: 1024 });
+const differ: boolean = cmp.rows.some((r) => !r.same);
+const names: string[] = pe.engines.map((e) => e.version);
+const g = pe.readGGUF(new Uint8Array(0));
+const ggufLayers = pe.layersFromGGUF(g, { context: 8192, tensors: { 'rope_freqs.weight': new Float32Array(64) } });
+const factors: number[] | undefined = ggufLayers[0].rope?.freqFactors;
+const verdict: boolean = pe.checkGGUF(g, { config: {} }).same;
+pe.check({ shape: [2], data: new Float32Array(2) }, { config: {}, layer: 0, engine: 'sglang', seqLen: 5000 });
+console.log(rules, total, differ, names, factors, verdict);
