@@ -17,3 +17,6 @@ export function readGGUFFile(path: string, options?: ReadGGUFFileOptions): Promi
   /** The bytes actually read from the file. */
   bytesRead: number;
 }>;
+
+/** The rope tensors llama.cpp reads (rope_freqs, rope_factors_long, rope_factors_short) that a file holds. */
+export function ggufRopeTensors(gguf: GGUFHeader): string[];

@@ -82,3 +82,6 @@ export async function readGGUFFile(path, options = {}) {
     await file.close();
   }
 }
+
+/** The rope tensors llama.cpp reads that a file holds (for readGGUFFile's tensors: ggufRopeTensors). */
+export { ggufRopeTensors } from './engines/gguf.js';
