@@ -13,8 +13,9 @@ export default () => ({
   rules: [
     {
       rule: 'angles.ggml',
-      // DeepSeek's attn_factor is llama_context's own (ratio over ggml's mscale): its rounding is not modelled
-      when: { ropeType: ['default', 'linear', 'yarn'], softmaxScale: false },
+      // DeepSeek's attn_factor is llama_context's own (ratio over ggml's mscale), M-RoPE is ggml_rope_multi:
+      // their rounding is not modelled
+      when: { ropeType: ['default', 'linear', 'yarn'], softmaxScale: false, mrope: false },
       do: { freqDtype: 'ggml' },
       rounding: true,
       fields: [],
