@@ -9,6 +9,8 @@
  *     read back by pe_gguf_elements (nested arrays too, to the depth cap), each tensor's dims
  *     multiplying to its count, ne[0] a multiple of its block, nbytes from ggml's table, its data
  *     aligned and inside the file; F32/F16/BF16 tensors convert into exactly count floats;
+ *   - with the file's size unknown (INFINITY), the size walk finds the same header, or asks for more
+ *     bytes than there are;
  *   - pe_gguf_elements at offsets and types taken from the input never reads past the bytes.
  * Build: bash build.sh fuzz  ->  build/fuzz/posenc-fuzz-gguf.
  * Run: POSENC_FUZZ_HARNESS=gguf npm run fuzz -- -max_total_time=N */
@@ -131,6 +133,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_err(s, &err, "pe_gguf_header_size on a prefix");
     if (s == PE_OK && !probe.complete) CHECK(pneed > (double)k && pneed <= (double)size, "prefix %zu of %zu: need %g", k, size, pneed);
     if (s == PE_OK && hs == PE_OK) CHECK(pneed <= need && (probe.complete ? pneed == need : 1), "prefix %zu: need %g, header %g", k, pneed, need);
+  }
+  /* the file's size unknown: the same header, or a lower bound past these bytes */
+  {
+    double uneed = -1;
+    const pe_status s = pe_gguf_header_size(data, size, INFINITY, &uneed, &probe, &err);
+    check_err(s, &err, "pe_gguf_header_size, size unknown");
+    if (s == PE_OK && !probe.complete) CHECK(uneed > (double)size, "size unknown: need %g of %zu bytes", uneed, size);
+    if (hs == PE_OK) CHECK(s == PE_OK && probe.complete && uneed == need, "size unknown: %d, need %g; known: %g", (int)s, uneed, need);
   }
   /* elements at offsets and types from the input: within the bytes, whatever they are */
   if (size >= 6) {
