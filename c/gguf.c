@@ -3,12 +3,14 @@
  * there (and the file's size, when known) before anything is allocated for it; the values stay in
  * the caller's bytes and are read out on request (pe_gguf_elements).
  *
- * The format as ggml-org/llama.cpp ggml/src/gguf.cpp@00bdaa105cb03380daf899b4fc9f026555745269 reads
- * it (magic, version, counts, key-value pairs, tensor infos, data aligned to general.alignment) and
- * refuses it: GGUFv1 and byte-swapped files, duplicate keys and tensor names, n_dims past
+ * The format as ggml-org/llama.cpp ggml/src/gguf.cpp@067d44f6c48459f7a82dbafc6fbd0bae97755a4e reads it
+ * (magic, version, counts, key-value pairs, tensor infos, data aligned to general.alignment), and
+ * what it refuses: GGUFv1 and byte-swapped files, duplicate keys and tensor names, n_dims past
  * GGML_MAX_DIMS (4), negative dimensions (as int64), element counts past INT64_MAX, a first
  * dimension that is not a multiple of the type's block size, general.alignment not a uint32 power
- * of two. */
+ * of two. gguf.cpp also refuses what this reader takes: arrays of arrays (the format has them),
+ * empty keys, tensor names of 64 bytes or more, and data that is not packed in index order; and it
+ * takes n_dims 0, refused here. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +25,8 @@
  * ggml/include/ggml.h enum ggml_type and ggml/src/ggml.c type_traits
  * @00bdaa105cb03380daf899b4fc9f026555745269 (NVFP4 = 40, Q1_0 = 41); block layouts (the sizeof of each
  * block_*) from ggml/src/ggml-common.h@01243c587feceaa5d6a6c2305535ef2f549c48b8 with QK_K = 256.
- * A zero entry: no such type (4, 5, 31-33 and 36-38 were removed from ggml and from GGUF files). */
+ * A zero entry: no such type (4, 5, 31-33 and 36-38 were removed from ggml and from GGUF files);
+ * Q2_0, which newer ggml numbers 42, is not in the table read and is refused as unknown. */
 static const struct { uint16_t blck, size; const char *name; } traits[] = {
   [0] = {1, 4, "F32"},         [1] = {1, 2, "F16"},          [2] = {32, 18, "Q4_0"},      [3] = {32, 20, "Q4_1"},
   [6] = {32, 22, "Q5_0"},      [7] = {32, 24, "Q5_1"},       [8] = {32, 34, "Q8_0"},      [9] = {32, 36, "Q8_1"},
