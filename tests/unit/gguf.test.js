@@ -367,12 +367,16 @@ test('readGGUFFile: a multi-GB sparse file read by positioned reads, only the he
     ftruncateSync(fd, fileSize);
     closeSync(fd);
     assert.equal(statSync(path).size, fileSize);
-    const r = await readGGUFFile(path, { tensors: ['rope_freqs.weight'], posenc: pe, firstRead: 24 });
+    const r = await readGGUFFile(path, { tensors: ['rope_freqs.weight'], posenc: pe, firstRead: 24, readAhead: 0 });
     assert.deepEqual(r.tensors['rope_freqs.weight'], rope);
     assert.equal(r.gguf.metadata['llama.rope.freq_base'], 500000);
     assert.equal(r.gguf.tensors[1].begin, f.dataOffset + bigOffset);
     // the header's bytes (read in growing lower bounds, never past its end) and the tensor's 256
     assert.equal(r.bytesRead, f.headerBytes + 256);
+    // with read-ahead (doubling from 24 bytes), past the header's end by at most readAhead
+    const a = await readGGUFFile(path, { tensors: ['rope_freqs.weight'], posenc: pe, firstRead: 24, readAhead: 100 });
+    assert.deepEqual(a.tensors['rope_freqs.weight'], rope);
+    assert.ok(a.bytesRead >= f.headerBytes && a.bytesRead <= f.headerBytes + 100 + 256, `${a.bytesRead} bytes read`);
     // the default first read (64 KiB) covers this header and the tensor after it: nothing more read
     const d = await readGGUFFile(path, { tensors: ['rope_freqs.weight', 'output_norm.weight'] });
     assert.deepEqual(d.tensors['rope_freqs.weight'], rope);
@@ -380,6 +384,7 @@ test('readGGUFFile: a multi-GB sparse file read by positioned reads, only the he
     assert.equal(d.bytesRead, 65536 + 4096 * 4);
     await assert.rejects(readGGUFFile(path, { tensors: ['blk.0.ffn_up.weight'], posenc: pe }), (e) => e.code === 'EINVAL' && e.param === 'dtype');
     await assert.rejects(readGGUFFile(path, { tensors: ['missing'], posenc: pe }), (e) => e.code === 'EINVAL' && e.param === 'name');
+    await assert.rejects(readGGUFFile(path, { readAhead: -1, posenc: pe }), (e) => e.code === 'EINVAL' && e.param === 'readAhead');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
