@@ -543,3 +543,49 @@ pe_status pe_gguf_elements(const uint8_t *p, size_t n, size_t at, int type, uint
   }
   return PE_OK;
 }
+
+/* The UTF-16 length of s[0 .. len) when it is well-formed UTF-8 (the sequences Unicode allows:
+ * no overlong forms, surrogates or code points past U+10FFFF), else -1. */
+static long utf16_units(const uint8_t *s, size_t len) {
+  long units = 0;
+  for (size_t i = 0; i < len;) {
+    const uint8_t c = s[i];
+    size_t k;
+    uint8_t lo = 0x80, hi = 0xbf;
+    if (c < 0x80) k = 0;
+    else if (c >= 0xc2 && c <= 0xdf) k = 1;
+    else if (c >= 0xe0 && c <= 0xef) k = 2, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+    else if (c >= 0xf0 && c <= 0xf4) k = 3, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+    else return -1;
+    if (len - i - 1 < k) return -1;
+    for (size_t j = 1; j <= k; j++) {
+      const uint8_t d = s[i + j];
+      if (d < (j == 1 ? lo : 0x80) || d > (j == 1 ? hi : 0xbf)) return -1;
+    }
+    units += k == 3 ? 2 : 1;
+    i += k + 1;
+  }
+  return units;
+}
+
+pe_status pe_gguf_strings(const uint8_t *p, size_t n, size_t at, uint64_t count, uint8_t *text, double *out, double *bytes,
+                          pe_error *err) {
+  if (at > n || (double)count > (double)(n - at) / 8) return elem_fail(err, "is not where the bytes hold that many strings", (double)at);
+  size_t pos = at, o = 0;
+  double units = 0;
+  for (uint64_t j = 0; j < count; j++) {
+    if (n - pos < 8) return elem_fail(err, "runs past the bytes", (double)pos);
+    const uint64_t l = le(p + pos, 8);
+    if (l > n - pos - 8) return elem_fail(err, "runs past the bytes", (double)pos);
+    const size_t s = pos + 8;
+    const long u = utf16_units(p + s, (size_t)l);
+    out[4 * j] = u < 0 ? -1 : units, out[4 * j + 1] = u < 0 ? 0 : (double)u, out[4 * j + 2] = (double)s, out[4 * j + 3] = (double)l;
+    if (u >= 0) {
+      memcpy(text + o, p + s, (size_t)l);
+      o += (size_t)l, units += (double)u;
+    }
+    pos = s + (size_t)l;
+  }
+  *bytes = (double)o;
+  return PE_OK;
+}

@@ -12,6 +12,7 @@ import { load, PosencError } from '../../web/posenc.js';
 import { readGGUFFile } from '../../web/core/gguf-node.js';
 import { writeGGUF, tensorBytes, GGML } from '../gguf-writer.js';
 import { throwsWith } from '../errors.js';
+import { mulberry32 } from '../random.js';
 
 const pe = await load();
 const f32 = (a) => new Uint8Array(Float32Array.from(a).buffer);
@@ -86,6 +87,23 @@ test('every value type round-trips, in GGUF v2 and v3, arrays of arrays included
   const m = pe.readGGUF(mixed.bytes);
   assert.deepEqual(m.metadata.m, [[1], [2]]);
   assert.equal(m.types.m, 'array<array>');
+});
+
+test('strings are UTF-8 decoded as TextDecoder does, malformed bytes and BOMs included, one by one or in bulk', () => {
+  const rnd = mulberry32(20260);
+  // bytes around every boundary of well-formed UTF-8: overlong leads, surrogates, past U+10FFFF, cut sequences
+  const pool = [0x00, 0x20, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbb, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef,
+    0xf0, 0xf4, 0xf5, 0xff];
+  const strs = Array.from({ length: 3000 }, () => Uint8Array.from({ length: Math.floor(rnd() * 9) }, () => pool[Math.floor(rnd() * pool.length)]));
+  strs.push(new TextEncoder().encode('\uFEFFbom'), new TextEncoder().encode('Ġthe 日本 \u{1F600}'), Uint8Array.of(0xef, 0xbb, 0xbf));
+  const f = writeGGUF({ kv: [{ key: 'bulk', type: 'array<string>', value: strs }, { key: 'few', type: 'array<string>', value: strs.slice(0, 5) },
+    { key: 'one', type: 'string', value: Uint8Array.of(0xef, 0xbb, 0xbf, 0x41, 0xc3) }] });
+  const g = pe.readGGUF(f.bytes);
+  const want = (b) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);
+  assert.deepEqual(g.metadata.bulk, strs.map(want));
+  assert.deepEqual(g.metadata.few, strs.slice(0, 5).map(want));
+  assert.equal(g.metadata.one, '\uFEFFA\uFFFD');
+  assert.ok(strs.filter((b) => want(b).includes('\uFFFD')).length > 1000, 'malformed strings among them');
 });
 
 test("the '__proto__' key is an own property, not the object's prototype", () => {
