@@ -3,12 +3,14 @@
  * there (and the file's size, when known) before anything is allocated for it; the values stay in
  * the caller's bytes and are read out on request (pe_gguf_elements).
  *
- * The format as ggml-org/llama.cpp ggml/src/gguf.cpp@00bdaa105cb03380daf899b4fc9f026555745269 reads
- * it (magic, version, counts, key-value pairs, tensor infos, data aligned to general.alignment) and
- * refuses it: GGUFv1 and byte-swapped files, duplicate keys and tensor names, n_dims past
+ * The format as ggml-org/llama.cpp ggml/src/gguf.cpp@067d44f6c48459f7a82dbafc6fbd0bae97755a4e reads it
+ * (magic, version, counts, key-value pairs, tensor infos, data aligned to general.alignment), and
+ * what it refuses: GGUFv1 and byte-swapped files, duplicate keys and tensor names, n_dims past
  * GGML_MAX_DIMS (4), negative dimensions (as int64), element counts past INT64_MAX, a first
  * dimension that is not a multiple of the type's block size, general.alignment not a uint32 power
- * of two. */
+ * of two. gguf.cpp also refuses what this reader takes: arrays of arrays (the format has them),
+ * empty keys, tensor names of 64 bytes or more, and data that is not packed in index order; and it
+ * takes n_dims 0, refused here. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +25,8 @@
  * ggml/include/ggml.h enum ggml_type and ggml/src/ggml.c type_traits
  * @00bdaa105cb03380daf899b4fc9f026555745269 (NVFP4 = 40, Q1_0 = 41); block layouts (the sizeof of each
  * block_*) from ggml/src/ggml-common.h@01243c587feceaa5d6a6c2305535ef2f549c48b8 with QK_K = 256.
- * A zero entry: no such type (4, 5, 31-33 and 36-38 were removed from ggml and from GGUF files). */
+ * A zero entry: no such type (4, 5, 31-33 and 36-38 were removed from ggml and from GGUF files);
+ * Q2_0, which newer ggml numbers 42, is not in the table read and is refused as unknown. */
 static const struct { uint16_t blck, size; const char *name; } traits[] = {
   [0] = {1, 4, "F32"},         [1] = {1, 2, "F16"},          [2] = {32, 18, "Q4_0"},      [3] = {32, 20, "Q4_1"},
   [6] = {32, 22, "Q5_0"},      [7] = {32, 24, "Q5_1"},       [8] = {32, 34, "Q8_0"},      [9] = {32, 36, "Q8_1"},
@@ -538,5 +541,51 @@ pe_status pe_gguf_elements(const uint8_t *p, size_t n, size_t at, int type, uint
       pos = end;
     }
   }
+  return PE_OK;
+}
+
+/* The UTF-16 length of s[0 .. len) when it is well-formed UTF-8 (the sequences Unicode allows:
+ * no overlong forms, surrogates or code points past U+10FFFF), else -1. */
+static long utf16_units(const uint8_t *s, size_t len) {
+  long units = 0;
+  for (size_t i = 0; i < len;) {
+    const uint8_t c = s[i];
+    size_t k;
+    uint8_t lo = 0x80, hi = 0xbf;
+    if (c < 0x80) k = 0;
+    else if (c >= 0xc2 && c <= 0xdf) k = 1;
+    else if (c >= 0xe0 && c <= 0xef) k = 2, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+    else if (c >= 0xf0 && c <= 0xf4) k = 3, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+    else return -1;
+    if (len - i - 1 < k) return -1;
+    for (size_t j = 1; j <= k; j++) {
+      const uint8_t d = s[i + j];
+      if (d < (j == 1 ? lo : 0x80) || d > (j == 1 ? hi : 0xbf)) return -1;
+    }
+    units += k == 3 ? 2 : 1;
+    i += k + 1;
+  }
+  return units;
+}
+
+pe_status pe_gguf_strings(const uint8_t *p, size_t n, size_t at, uint64_t count, uint8_t *text, double *out, double *bytes,
+                          pe_error *err) {
+  if (at > n || (double)count > (double)(n - at) / 8) return elem_fail(err, "is not where the bytes hold that many strings", (double)at);
+  size_t pos = at, o = 0;
+  double units = 0;
+  for (uint64_t j = 0; j < count; j++) {
+    if (n - pos < 8) return elem_fail(err, "runs past the bytes", (double)pos);
+    const uint64_t l = le(p + pos, 8);
+    if (l > n - pos - 8) return elem_fail(err, "runs past the bytes", (double)pos);
+    const size_t s = pos + 8;
+    const long u = utf16_units(p + s, (size_t)l);
+    out[4 * j] = u < 0 ? -1 : units, out[4 * j + 1] = u < 0 ? 0 : (double)u, out[4 * j + 2] = (double)s, out[4 * j + 3] = (double)l;
+    if (u >= 0) {
+      memcpy(text + o, p + s, (size_t)l);
+      o += (size_t)l, units += (double)u;
+    }
+    pos = s + (size_t)l;
+  }
+  *bytes = (double)o;
   return PE_OK;
 }

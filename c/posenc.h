@@ -641,6 +641,12 @@ void pe_gguf_free(pe_gguf *g);
  * kv->value. ERANGE naming "at" when the bytes do not hold them. */
 pe_status pe_gguf_elements(const uint8_t *p, size_t n, size_t at, int type, uint64_t count, double *out, int halves,
                            pe_error *err);
+/* A string array's texts for one UTF-8 decode: the well-formed strings' bytes back to back into
+ * text (at most n - at bytes), *bytes their total; out receives four doubles per string: its
+ * UTF-16 offset and length in text's decoding (-1 and 0 when it is not well-formed UTF-8, to be
+ * decoded alone), its offset in p and its length in bytes. */
+pe_status pe_gguf_strings(const uint8_t *p, size_t n, size_t at, uint64_t count, uint8_t *text, double *out, double *bytes,
+                          pe_error *err);
 const char *pe_gguf_type_name(int ggml_type);        /* "F32", "Q4_K", ...; NULL when unknown */
 int pe_gguf_type_block(int ggml_type, int *type_size);  /* elements per block (0: unknown), bytes per block */
 const char *pe_gguf_value_type_name(int type);       /* "uint8" ... "float64"; NULL when unknown */

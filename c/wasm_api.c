@@ -275,6 +275,11 @@ PE_EXPORT void pe_js_gguf_tensors(double *out) {
   for (uint64_t i = 0; gguf.t && i < gguf.n_tensors; i++)
     for (int f = 0; f < 12; f++) out[12 * i + f] = pe_js_gguf_tensor((int)i, f);
 }
+static double gguf_text_bytes;
+PE_EXPORT int pe_js_gguf_strings(const uint8_t *p, double n, double at, double count, uint8_t *text, double *out) {
+  return pe_gguf_strings(p, (size_t)n, (size_t)at, (uint64_t)count, text, out, &gguf_text_bytes, &js.err);
+}
+PE_EXPORT double pe_js_gguf_text_bytes(void) { return gguf_text_bytes; }
 PE_EXPORT const char *pe_js_gguf_type_name(int t) { return pe_gguf_type_name(t); }
 PE_EXPORT int pe_js_gguf_elements(const uint8_t *p, double n, double at, int type, double count, double *out, int halves) {
   return pe_gguf_elements(p, (size_t)n, (size_t)at, type, (uint64_t)count, out, halves, &js.err);

@@ -8,6 +8,11 @@ export interface ReadGGUFFileOptions {
   posenc?: Posenc;
   /** Bytes of the first read (default 65536); the header then grows to what ggufHeaderSize says. */
   firstRead?: number;
+  /**
+   * The most bytes read past ggufHeaderSize's lower bound in one step (default 4 MiB; 0: exactly
+   * the header). Reads at least double while the header goes on, within this.
+   */
+  readAhead?: number;
 }
 
 /** A GGUF file read by positioned reads: its header, then only the named tensors' byte ranges. */

@@ -6,9 +6,13 @@
  *   - on a prefix, the header size is a lower bound: above the prefix, within the file, and never
  *     past the exact header size; once the prefix holds the header, it is that size;
  *   - a parsed index holds only what the file holds: keys and names inside the header, each value
- *     read back by pe_gguf_elements (nested arrays too, to the depth cap), each tensor's dims
- *     multiplying to its count, ne[0] a multiple of its block, nbytes from ggml's table, its data
- *     aligned and inside the file; F32/F16/BF16 tensors convert into exactly count floats;
+ *     read back by pe_gguf_elements (nested arrays too, to the depth cap), string arrays gathered
+ *     for one decode by pe_gguf_strings at the same offsets (UTF-16 offsets running on), each
+ *     tensor's dims multiplying to its count, ne[0] a multiple of its block, nbytes from ggml's
+ *     table, its data aligned and inside the file; F32/F16/BF16 tensors convert into exactly count
+ *     floats;
+ *   - with the file's size unknown (INFINITY), the size walk finds the same header, or asks for more
+ *     bytes than there are;
  *   - pe_gguf_elements at offsets and types taken from the input never reads past the bytes.
  * Build: bash build.sh fuzz  ->  build/fuzz/posenc-fuzz-gguf.
  * Run: POSENC_FUZZ_HARNESS=gguf npm run fuzz -- -max_total_time=N */
@@ -42,6 +46,27 @@ static void read_values(const uint8_t *p, size_t n, size_t at, int type, uint64_
   const pe_status s = pe_gguf_elements(p, n, at, type, count, out, 1, &err);
   CHECK(s == PE_OK, "the values of a parsed header read back: %d %s", (int)s, s ? err.detail : "");
   for (size_t i = (size_t)count * per; i < (size_t)count * per + CANARY; i++) CHECK(out[i] == -7.25, "elements wrote past %llu", (unsigned long long)count);
+  if (type == PE_GGUF_STRING) {
+    double *sv = malloc(((size_t)count * 4 + 1) * sizeof *sv), bytes = -1;
+    uint8_t *text = malloc(n - at + 1);
+    if (sv && text) {
+      const pe_status ss = pe_gguf_strings(p, n, at, count, text, sv, &bytes, &err);
+      CHECK(ss == PE_OK, "the strings of a parsed header gather: %d", (int)ss);
+      double units = 0, gathered = 0;
+      for (uint64_t j = 0; j < count; j++) {
+        CHECK(sv[4 * j + 2] == out[2 * j] && sv[4 * j + 3] == out[2 * j + 1], "string %llu: offsets differ", (unsigned long long)j);
+        if (sv[4 * j] >= 0) {
+          CHECK(sv[4 * j] == units && sv[4 * j + 1] <= sv[4 * j + 3] && sv[4 * j + 1] * 3 >= sv[4 * j + 3], "string %llu: %g units of %g bytes",
+                (unsigned long long)j, sv[4 * j + 1], sv[4 * j + 3]);
+          CHECK(!memcmp(text + (size_t)gathered, p + (size_t)sv[4 * j + 2], (size_t)sv[4 * j + 3]), "string %llu gathered wrong", (unsigned long long)j);
+          units += sv[4 * j + 1], gathered += sv[4 * j + 3];
+        }
+      }
+      CHECK(bytes == gathered && bytes <= (double)(n - at), "gathered %g bytes, counted %g", bytes, gathered);
+    }
+    free(sv);
+    free(text);
+  }
   for (uint64_t j = 0; j < count; j++) {
     if (type == PE_GGUF_STRING) {
       CHECK(out[2 * j] >= (double)at && out[2 * j] + out[2 * j + 1] <= (double)n, "string [%g, +%g) of %zu", out[2 * j], out[2 * j + 1], n);
@@ -131,6 +156,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     check_err(s, &err, "pe_gguf_header_size on a prefix");
     if (s == PE_OK && !probe.complete) CHECK(pneed > (double)k && pneed <= (double)size, "prefix %zu of %zu: need %g", k, size, pneed);
     if (s == PE_OK && hs == PE_OK) CHECK(pneed <= need && (probe.complete ? pneed == need : 1), "prefix %zu: need %g, header %g", k, pneed, need);
+  }
+  /* the file's size unknown: the same header, or a lower bound past these bytes */
+  {
+    double uneed = -1;
+    const pe_status s = pe_gguf_header_size(data, size, INFINITY, &uneed, &probe, &err);
+    check_err(s, &err, "pe_gguf_header_size, size unknown");
+    if (s == PE_OK && !probe.complete) CHECK(uneed > (double)size, "size unknown: need %g of %zu bytes", uneed, size);
+    if (hs == PE_OK) CHECK(s == PE_OK && probe.complete && uneed == need, "size unknown: %d, need %g; known: %g", (int)s, uneed, need);
   }
   /* elements at offsets and types from the input: within the bytes, whatever they are */
   if (size >= 6) {

@@ -12,6 +12,7 @@ import { load, PosencError } from '../../web/posenc.js';
 import { readGGUFFile } from '../../web/core/gguf-node.js';
 import { writeGGUF, tensorBytes, GGML } from '../gguf-writer.js';
 import { throwsWith } from '../errors.js';
+import { mulberry32 } from '../random.js';
 
 const pe = await load();
 const f32 = (a) => new Uint8Array(Float32Array.from(a).buffer);
@@ -86,6 +87,23 @@ test('every value type round-trips, in GGUF v2 and v3, arrays of arrays included
   const m = pe.readGGUF(mixed.bytes);
   assert.deepEqual(m.metadata.m, [[1], [2]]);
   assert.equal(m.types.m, 'array<array>');
+});
+
+test('strings are UTF-8 decoded as TextDecoder does, malformed bytes and BOMs included, one by one or in bulk', () => {
+  const rnd = mulberry32(20260);
+  // bytes around every boundary of well-formed UTF-8: overlong leads, surrogates, past U+10FFFF, cut sequences
+  const pool = [0x00, 0x20, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbb, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef,
+    0xf0, 0xf4, 0xf5, 0xff];
+  const strs = Array.from({ length: 3000 }, () => Uint8Array.from({ length: Math.floor(rnd() * 9) }, () => pool[Math.floor(rnd() * pool.length)]));
+  strs.push(new TextEncoder().encode('\uFEFFbom'), new TextEncoder().encode('Ġthe 日本 \u{1F600}'), Uint8Array.of(0xef, 0xbb, 0xbf));
+  const f = writeGGUF({ kv: [{ key: 'bulk', type: 'array<string>', value: strs }, { key: 'few', type: 'array<string>', value: strs.slice(0, 5) },
+    { key: 'one', type: 'string', value: Uint8Array.of(0xef, 0xbb, 0xbf, 0x41, 0xc3) }] });
+  const g = pe.readGGUF(f.bytes);
+  const want = (b) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);
+  assert.deepEqual(g.metadata.bulk, strs.map(want));
+  assert.deepEqual(g.metadata.few, strs.slice(0, 5).map(want));
+  assert.equal(g.metadata.one, '\uFEFFA\uFFFD');
+  assert.ok(strs.filter((b) => want(b).includes('\uFFFD')).length > 1000, 'malformed strings among them');
 });
 
 test("the '__proto__' key is an own property, not the object's prototype", () => {
@@ -367,12 +385,16 @@ test('readGGUFFile: a multi-GB sparse file read by positioned reads, only the he
     ftruncateSync(fd, fileSize);
     closeSync(fd);
     assert.equal(statSync(path).size, fileSize);
-    const r = await readGGUFFile(path, { tensors: ['rope_freqs.weight'], posenc: pe, firstRead: 24 });
+    const r = await readGGUFFile(path, { tensors: ['rope_freqs.weight'], posenc: pe, firstRead: 24, readAhead: 0 });
     assert.deepEqual(r.tensors['rope_freqs.weight'], rope);
     assert.equal(r.gguf.metadata['llama.rope.freq_base'], 500000);
     assert.equal(r.gguf.tensors[1].begin, f.dataOffset + bigOffset);
     // the header's bytes (read in growing lower bounds, never past its end) and the tensor's 256
     assert.equal(r.bytesRead, f.headerBytes + 256);
+    // with read-ahead (doubling from 24 bytes), past the header's end by at most readAhead
+    const a = await readGGUFFile(path, { tensors: ['rope_freqs.weight'], posenc: pe, firstRead: 24, readAhead: 100 });
+    assert.deepEqual(a.tensors['rope_freqs.weight'], rope);
+    assert.ok(a.bytesRead >= f.headerBytes && a.bytesRead <= f.headerBytes + 100 + 256, `${a.bytesRead} bytes read`);
     // the default first read (64 KiB) covers this header and the tensor after it: nothing more read
     const d = await readGGUFFile(path, { tensors: ['rope_freqs.weight', 'output_norm.weight'] });
     assert.deepEqual(d.tensors['rope_freqs.weight'], rope);
@@ -380,6 +402,7 @@ test('readGGUFFile: a multi-GB sparse file read by positioned reads, only the he
     assert.equal(d.bytesRead, 65536 + 4096 * 4);
     await assert.rejects(readGGUFFile(path, { tensors: ['blk.0.ffn_up.weight'], posenc: pe }), (e) => e.code === 'EINVAL' && e.param === 'dtype');
     await assert.rejects(readGGUFFile(path, { tensors: ['missing'], posenc: pe }), (e) => e.code === 'EINVAL' && e.param === 'name');
+    await assert.rejects(readGGUFFile(path, { readAhead: -1, posenc: pe }), (e) => e.code === 'EINVAL' && e.param === 'readAhead');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

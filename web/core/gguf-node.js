@@ -5,14 +5,17 @@ import { PosencError, describe } from './error.js';
 import { GGUF_CONVERTED } from './gguf.js';
 
 const FIRST_READ = 1 << 16;
+const READ_AHEAD = 1 << 22;
 
 /**
- * readGGUFFile(path, { tensors: [names] | (gguf) => [names], posenc, firstRead }) → { gguf, tensors: { name:
+ * readGGUFFile(path, { tensors: [names] | (gguf) => [names], posenc, firstRead, readAhead }) → { gguf, tensors: { name:
  * Float32Array }, bytesRead }: the header (pe.readGGUF) and the named tensors (pe.ggufTensor), read
- * from the file by positioned reads: the first firstRead bytes (default 64 KiB), then up to what
- * ggufHeaderSize says the header needs (a lower bound until it is whole, so never past the header's
- * end), then each tensor's range not already read.
- * bytesRead: the bytes actually read. posenc: a Posenc (default: load()'s).
+ * from the file by positioned reads: the first firstRead bytes (default 64 KiB), then, while
+ * ggufHeaderSize says the header goes on, up to what it needs (a lower bound) or twice what was
+ * read, whichever is more, but never more than readAhead bytes (default 4 MiB; 0: exactly what it
+ * needs) past that lower bound, so never more than readAhead past the header's end; then each
+ * tensor's range not already read. bytesRead: the bytes actually read. posenc: a Posenc (default:
+ * load()'s).
  */
 export async function readGGUFFile(path, options = {}) {
   const who = 'readGGUFFile';
@@ -31,6 +34,10 @@ export async function readGGUFFile(path, options = {}) {
   const first = options.firstRead ?? FIRST_READ;
   if (!Number.isInteger(first) || first < 1) {
     throw new PosencError(`posenc ${who}: firstRead = ${describe(options.firstRead)} is not a whole number >= 1`, 'EINVAL', 'firstRead');
+  }
+  const ahead = options.readAhead ?? READ_AHEAD;
+  if (!Number.isInteger(ahead) || ahead < 0) {
+    throw new PosencError(`posenc ${who}: readAhead = ${describe(options.readAhead)} is not a whole number >= 0`, 'EINVAL', 'readAhead');
   }
   const pe = options.posenc ?? await (await import('../posenc.js')).load();
   const file = await open(path, 'r');
@@ -53,7 +60,8 @@ export async function readGGUFFile(path, options = {}) {
     for (;;) {
       const need = pe.ggufHeaderSize(buf, { fileSize });
       if (need <= buf.length) break;
-      await grow(Math.min(fileSize, need));  // a lower bound: never past the header's end
+      // need is a lower bound of the header's end: past it by readAhead at most
+      await grow(Math.min(fileSize, Math.max(need, Math.min(2 * buf.length, need + ahead))));
     }
     const gguf = pe.readGGUF(buf, { fileSize });
     names ??= checkNames(pick(gguf));

@@ -16,6 +16,8 @@ const CONVERT = { F64: 0, F32: 1, F16: 2, BF16: 3, I64: 4, I32: 5 };
 /** The tensor dtypes ggufTensor converts to float32. */
 export const GGUF_CONVERTED = Object.freeze(Object.keys(CONVERT));
 let utf8 = null;
+// A BOM inside a value is the value's: kept, not stripped as a stream's first character would be.
+const decoder = () => (utf8 ??= new TextDecoder('utf-8', { ignoreBOM: true }));
 const typeNames = new WeakMap();  // heap -> ggml type names read from C
 
 function asBytes(bytes, who) {
@@ -97,11 +99,38 @@ function text(u8, at, len) {
     for (; i < at + len && u8[i] < 0x80; i++) s += String.fromCharCode(u8[i]);
     if (i === at + len) return s;
   }
-  return (utf8 ??= new TextDecoder()).decode(u8.subarray(at, at + len));
+  return decoder().decode(u8.subarray(at, at + len));
+}
+
+const BULK = 16;
+
+// A string array in one UTF-8 decode: C gathers the well-formed strings and their UTF-16 offsets
+// (c/gguf.c pe_gguf_strings); the others are decoded one by one.
+function strings(heap, ptr, n, at, count, who) {
+  const x = heap.x;
+  const text = x.pe_js_malloc(Math.max(n - at, 1));
+  const out = x.pe_js_malloc(count * 32);
+  try {
+    if (!text || !out) throw new PosencError(`posenc ${who}: an array of ${count} strings does not fit in memory`, 'ENOMEM', 'bytes');
+    const s = x.pe_js_gguf_strings(ptr, n, at, count, text, out);
+    if (s) throw failure(heap, s, who);
+    const d = new Float64Array(x.memory.buffer, out, count * 4).slice();
+    const u8 = heap.u8();
+    const all = decoder().decode(u8.subarray(text, text + x.pe_js_gguf_text_bytes()));
+    const v = new Array(count);
+    for (let j = 0, k = 0; j < count; j++, k += 4) {
+      v[j] = d[k] >= 0 ? all.substring(d[k], d[k] + d[k + 1]) : decoder().decode(u8.subarray(ptr + d[k + 2], ptr + d[k + 2] + d[k + 3]));
+    }
+    return v;
+  } finally {
+    if (text) x.pe_js_free(text);
+    if (out) x.pe_js_free(out);
+  }
 }
 
 // count elements of value type `type` at `at` of the header copy (ptr, n), as JS values.
 function elements(heap, ptr, n, at, type, count, who) {
+  if (type === STRING && count >= BULK) return strings(heap, ptr, n, at, count, who);
   const x = heap.x;
   const wide = WIDE.includes(type);
   const per = type === ARRAY ? 3 : type === STRING || wide ? 2 : 1;
@@ -114,7 +143,6 @@ function elements(heap, ptr, n, at, type, count, who) {
     const v = new Array(count);
     if (type === STRING) {
       const u8 = heap.u8();
-      utf8 ??= new TextDecoder();
       for (let j = 0; j < count; j++) v[j] = text(u8, ptr + d[2 * j], d[2 * j + 1]);
     } else if (type === ARRAY) {
       for (let j = 0; j < count; j++) v[j] = elements(heap, ptr, n, d[3 * j + 2], d[3 * j], d[3 * j + 1], who);
@@ -176,10 +204,9 @@ export function readGGUF(heap, bytes, options) {
     const metadata = {};
     const types = {};
     const heapBytes = () => heap.u8();
-    utf8 ??= new TextDecoder();
     for (let i = 0; i < x.pe_js_gguf_info(1); i++) {
       const k = x.pe_js_gguf_kv(i, 0);
-      const key = utf8.decode(heapBytes().subarray(ptr + k, ptr + k + x.pe_js_gguf_kv(i, 1)));
+      const key = decoder().decode(heapBytes().subarray(ptr + k, ptr + k + x.pe_js_gguf_kv(i, 1)));
       const type = x.pe_js_gguf_kv(i, 2);
       const at = x.pe_js_gguf_kv(i, 3);
       if (type === ARRAY) {
