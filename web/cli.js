@@ -373,6 +373,11 @@ async function cmdCheck(pe, { positional, options }) {
   if (r.firstBad) console.log(`  first: row ${r.firstBad.row}, column ${r.firstBad.column}: got ${num(r.firstBad.got)}, want ${num(r.firstBad.want)}`);
   if (r.diagnosis.length === 0) console.log('  no single cause explains it');
   r.diagnosis.forEach((d, i) => {
+    if (d.cause === 'engine') {
+      const rule = d.rules?.find((x) => x.rule === d.rule);
+      return console.log(`  ${i ? 'or' : 'diagnosis'}: engine: what ${d.fix.engine} computes at context ${d.fix.context} (max abs error ${num(d.maxAbsError)})` +
+        `${rule ? `; ${rule.rule}: ${rule.effect}` : ''}; check against it with --engine ${d.fix.engine}${d.fix.context ? ` --context ${d.fix.context}` : ''}`);
+    }
     console.log(`  ${i ? 'or' : 'diagnosis'}: ${d.causes ? d.causes.join(' + ') : d.cause}${d.note ? ` (${d.note})` : ''}: fix ${show(d.fix)} leaves max abs error ${num(d.maxAbsError)}` +
       ` (${d.badElements} over the bound)`);
   });
