@@ -93,3 +93,23 @@ test('a lying or contradicting GGUF is exit 2 with the message naming the key', 
   assert.equal(l.status, 2, l.stdout);
   assert.match(l.stderr, /\[E[A-Z]+ /);
 });
+
+test('engines CONFIG prints layer groups × engines; a table made by an engine is diagnosed as that engine\'s; --engine checks it exact', () => {
+  const cfg = config('oss-engines.json', OSS);
+  const e = run('engines', cfg, '--positions', '4096');
+  assert.equal(e.status, 0, e.stderr);
+  assert.match(e.stdout, /^against transformers, 4096 positions/);
+  assert.match(e.stdout, /full_attention +llama\.cpp +differs by [\d.]+ \(position \d+, column \d+\)/);
+  assert.match(e.stdout, /full_attention +vllm +same; rounding/);
+  assert.equal(JSON.parse(run('engines', cfg, '--json', '--engines', 'sglang').stdout).rows.every((r) => r.same), true);
+  const npy = join(dir, 'oss-llama.npy');
+  assert.equal(run('table', 'rope', '--config', cfg, '--layer', '1', '--engine', 'llama.cpp', '--positions', '2048', '-o', npy).status, 0);
+  const hf = run('check', npy, '--config', cfg, '--layer', '1');
+  assert.equal(hf.status, 1);
+  assert.match(hf.stdout, /diagnosis: engine: what llama\.cpp computes at context 131072 .*yarn\.truncate.*--engine llama\.cpp/);
+  const ok = run('check', npy, '--config', cfg, '--layer', '1', '--engine', 'llama.cpp');
+  assert.equal(ok.status, 0, ok.stdout);
+  const bad = run('layers', cfg, '--engine', 'vllm2');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /engine = "vllm2" is not an engine posenc knows .*\[EINVAL engine\]/);
+});
