@@ -100,7 +100,7 @@ test('engines CONFIG prints layer groups × engines; a table made by an engine i
   assert.equal(e.status, 0, e.stderr);
   assert.match(e.stdout, /^against transformers, 4096 positions/);
   assert.match(e.stdout, /full_attention +llama\.cpp +differs by [\d.]+ \(position \d+, column \d+\)/);
-  assert.match(e.stdout, /full_attention +vllm +same; rounding/);
+  assert.match(e.stdout, /full_attention +vllm +same\n/);
   assert.equal(JSON.parse(run('engines', cfg, '--json', '--engines', 'sglang').stdout).rows.every((r) => r.same), true);
   const npy = join(dir, 'oss-llama.npy');
   assert.equal(run('table', 'rope', '--config', cfg, '--layer', '1', '--engine', 'llama.cpp', '--positions', '2048', '-o', npy).status, 0);
