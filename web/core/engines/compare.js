@@ -34,6 +34,31 @@ function diffOf(pe, tb, a) {
   return { comparable: true, exact: r.exact, maxAbsDiff: r.maxAbsError, at: r.maxAbsError > 0 ? { position: (a.offset ?? 0) + row.at, column: col.at } : null };
 }
 
+// What rounding alone changes: rounded − exact in C (pe.difference), its largest magnitude and where.
+// No bound to judge here, so no check: one difference of two tables.
+function roundingOf(pe, tables, exact, rounded, positions) {
+  const table = (p) => {
+    const key = JSON.stringify(p);
+    if (!tables.has(key)) tables.set(key, pe.computeView('rope', { ...p, positions }));
+    return tables.get(key);
+  };
+  const a = table(exact), b = table(rounded);
+  const d = pe.difference(b, a);
+  try {
+    const v = d.data;
+    const m = { value: 0, at: -1 };
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i] < 0 ? -v[i] : v[i];
+      if (x > m.value) m.value = x, m.at = i;
+    }
+    const [, rows, width] = a.shape;
+    const cell = m.at % (rows * width);
+    return { maxAbsDiff: m.value, at: m.value > 0 ? { position: (exact.offset ?? 0) + Math.floor(cell / width), column: cell % width } : null };
+  } finally {
+    d.free();
+  }
+}
+
 /**
  * config → { reference, engines, positions, rows: [{ engine, layers, layerType, same, maxAbsDiff, at,
  * logitScaleRatio, rules, rounding }] }: one row per engine (other than the reference) and group of layers
@@ -53,7 +78,9 @@ export function compareEngines(pe, config, options = {}) {
   const common = { context: options.context, seqLen: options.seqLen, assume: options.assume };
   const ref = positionsWithEngine(pe, config, { ...common, engine: reference });
   const diffs = new Map();  // one table comparison per pair of params
+  const tables = new Map();  // the tables the rounding differences take, computed once each
   const rows = [];
+  try {
   for (const name of names) {
     if (name === reference) continue;
     let mine;
@@ -91,7 +118,7 @@ export function compareEngines(pe, config, options = {}) {
         if (ROUNDING.some((k) => b.rope[k] !== undefined)) {
           const key2 = JSON.stringify([pb, b.rope]);
           let r = diffs.get(key2);
-          if (!r) diffs.set(key2, (r = tableDiff(pe, pb, b.rope, positions)));
+          if (!r) diffs.set(key2, (r = roundingOf(pe, tables, pb, b.rope, positions)));
           rounding = Object.freeze({ maxAbsDiff: r.maxAbsDiff, at: r.at, params: Object.fromEntries(ROUNDING.filter((k) => b.rope[k] !== undefined).map((k) => [k, b.rope[k]])) });
         }
       }
@@ -101,6 +128,9 @@ export function compareEngines(pe, config, options = {}) {
         rules: b.engine.rules.filter((r) => !r.rounding), ...(rounding ? { rounding } : {}),
       }));
     }
+  }
+  } finally {
+    for (const t of tables.values()) t.free();
   }
   return Object.freeze({ reference, positions, context: options.context ?? null, seqLen: options.seqLen ?? null, rows: Object.freeze(rows) });
 }
