@@ -113,6 +113,16 @@ describe('engines in the explorer', () => {
     assert.match(await again.page.textContent('#layers .layer-detail'), /longrope\.switch/);
     assert.equal(new URL(again.page.url()).search, new URL(url).search);
 
+    // a link with an engine posenc has no profile of, or a length that is none: said at the engine controls
+    const bad = new URL(url);
+    bad.searchParams.set('engine', 'vllm-0.1');
+    bad.searchParams.set('context', 'lots');
+    const odd = await ex.open(bad.search);
+    assert.equal(await odd.page.textContent('#engine-error'),
+      `Ignored from the URL: engine = "vllm-0.1" is not one of ${pe.engines.map((e) => e.name).join(', ')}; context = "lots" is not a length in tokens (an integer ≥ 1)`);
+    assert.equal(await odd.page.inputValue('#engine'), 'transformers');
+    clean(odd.problems);
+
     // back to transformers: the comparison goes, the transformers table stays
     assert.equal(await rendered(again.page, () => again.page.selectOption('#engine', 'transformers')), 'ok');
     const s3 = await again.page.evaluate(() => structuredClone(window.explorer.state));
