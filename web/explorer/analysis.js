@@ -6,7 +6,7 @@
 // Nothing here knows a kind: everything follows the registry and the view options' table.
 import { fromQuery, toQuery, normalize } from './state.js';
 import { HEAT_MODES, HEAT_TITLES, MAX_PROFILE, normalizeCompare, profileKind, logYOf } from '../views/compare.js';
-import { option, TYPES } from '../views/options.js';
+import { option, TYPES, htmlInteger } from '../views/options.js';
 import { el } from './dom.js';
 
 // A DOM property written only when it changes: each write (even of the same value) invalidates the
@@ -22,6 +22,9 @@ const COMPARE_KEYS = new Map([
   [option('profile'), (c, v) => { c.profile = v; }],
 ].map(([o, set]) => [o.key, { o, set }]));
 const KEYS = { heat: option('heat').key, logy: option('logY').key, profile: option('profile').key };
+// The engine a model is read with (explorer/layers.js) and its lengths. Read only with `engine` in the
+// query: without it, `seq-len` is the rope kinds' seqLen parameter (any spelling of views/keys.js).
+const ENGINE_KEYS = { name: 'engine', context: 'context', seqLen: 'seq-len' };
 
 /** Presets of the analysis views: each a state with its `compare` part (the pinned A). */
 export const ANALYSIS_PRESETS = [
@@ -79,7 +82,8 @@ export const presetState = (s) => ({ ...normalize(s), compare: normalizeCompare(
  * Parse a query string: the main configuration as explorer/state.js's fromQuery does, plus `compare`
  * (the pinned A from the `a.` keys, the heatmap mode, the y axis, the profile range). Returns
  * fromQuery's { state, problems, keys } with state.compare and compareProblems (messages for the
- * analysis panel).
+ * analysis panel), state.engine ({ name, context, seqLen }: with `engine` in the query) and
+ * engineProblems (messages for the engine controls).
  */
 export function readURL(search, pe) {
   const q = new URLSearchParams(search);
@@ -87,9 +91,23 @@ export function readURL(search, pe) {
   const c = {};
   const compareProblems = [];
   const bad = (key, text, why) => compareProblems.push(`${key} = ${JSON.stringify(text.slice(0, 40))} ${why}`);
+  const engineKeys = q.has(ENGINE_KEYS.name) ? new Set(Object.values(ENGINE_KEYS)) : new Set();
+  const engine = { name: 'transformers', context: null, seqLen: null };
+  const engineProblems = [];
   for (const [key, text] of q) {
     const compare = COMPARE_KEYS.get(key);
-    if (key.startsWith(PIN)) pinned.append(key.slice(PIN.length), text);
+    if (engineKeys.has(key)) {
+      const quoted = `${key} = ${JSON.stringify(text.slice(0, 40))}`;
+      if (key === ENGINE_KEYS.name) {
+        const names = pe.engines.map((e) => e.name);
+        if (names.includes(text)) engine.name = text;
+        else engineProblems.push(`${quoted} is not one of ${names.join(', ')}`);
+      } else {
+        const n = htmlInteger(text);
+        if (Number.isInteger(n) && n >= 1) engine[key === ENGINE_KEYS.context ? 'context' : 'seqLen'] = n;
+        else engineProblems.push(`${quoted} is not a length in tokens (an integer ≥ 1)`);
+      }
+    } else if (key.startsWith(PIN)) pinned.append(key.slice(PIN.length), text);
     else if (compare) {
       const r = TYPES[compare.o.type](text, compare.o);
       if (r.why) bad(key, text, r.why);
@@ -105,6 +123,12 @@ export function readURL(search, pe) {
   }
   out.state.compare = normalizeCompare(c);
   out.compareProblems = compareProblems;
+  if (engineKeys.size) {
+    out.state.engine = engine;
+    // a pinned A with an engine is that engine's comparison: choosing transformers again unpins it
+    if (out.state.compare.pinned && engine.name !== 'transformers') out.state.compare.engine = true;
+  }
+  out.engineProblems = engineProblems;
   return out;
 }
 
@@ -119,6 +143,12 @@ export function writeQuery(s) {
   if (c?.pinned && c.heat !== 'b') q.set(KEYS.heat, c.heat);
   if (c && c.logY !== null) q.set(KEYS.logy, String(c.logY));
   if (c?.profile) q.set(KEYS.profile, String(c.profile));
+  const e = s.engine;
+  if (e && (e.name !== 'transformers' || e.context !== null || e.seqLen !== null)) {
+    q.set(ENGINE_KEYS.name, e.name);
+    if (e.context !== null) q.set(ENGINE_KEYS.context, String(e.context));
+    if (e.seqLen !== null) q.set(ENGINE_KEYS.seqLen, String(e.seqLen));
+  }
   return `?${q}`;
 }
 

@@ -2,7 +2,12 @@
 // (pe.positionsFromConfig): the positions added before the first layer, a strip of every layer — its
 // type and scheme (RoPE, ALiBi, T5 or DeBERTa buckets, none) — and what transformers would warn;
 // choosing a layer, or a layer type, hands that layer to the explorer (onPick), which shows its table.
+// An engine (pe.engines) reads the same config its own way: the map then shows the engine's layers,
+// marks those whose table or logit scale differs from transformers' (pe.compareEngines) and names the
+// engine's rules in the detail line; the explorer compares the chosen layer A (transformers) / B (engine).
 import { el } from './dom.js';
+
+export const REFERENCE_ENGINE = 'transformers';
 
 const short = (type) => type.replace(/_attention$/, '');
 
@@ -67,13 +72,39 @@ export class LayerMap {
   #layers = null;
   #story = null;
   #selected = null;
+  #onEngine;
+  // the engine the map was read with: { name, context, seqLen }, what it refused (a message), the
+  // transformers layers (ref) and compareEngines' rows of that engine (rows)
+  #engine = { name: REFERENCE_ENGINE, context: null, seqLen: null, refusal: null, ref: null, rows: [] };
 
-  /** root: the element to fill; onPick(layer entry) when a layer or a layer type is chosen. */
-  constructor(root, pe, onPick) {
+  /**
+   * root: the element to fill; onPick(layer entry) when a layer or a layer type is chosen;
+   * onEngine({ name, context, seqLen }) when the engine controls change.
+   */
+  constructor(root, pe, onPick, onEngine = () => {}) {
     this.#root = root;
     this.#pe = pe;
     this.#onPick = onPick;
+    this.#onEngine = onEngine;
     root.hidden = true;
+  }
+
+  /** The engine the map shows: { name, context, seqLen, refusal } (name: the one that ran, after a refusal transformers). */
+  get engine() {
+    const { name, context, seqLen, refusal } = this.#engine;
+    return { name, context, seqLen, refusal };
+  }
+
+  /** transformers' layer entry of a selection (index or type), when an engine is shown; else undefined. */
+  findReference(sel) {
+    const ref = this.#engine.ref;
+    if (!ref) return undefined;
+    return typeof sel === 'number' ? ref[sel] : ref.find((l) => l.type === sel);
+  }
+
+  /** compareEngines' row of the engine shown for a layer index, or undefined. */
+  rowOf(index) {
+    return this.#engine.rows.find((r) => r.layers.includes(index));
   }
 
   get layers() {
@@ -91,9 +122,32 @@ export class LayerMap {
     return this.#story;
   }
 
-  /** Read a config (options: positionsFromConfig's) and draw its strip; throws the PosencError of a config it cannot read. */
-  show(config, selected = null, options = undefined) {
-    const story = this.#pe.positionsFromConfig(config, options);
+  /**
+   * Read a config (options: positionsFromConfig's, and compareEngines' `positions`) and draw its
+   * strip; throws the PosencError of a config it cannot read. An engine that cannot run the model
+   * (a PosencError naming `engine`) is not an error: its message is kept (engine.refusal) and the
+   * config is read as transformers reads it.
+   */
+  show(config, selected = null, options = {}) {
+    const { positions, ...read } = options ?? {};
+    const name = read.engine ?? REFERENCE_ENGINE;
+    const engine = { name, context: read.context ?? null, seqLen: read.seqLen ?? null, refusal: null, ref: null, rows: [] };
+    let story;
+    try {
+      story = this.#pe.positionsFromConfig(config, read);
+    } catch (e) {
+      if (e?.param !== 'engine' || name === REFERENCE_ENGINE) throw e;
+      engine.refusal = e.message;
+      engine.name = REFERENCE_ENGINE;
+      delete read.engine;
+      story = this.#pe.positionsFromConfig(config, read);
+    }
+    if (engine.name !== REFERENCE_ENGINE) {
+      const { engine: _, ...reference } = read;
+      engine.ref = this.#pe.positionsFromConfig(config, reference).layers;
+      engine.rows = this.#pe.compareEngines(config, { ...reference, engines: [engine.name], ...(positions ? { positions } : {}) }).rows;
+    }
+    this.#engine = engine;
     this.#story = story;
     this.#layers = story.layers;
     this.#selected = selected;
@@ -118,11 +172,56 @@ export class LayerMap {
     for (const b of this.#root.querySelectorAll('.layer-type')) b.setAttribute('aria-pressed', String(b.dataset.type === sel));
     const entry = this.find(sel);
     this.#root.querySelector('.layer-detail').textContent = entry
-      ? `${typeof sel === 'number' ? `Layer ${entry.index}` : `${sel} layers (first: ${entry.index})`}: ${describeLayer(entry)}`
+      ? `${typeof sel === 'number' ? `Layer ${entry.index}` : `${sel} layers (first: ${entry.index})`}: ${describeLayer(entry)}${this.#engineDetail(entry)}`
       : this.#layers.some((l) => l.positions || l.queryScale) ? 'Choose a layer (or a layer type) to see its table.'
         : `No layer of this model adds positions${this.#story.input?.kind === 'sinusoidal' ? ': the table shown is its input positions.'
           : this.#story.input ? ': its positions are the learned input table, trained weights that posenc cannot compute.'
             : ' at all: order comes from its recurrence or convolution, not from a positional encoding.'}`;
+  }
+
+  // What the engine shown does to a layer: the rules that fired and the logit scale against transformers'.
+  #engineDetail(entry) {
+    const e = this.#engine;
+    if (e.name === REFERENCE_ENGINE) return '';
+    const rules = entry.engine?.rules ?? [];
+    const row = this.rowOf(entry.index);
+    const said = rules.length ? rules.map((r) => `${r.rule} (${r.effect})`).join('; ') : 'no rule changes this layer';
+    const ratio = row?.logitScaleRatio === null || row?.logitScaleRatio === undefined ? '' : ` · logit scale ×${row.logitScaleRatio} of transformers'`;
+    return ` — ${e.name}: ${said}${ratio}${row ? (row.same ? ' · same table as transformers' : ' · differs from transformers') : ''}`;
+  }
+
+  // The engine choice, its context and sequence length, what it refused, and how many layers differ.
+  #engineBar() {
+    const e = this.#engine;
+    const select = el('select', { id: 'engine', 'aria-label': 'Engine' },
+      ...this.#pe.engines.map((x) => el('option', { value: x.name }, x.name)));
+    select.value = e.name;
+    const number = (id, label, value, help) => {
+      const input = el('input', { id, type: 'number', min: '1', step: '1', placeholder: help, 'aria-label': label });
+      input.value = value === null ? '' : String(value);
+      return input;
+    };
+    const context = number('engine-context', 'Context (tokens)', e.context, 'max_position_embeddings');
+    const seqLen = number('engine-seq-len', 'Sequence length (tokens)', e.seqLen, 'unset');
+    const read = (input) => (input.value.trim() === '' ? null : Number(input.value));
+    const changed = () => this.#onEngine({ name: select.value, context: read(context), seqLen: read(seqLen) });
+    for (const c of [select, context, seqLen]) c.addEventListener('change', changed);
+    const differ = e.rows.filter((r) => r.runs && !r.same).reduce((n, r) => n + r.layers.length, 0);
+    const error = el('output', { id: 'engine-error', class: 'error' }, e.refusal ?? '');
+    error.hidden = !e.refusal;
+    return el('div', { class: 'engine-bar', role: 'group', 'aria-label': 'Engine' },
+      el('label', {}, 'Engine ', select), el('label', {}, 'context ', context), el('label', {}, 'seqLen ', seqLen),
+      ...(e.name === REFERENCE_ENGINE ? [] : [el('p', { class: 'engine-legend', id: 'engine-legend' },
+        `${differ} layer${differ === 1 ? '' : 's'} differ${differ === 1 ? 's' : ''} in ${e.name}`)]),
+      error);
+  }
+
+  /** A message at the engine controls (null: none), e.g. a context the engine reader refused. */
+  engineNote(message) {
+    const out = this.#root.querySelector('#engine-error');
+    if (!out) return;
+    out.textContent = message ?? '';
+    out.hidden = !message;
   }
 
   #draw() {
@@ -148,10 +247,15 @@ export class LayerMap {
     // One cell per layer, appended one by one: a config may list 65536 layers (as many types), more
     // arguments than a spread into append() can pass; one click handler for the strip, not one per cell.
     const strip = el('div', { class: 'layer-strip', role: 'listbox', 'aria-label': 'Layers' });
+    const engine = this.#engine.name;
     for (const l of layers) {
+      const row = engine === REFERENCE_ENGINE ? undefined : this.rowOf(l.index);
+      const differs = row && row.runs && !row.same;
+      const how = !differs ? '' : ` · differs in ${engine}${row.maxAbsDiff ? ` by ${row.maxAbsDiff} (position ${row.at.position}, column ${row.at.column})` : ''}` +
+        `${row.logitScaleRatio !== 1 ? `, logits ×${row.logitScaleRatio}` : ''}`;
       strip.append(el('button', {
-        type: 'button', role: 'option', 'aria-selected': 'false', title: `Layer ${l.index}: ${describeLayer(l)}`,
-        class: `layer t-${short(l.type)}${l.positions ? '' : ' nope'}`, dataset: { index: String(l.index), type: l.type },
+        type: 'button', role: 'option', 'aria-selected': 'false', title: `Layer ${l.index}: ${describeLayer(l)}${how}`,
+        class: `layer t-${short(l.type)}${l.positions ? '' : ' nope'}${differs ? ' engine-differs' : ''}`, dataset: { index: String(l.index), type: l.type },
       }, l.positions ? '' : '∅'));
     }
     strip.addEventListener('click', (e) => {
@@ -164,6 +268,7 @@ export class LayerMap {
       ...(input ? [el('p', { class: 'layer-input' }, input)] : []),
       ...(story.warnings.length ? [el('ul', { class: 'layer-warnings' },
         ...story.warnings.map((w) => el('li', {}, `${w.field}: ${w.message}`)))] : []),
+      this.#engineBar(),
       typeRow,
       strip,
       el('p', { class: 'layer-detail', 'aria-live': 'polite' }),

@@ -10,7 +10,7 @@ import { toCSV, toNPY, download } from './export.js';
 import { Controls } from './controls.js';
 import { ZoomBar, zoomable, windowRequest } from './zoom.js';
 import { AnalysisPanel, ANALYSIS_PRESETS, presetState, readURL, writeQuery } from './analysis.js';
-import { LayerMap, viewOfLayer } from './layers.js';
+import { LayerMap, viewOfLayer, REFERENCE_ENGINE } from './layers.js';
 import { MODEL_PRESETS } from './layer-presets.js';
 import { takesConfig } from '../rope-config.js';
 import { TensorCheck } from './checker.js';
@@ -34,7 +34,7 @@ function viewQuery(search) {
 }
 
 // A state from the address bar is untrusted until it has rendered once: see update().
-let { state, problems, given: urlGiven, compareProblems } = readURL(viewQuery(location.search), pe);
+let { state, problems, given: urlGiven, compareProblems, engineProblems } = readURL(viewQuery(location.search), pe);
 let fromURL = true;
 let plane = null;       // the controls' plane on screen (the scene frees it when replaced)
 let scheduled = false;  // an update waits for the next animation frame
@@ -42,9 +42,15 @@ let shown = null;       // drawn outside an animation frame, not yet painted: { 
 let inFrame = false;    // running in an animation frame callback
 let urlState = null;    // the state of the view on screen, for the address bar (edits C rejected stay out)
 let touched = location.search !== '';
+let model = null;       // the model config read on this page, whole ({ config, assume }): state.config keeps only what was read
+let noTable = false;    // the model shown has no positions posenc can compute: no table is drawn
 
 const controls = new Controls(document.getElementById('controls'), pe, {
-  change: (what) => (what === 'columns' ? showColumns() : schedule()),
+  change: (what) => {
+    if (what === 'columns') return showColumns();
+    noTable = false;
+    schedule();
+  },
   config: fillFromConfig,
   load: loadModel,
   export: exportAs,
@@ -101,6 +107,7 @@ for (const preset of [...PRESETS, ...ANALYSIS_PRESETS]) {
   b.addEventListener('click', () => {
     if (urlPending) flushURL();  // the entry being left keeps its last view
     state = presetState(preset.state);
+    noTable = false;
     fromURL = false;
     problems = [];
     history.pushState(null, '', writeQuery(state));
@@ -112,7 +119,10 @@ for (const preset of [...PRESETS, ...ANALYSIS_PRESETS]) {
 }
 
 // The layer map (explorer/layers.js): shown while the state holds a model's config.json.
-const layerMap = new LayerMap(document.getElementById('layers'), pe, pickLayer);
+const layerMap = new LayerMap(document.getElementById('layers'), pe, pickLayer, chooseEngine);
+// Shown instead of the heatmap and plot when the model's positions are nothing posenc can compute.
+const noTableNote = Object.assign(document.createElement('p'), { id: 'no-table', className: 'no-table', hidden: true });
+document.getElementById('analysis').before(noTableNote);
 
 for (const preset of MODEL_PRESETS) {
   const b = document.createElement('button');
@@ -124,6 +134,7 @@ for (const preset of MODEL_PRESETS) {
     state = normalize({ kind: 'rope', params: { positions: 128 }, columns: [0, 16, 32, 48] });
     fromURL = false;
     problems = [];
+    model = { config: preset.config, assume: undefined };
     useModel(preset.config, preset.layer);
     history.pushState(null, '', writeQuery(state));
     touched = true;
@@ -131,46 +142,143 @@ for (const preset of MODEL_PRESETS) {
   presets.append(b);
 }
 
+/** The engine of a state: { name, context, seqLen } (transformers, unset lengths by default). */
+const engineOf = (s) => ({ name: REFERENCE_ENGINE, context: null, seqLen: null, ...s.engine });
+
+// The reading options of the state's engine (and a family assumed for an unknown model_type), and
+// compareEngines' positions: the rows the table shows.
+function readingOptions(assume) {
+  const e = engineOf(state);
+  const o = {};
+  if (assume !== undefined) o.assume = assume;
+  if (e.name !== REFERENCE_ENGINE) o.engine = e.name;
+  if (e.context !== null) o.context = e.context;
+  if (e.seqLen !== null) o.seqLen = e.seqLen;
+  const n = state.params.positions;
+  if (Number.isInteger(n) && n >= 1 && n <= 1 << 20) o.positions = n;
+  return o;
+}
+
+// layerMap.show with the state's engine. A context or seqLen the reader refuses is dropped (its
+// message at the engine controls); an engine that cannot run the model leaves transformers (the map
+// shows its refusal). Throws what the config itself cannot be read for.
+function showLayers(config, layer, assume) {
+  let note = null;
+  for (;;) {
+    try {
+      const layers = layerMap.show(config, layer, readingOptions(assume));
+      const shown = layerMap.engine;
+      state.engine = { name: shown.name, context: shown.context, seqLen: shown.seqLen };
+      if (note) layerMap.engineNote(note);
+      return layers;
+    } catch (e) {
+      const e2 = engineOf(state);
+      if (!(e instanceof PosencError) || !['context', 'seqLen'].includes(e.param) || e2[e.param] === null) throw e;
+      note = `${e.message} (not used)`;
+      state.engine = { ...e2, [e.param]: null };
+    }
+  }
+}
+
 /**
  * Show a config's layers and the chosen layer's table (layer null: the view every layer with positions
  * shares, else the first such layer, else the positions added before the first layer, if computable).
+ * A model whose positions posenc cannot compute (learned input positions, none at all) shows no table.
+ * A new model (fresh) opens the kind its positions are: rope, alibi, t5, deberta, sinusoidal.
  */
-function useModel(config, layer, assume) {
+function useModel(config, layer, assume, { fresh = true } = {}) {
   let layers = null;
+  const kind = fresh ? 'rope' : ropeKind();
   try {
-    layers = layerMap.show(config, layer, assume === undefined ? undefined : { assume });
+    layers = showLayers(config, layer, assume);
   } catch (e) {
     if (!(e instanceof PosencError)) throw e;
     layerMap.hide();
     if (e.param !== 'num_hidden_layers' && e.param !== 'text_config.num_hidden_layers') throw e;
   }
+  const engine = engineOf(state).name !== REFERENCE_ENGINE;
   let view = null;
+  noTable = false;
   if (layers && layer === null) {
-    const first = layers.findIndex((l) => viewOfLayer(l, ropeKind()));
-    const key = (l) => JSON.stringify(viewOfLayer(l, ropeKind()));
-    if (first >= 0 && layers.some((l) => key(l) !== key(layers[first]))) layer = first;  // layers differ: the first one's table
-    else if (first >= 0) view = viewOfLayer(layers[first], ropeKind());
+    const first = layers.findIndex((l) => viewOfLayer(l, kind));
+    const key = (l) => JSON.stringify(viewOfLayer(l, kind));
+    // layers differ, or an engine is compared: the first one's table
+    if (first >= 0 && (engine || layers.some((l) => key(l) !== key(layers[first])))) layer = first;
+    else if (first >= 0) view = viewOfLayer(layers[first], kind);
     else if (layerMap.story.input?.kind === 'sinusoidal') view = { kind: 'sinusoidal', params: { ...layerMap.story.input.params } };
+    else noTable = true;
   }
   if (layers && layer !== null) {
     layerMap.select(layer);
-    applyLayer(layer, layerMap.find(layer));
+    applyLayer(layer, layerMap.find(layer), kind);
   } else if (view) {
     state.layer = undefined;
     applyView(view);
+    unpinEngine();
   } else if (!layers) {
     const params = pe.ropeFromConfig(config, assume === undefined ? undefined : { assume });  // throws before the state changes
     if (params === null) throw new PosencError('posenc: this config has no RoPE and no num_hidden_layers to list its layers by', 'EINVAL', 'num_hidden_layers');
     state.layer = undefined;
-    applyView({ kind: ropeKind(), params });
+    applyView({ kind, params });
+  } else {
+    state.layer = undefined;
+    unpinEngine();
   }
-  // the URL keeps what the reading used, not the whole file (a few hundred bytes for any real config);
-  // a family chosen for an unknown model_type is kept as its model_type, so the link reads the same
-  const kept = layers ? pe.fieldsRead(config, assume === undefined ? undefined : { assume }) : { ...config };
-  if (assume !== undefined) kept.model_type = assume;
-  state.config = JSON.stringify(kept);
+  state.config = JSON.stringify(keptFields(config, layers, assume));
   controls.render(state);
   schedule();
+}
+
+// The URL keeps what the reading used, not the whole file (a few hundred bytes for any real config),
+// and what the engines' rules read (torch_dtype, …) so that a link reads the same with any engine;
+// a family chosen for an unknown model_type is kept as its model_type.
+function keptFields(config, layers, assume) {
+  const options = assume === undefined ? {} : { assume };
+  const kept = layers ? pe.fieldsRead(config, options) : { ...config };
+  if (layers) {
+    for (const { name } of pe.engines) {
+      let read;
+      try {
+        read = pe.layersFromConfig(config, { ...options, engine: name });
+      } catch {
+        continue;  // an engine that cannot run the model reads nothing
+      }
+      for (const l of read) {
+        for (const r of l.engine?.rules ?? []) {
+          for (const f of r.fields ?? []) {
+            const top = String(f).split('.')[0];
+            if (Object.hasOwn(config, top) && !Object.hasOwn(kept, top)) kept[top] = config[top];
+          }
+        }
+      }
+    }
+  }
+  if (assume !== undefined) kept.model_type = assume;
+  return kept;
+}
+
+// Leaving an engine's comparison: the pinned transformers table goes.
+function unpinEngine() {
+  if (!state.compare?.engine) return;
+  state.compare.pinned = null;
+  state.compare.heat = 'b';
+  delete state.compare.engine;
+}
+
+/** The engine controls changed: read the model again with them and show the chosen layer A / B. */
+function chooseEngine(e) {
+  const config = model?.config ?? (state.config === undefined ? null : JSON.parse(state.config));
+  if (!config) return;
+  state.engine = e;
+  if (e.name === REFERENCE_ENGINE) unpinEngine();
+  try {
+    useModel(config, layerOf(state.layer), model?.assume, { fresh: false });
+  } catch (err) {
+    if (!(err instanceof PosencError)) throw err;
+    layerMap.engineNote(err.message);
+    return;
+  }
+  touched = true;
 }
 
 // The kind a config's RoPE params are shown in: the current kind if it takes them, else rope.
@@ -178,6 +286,7 @@ const ropeKind = () => (takesConfig(kindOf(state)) ? state.kind : 'rope');
 
 function applyView(v) {
   if (v.kind === state.kind) {
+    for (const k of LAYER_PARAMS) delete state.params[k];
     state.params = { ...state.params, ...v.params };  // the config's scaling replaces the whole object
   } else {
     const positions = state.params.positions;
@@ -190,14 +299,33 @@ function applyView(v) {
   }
 }
 
-function applyLayer(sel, entry) {
+// The params a layer's reading sets beyond the config's RoPE (an engine's dtype, its seqLen …): a
+// layer chosen next, or another engine's, starts without them.
+const LAYER_PARAMS = ['seqLen', 'dtype', 'freqDtype', 'freqFactors', 'positionModulo', 'ggmlAttnFactor', 'mropeSection', 'mropeInterleaved'];
+
+/**
+ * Show a layer: its view in the controls; with an engine other than transformers, the controls are the
+ * engine's table (B) and transformers' table of the same layer is pinned as A, the heatmap in A − B.
+ */
+function applyLayer(sel, entry, kind = ropeKind()) {
   state.layer = String(sel);
-  const v = viewOfLayer(entry, ropeKind());
-  if (v) applyView(v);
+  const v = viewOfLayer(entry, kind);
+  if (!v) return v;
+  applyView(v);
+  const ref = layerMap.engine.name === REFERENCE_ENGINE ? undefined : layerMap.findReference(sel);
+  const a = ref && viewOfLayer(ref, state.kind);
+  if (a && a.kind === state.kind) {
+    const rows = Object.fromEntries(Object.entries(state.params).filter(([k]) => !Object.hasOwn(v.params, k) && !LAYER_PARAMS.includes(k)));
+    state.compare = { ...(state.compare ?? normalizeCompare()), pinned: { kind: state.kind, params: { ...rows, ...a.params }, index: state.index },
+      heat: 'diff', engine: true };
+  } else {
+    unpinEngine();
+  }
   return v;
 }
 
 function pickLayer(sel, entry) {
+  noTable = false;
   if (!applyLayer(sel, entry)) {
     controls.showError('kind', `Layer ${entry.index} (${entry.type}) adds no positions and no query scale: nothing to draw for it`);
     return;
@@ -208,9 +336,13 @@ function pickLayer(sel, entry) {
 
 // The map of the config a state carries (a URL, history): its params are the URL's own.
 function showModel() {
+  model = null;
+  noTable = false;
   if (state.config === undefined) return void layerMap.hide();
   try {
-    layerMap.show(JSON.parse(state.config), layerOf(state.layer));
+    const layers = showLayers(JSON.parse(state.config), layerOf(state.layer));
+    if (engineProblems?.length) layerMap.engineNote(`Ignored from the URL: ${engineProblems.join('; ')}`);
+    noTable = state.layer === undefined && !layers.some((l) => viewOfLayer(l, 'rope')) && layerMap.story.input?.kind !== 'sinusoidal';
   } catch (e) {
     layerMap.hide();
     problems.push({ path: 'config', message: e instanceof PosencError ? e.message : `config is not JSON: ${e.message}` });
@@ -220,7 +352,7 @@ showModel();
 
 window.addEventListener('popstate', () => {
   cancelURL();  // a write still pending belonged to the entry that was left (it keeps the view before it)
-  ({ state, problems, given: urlGiven, compareProblems } = readURL(viewQuery(location.search), pe));
+  ({ state, problems, given: urlGiven, compareProblems, engineProblems } = readURL(viewQuery(location.search), pe));
   showModel();
   fromURL = true;  // update() builds the controls once the URL's values are sorted out
   schedule();
@@ -353,7 +485,18 @@ function update() {
   urlState = structuredClone(state);
   controls.sync(state, next, heatmap);
   showNotes(notes);
+  showTable();
   finish(true);
+}
+
+// A model with no positions posenc can compute: its sentence instead of the heatmap and plot.
+const views = document.querySelector('.views');
+function showTable() {
+  const none = noTable && state.config !== undefined;
+  if (views.classList.contains('no-table') !== none) views.classList.toggle('no-table', none);
+  const text = none ? document.querySelector('#layers .layer-detail')?.textContent ?? '' : '';
+  if (noTableNote.textContent !== text) noTableNote.textContent = text;
+  if (noTableNote.hidden === none) noTableNote.hidden = !none;
 }
 
 function finish(ok) {
@@ -451,6 +594,7 @@ function fillFromConfig(text) {
 function readModel(config, slot, { label = null, assume } = {}) {
   try {
     useModel(config, null, assume);
+    model = { config, assume };
   } catch (e) {
     if (!(e instanceof PosencError)) throw e;
     controls.modelStatus(null);
