@@ -118,6 +118,7 @@ test('ChatGLM3 and GLM-4 (remote code): half of kv_channels rotates in interleav
   assert.equal(g4.layers.length, 40);
   const r4 = g4.layers[0].rope;
   assert.deepEqual([r4.dim, r4.partialRotaryFactor, r4.layout, r4.base], [128, 0.5, 'gptj', 5e6]);
+  assert.equal(r4.maxPositionEmbeddings, 131072);  // the table is built for seq_length positions
   assert.equal(g4.sources['layers.full_attention.rope.base'], 'default:ChatGLMConfig.rope_theta * rope_ratio');
   sameFreqs(r4, 10000 * 500, 64, 'glm-4-9b-chat');
 
@@ -153,7 +154,7 @@ test('Baichuan: the 13B code adds ALiBi (slope · key position, Baichuan\'s _get
   }
 
   const r7 = pe.positionsFromConfig(BAICHUAN2_7B_CHAT).layers[0].rope;
-  assert.deepEqual([r7.dim, r7.base, r7.layout, r7.partialRotaryFactor], [128, 10000, 'neox', 1]);
+  assert.deepEqual([r7.dim, r7.base, r7.layout, r7.partialRotaryFactor, r7.maxPositionEmbeddings], [128, 10000, 'neox', 1, 4096]);
   sameFreqs(r7, 10000, 128, 'Baichuan2-7B');
   // another size: which file it ships cannot be told, so posenc refuses naming hidden_size
   throwsWith(() => pe.positionsFromConfig({ ...BAICHUAN2_7B_CHAT, hidden_size: 2048, num_attention_heads: 16 }), 'EINVAL', 'hidden_size');
@@ -167,6 +168,7 @@ test('Qwen (v1): kv_channels · rotary_pct dims rotate at rotary_emb_base; dynam
   assert.deepEqual([r.dim, r.base, r.layout, r.partialRotaryFactor], [128, 10000, 'neox', 1]);
   assert.equal(s.sources['layers.full_attention.rope.base'], 'rotary_emb_base');
   assert.equal(s.sources['layers.full_attention.rope.dim'], 'kv_channels');
+  assert.equal(s.sources['layers.full_attention.rope.maxPositionEmbeddings'], 'seq_length');
   sameFreqs(r, 10000, 128, 'Qwen-7B');
   // get_ntk_alpha(L) = max(2^ceil(log2(L / seq_length) + 1) − 1, 1) is 1 for every L <= seq_length:
   // the plain table is the one Qwen uses there

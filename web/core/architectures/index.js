@@ -20,7 +20,7 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
   noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored
-  baseScale attentionBy inert`.split(/\s+/));
+  baseScale attentionBy inert maxPositions`.split(/\s+/));
 /** The schemes a layer's attention may have. */
 export const SCHEMES = Object.freeze(['rope', 'alibi', 't5', 'deberta', 'none', 'learned-relative']);
 

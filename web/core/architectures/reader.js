@@ -55,7 +55,7 @@ const NUMBERS = new Set(`head_dim hidden_size n_embd d_model num_attention_heads
   rope_local_base_freq global_rope_theta local_rope_theta compress_rope_theta max_window_layers no_rope_layer_interval
   global_attn_every_n_layers local_attention relative_attention_num_buckets relative_attention_max_distance floor_scale attn_scale
   attention_head_dim alibi_bias_max max_relative_positions position_buckets kv_channels rope_ratio rope_embedding_base
-  dense_attention_every_n_layers`.split(/\s+/));
+  dense_attention_every_n_layers seq_length model_max_length`.split(/\s+/));
 const at = (o, path) => path.split('.').reduce((x, k) => (x == null ? undefined : x[k]), o);
 
 // rope_type values whose pre-training length HF moves into the rope dict (standardize_rope_params).
@@ -671,7 +671,8 @@ export class Reader {
       from.layout = `rule:${this.family}`;
     }
 
-    const maxKey = ['max_position_embeddings', 'n_positions', 'max_seq_len'].find((k) => present(cfg, k));
+    // a remote-code family names the length its tables are built for (ChatGLM, Qwen v1: seq_length)
+    const maxKey = [rec.maxPositions, 'max_position_embeddings', 'n_positions', 'max_seq_len'].find((k) => k && present(cfg, k));
     out.maxPositionEmbeddings = maxKey ? cfg[maxKey] : this.defaults.maxPositionEmbeddings;
     from.maxPositionEmbeddings = maxKey ? this.source(maxKey) : 'default:posenc.maxPositionEmbeddings';
 

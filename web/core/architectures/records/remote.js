@@ -38,6 +38,7 @@ export default () => ({
     layout: 'gptj',
     headDim: ['kv_channels'],
     layerCount: ['num_layers'],
+    maxPositions: 'seq_length',
     baseScale: 'rope_ratio',
     refuse: {
       position_encoding_2d: 'is ChatGLM-6B (the first ChatGLM): two position ids per token (the token\'s position in its block and the block\'s), a GLM prefix-LM scheme posenc has no kind for',
@@ -54,6 +55,7 @@ export default () => ({
     attention: 'alibi',
     attentionBy: { key: 'hidden_size', values: { 4096: 'rope', 5120: 'alibi' } },
     alibi: { heads: 'num_attention_heads', maxBias: 8, form: 'bloom' },
+    maxPositions: 'model_max_length',
     defaults: { hidden_size: 5120, num_attention_heads: 40, num_hidden_layers: 40, model_max_length: 4096, rope_theta: 10000 },
     note: 'Which positions follow from the modeling file the repository ships, not from a config key: the 7B files rotate the whole head (split halves, base 10000), the 13B files add ALiBi (2^(−8h/n) slopes, interleaved for a head count that is no power of two) times the key position. posenc reads hidden_size 4096 as the 7B code and 5120 as the 13B code (as vLLM does) and refuses another size.',
   },
@@ -65,6 +67,7 @@ export default () => ({
     headDim: ['kv_channels'],
     rotary: 'rotary_pct',
     baseKey: 'rotary_emb_base',
+    maxPositions: 'seq_length',
     inert: {
       use_dynamic_ntk: { off: [false], message: 'is read as Qwen\'s modeling code does up to seq_length tokens: ntk_alpha = max(2^ceil(log2(L/seq_length) + 1) − 1, 1) is 1 there, so the tables are plain RoPE at rotary_emb_base; a longer sequence L changes the base to rotary_emb_base · ntk_alpha^(d/(d−2)) for the whole sequence, which posenc does not compute' },
       use_logn_attn: { off: [false], message: 'is read as Qwen\'s modeling code does up to seq_length tokens: the query scale log(i)/log(seq_length) applies only at 1-based positions i > seq_length, so it is 1 there; beyond seq_length posenc does not compute it (its query-scale kind is Llama 4\'s floor-log form)' },
