@@ -213,6 +213,9 @@ test('Phi-3-small: whole-head RoPE at rope_embedding_base on every layer, dense 
   s.layers.forEach((l, i) => assert.equal(l.type, (i + 1) % 2 === 0 ? 'full_attention' : 'blocksparse_attention', `layer ${i}`));
   for (const l of s.layers) assert.deepEqual([l.rope.dim, l.rope.base, l.rope.layout, l.window], [128, 1e6, 'neox', null]);
   sameFreqs(s.layers[0].rope, 1e6, 128, 'Phi-3-small');
+  assert.deepEqual(pe.layersFromConfig(PHI3_SMALL_8K), s.layers);
+  // every layer rotates alike, so one rope params object answers for the model
+  assert.deepEqual(pe.ropeFromConfig(PHI3_SMALL_8K), s.layers[0].rope);
   assert.ok(s.warnings.some((w) => w.field === 'blocksparse_block_size' && /blocksparse_vert_stride/.test(w.message)));
   // positions scaled before RoPE, and a LongRoPE dict: refused by name
   throwsWith(() => pe.positionsFromConfig({ ...PHI3_SMALL_8K, rope_position_scale: 2 }), 'EINVAL', 'rope_position_scale');
