@@ -115,7 +115,7 @@ test('architectures resolves a remote-code model type by transformers\' class na
   assert.ok(s.warnings.some((w) => w.field === 'model_type' && /kimi_k2/.test(w.message)));
   // two architectures naming different types, or a class of no transformers type: refused
   assert.throws(() => pe.positionsFromConfig({ model_type: 'x', architectures: ['LlamaForCausalLM', 'Qwen2ForCausalLM'] }), { param: 'model_type' });
-  assert.throws(() => pe.positionsFromConfig({ model_type: 'baichuan', architectures: ['BaichuanForCausalLM'] }), { param: 'model_type' });
+  assert.throws(() => pe.positionsFromConfig({ model_type: 'xverse', architectures: ['XverseForCausalLM'] }), { param: 'model_type' });
 });
 
 // A config built from a record's own fields: its defaults, the keys its rules and schemes read, each

@@ -19,7 +19,8 @@ const MERGED = ['defaults'];
 export const FIELDS = Object.freeze(`from like unsupported text textType vision note input attention layout layoutKey rotate
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
-  noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored`.split(/\s+/));
+  noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored
+  baseScale attentionBy inert maxPositions`.split(/\s+/));
 /** The schemes a layer's attention may have. */
 export const SCHEMES = Object.freeze(['rope', 'alibi', 't5', 'deberta', 'none', 'learned-relative']);
 
@@ -56,7 +57,9 @@ function tables() {
   const all = deepFreeze(Object.fromEntries([...Object.keys(own), ...Object.keys(aliases)].map((k) => [k, { modelType: k, ...resolve(own, aliases, k) }])));
   const types = Object.freeze(Object.keys(own).sort());
   const byPrefix = new Map();
-  for (const k of types) {
+  // remote-code types too: their architectures classes follow the same convention (QWenLMHeadModel →
+  // qwen, InternLM2ForCausalLM → internlm2, Phi3SmallForCausalLM → phi3small)
+  for (const k of [...types, ...Object.keys(aliases)]) {
     const key = squash(k);
     byPrefix.set(key, byPrefix.has(key) ? null : k);  // null: two types squash alike, never resolved by name
   }

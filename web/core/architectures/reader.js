@@ -54,7 +54,8 @@ const NUMBERS = new Set(`head_dim hidden_size n_embd d_model num_attention_heads
   original_max_position_embeddings attention_chunk_size qk_rope_head_dim qk_nope_head_dim rotary_dim rotary_pct rotary_emb_base
   rope_local_base_freq global_rope_theta local_rope_theta compress_rope_theta max_window_layers no_rope_layer_interval
   global_attn_every_n_layers local_attention relative_attention_num_buckets relative_attention_max_distance floor_scale attn_scale
-  attention_head_dim alibi_bias_max max_relative_positions position_buckets`.split(/\s+/));
+  attention_head_dim alibi_bias_max max_relative_positions position_buckets kv_channels rope_ratio rope_embedding_base
+  dense_attention_every_n_layers seq_length model_max_length`.split(/\s+/));
 const at = (o, path) => path.split('.').reduce((x, k) => (x == null ? undefined : x[k]), o);
 
 // rope_type values whose pre-training length HF moves into the rope dict (standardize_rope_params).
@@ -113,6 +114,9 @@ const POSITION_KEYS = {
   attn_layer_period: { in: 'Jamba: which layers are attention' },
   attn_layer_offset: { in: 'Jamba: which layers are attention' },
   mrope_section: { in: 'Qwen-VL M-RoPE: the frequency sections of each axis' },
+  kv_channels: { in: 'ChatGLM / Qwen (v1) remote code: the head dim (the rotary dims follow it)',
+    off: (v, rec, cfg) => Number.isInteger(cfg.hidden_size) && Number.isInteger(cfg.num_attention_heads) && v * cfg.num_attention_heads === cfg.hidden_size },
+  position_encoding_2d: { in: 'ChatGLM-6B (the first ChatGLM): two position ids per token', off: [false] },
 };
 // keys a layer rule, or a record switch, reads by itself (RULES, noRopeLayers, queryScale, chunk)
 const RULE_KEYS = {
@@ -123,7 +127,7 @@ const RULE_KEYS = {
 // record fields that name no config key
 // one string, split: the quoted name of the first field, then a comma, reads as an import to the
 // single-file build's check (tests/sites/pack.test.js)
-const PROSE = new Set('from note vision unsupported modelType like text textType refuse ropeIgnored'.split(' '));
+const PROSE = new Set('from note vision unsupported modelType like text textType refuse ropeIgnored inert'.split(' '));
 const readsCache = new WeakMap();
 /** Every config key a record names anywhere in its fields, and its class defaults' keys. */
 function keysOf(rec) {
@@ -139,6 +143,7 @@ function keysOf(rec) {
   const rules = [rec.layers?.rule, ...(rec.layers?.of ?? []).map((x) => x.rule)];
   for (const r of rules) for (const k of RULE_KEYS[r] ?? []) out.add(k);
   if (rec.noRopeLayers) out.add('no_rope_layers').add('no_rope_layer_interval');
+  for (const k of Object.keys(rec.inert ?? {})) out.add(k);
   readsCache.set(rec, out);
   return out;
 }
@@ -338,10 +343,16 @@ export class Reader {
     }
     const known = keysOf(rec);
     for (const [k, { in: where, off, sameAs, otherwise }] of Object.entries(POSITION_KEYS)) {
-      if (!present(cfg, k) || known.has(k) || (typeof off === 'function' ? off(cfg[k], rec) : off?.includes(cfg[k]))) continue;
+      if (!present(cfg, k) || known.has(k) || (typeof off === 'function' ? off(cfg[k], rec, cfg) : off?.includes(cfg[k]))) continue;
       if (sameAs && cfg[k] === (present(cfg, sameAs) ? cfg[sameAs] : rec.defaults?.[sameAs] ?? otherwise)) continue;
       throw this.fail(k, `changes positions where it is read (${where}), and ${rec.modelType}'s code does not read it` +
         `${options.assume !== undefined ? ` (read as ${rec.modelType} because of { assume })` : ''}: posenc refuses rather than drop it`);
+    }
+    // keys the record reads whose effect posenc reports rather than computes (Qwen's dynamic NTK and
+    // log-n beyond seq_length, Phi-3-small's block-sparse mask): a warning naming each, never silence
+    for (const [k, { off, message }] of Object.entries(rec.inert ?? {})) {
+      const v = this.get(k);
+      if (message && v !== undefined && !(off ?? [false]).includes(v)) this.warn(k, message);
     }
     const kind = pe.kinds.find((k) => k.name === 'rope-frequencies');
     this.defaults = Object.fromEntries(kind.params.map((p) => [p.name, p.default]));
@@ -617,6 +628,14 @@ export class Reader {
       from.base = 'default:posenc.base';
     }
 
+    // GLM-4 / ChatGLM remote code: the base times rope_ratio (RotaryEmbedding.forward_impl)
+    if (rec.baseScale && present(cfg, rec.baseScale)) {
+      const s = cfg[rec.baseScale];
+      if (!(s > 0)) throw this.fail(rec.baseScale, 'is not a positive number', 'ERANGE');
+      out.base *= s;
+      from.base = `${from.base} * ${this.source(rec.baseScale)}`;
+    }
+
     // Rotary part: partial_rotary_factor (top level wins over an unkeyed dict, as standardize_rope_params;
     // a per-layer-type dict's own wins), or the record's key (GPT-NeoX rotary_pct, GPT-J rotary_dim).
     const rotaryKey = rec.rotary === undefined ? 'partial_rotary_factor' : rec.rotary;
@@ -654,7 +673,8 @@ export class Reader {
       from.layout = `rule:${this.family}`;
     }
 
-    const maxKey = ['max_position_embeddings', 'n_positions', 'max_seq_len'].find((k) => present(cfg, k));
+    // a remote-code family names the length its tables are built for (ChatGLM, Qwen v1: seq_length)
+    const maxKey = [rec.maxPositions, 'max_position_embeddings', 'n_positions', 'max_seq_len'].find((k) => k && present(cfg, k));
     out.maxPositionEmbeddings = maxKey ? cfg[maxKey] : this.defaults.maxPositionEmbeddings;
     from.maxPositionEmbeddings = maxKey ? this.source(maxKey) : 'default:posenc.maxPositionEmbeddings';
 
@@ -710,7 +730,8 @@ export class Reader {
       if (!(e instanceof PosencError)) throw e;
       const src = from[e.param] ?? (e.param.startsWith('ropeScaling.') ? `${this.pre}${path}.${e.param.slice(12)}` : e.param);
       // a class default is named by its config field; a derived head dim by the first key it came from
-      const first = src.split(' / ')[0].replace(/^\d+ \* /, '');
+      // (a scaled base, 'rope_theta * rope_ratio', by the scale: the factor that took it out of range)
+      const first = src.split(' / ')[0].replace(/^\d+ \* /, '').split(' * ').pop();
       const field = first.startsWith('default:') ? first.replace(/^default:[^.]*\./, '') : first.slice(this.pre.length);
       const value = at(this.root, this.pre + field);
       throw this.fail(field, `${value === undefined ? 'is missing' : 'is not usable'}: ${e.message}`, e.code);
@@ -837,6 +858,17 @@ export class Reader {
       return v ? 'alibi' : rec.alibi.otherwise ?? 'none';
     }
     if (rec.deberta?.flag && !this.get(rec.deberta.flag)) return 'none';
+    if (rec.attentionBy) {
+      // Baichuan: the scheme follows the modeling file, which the size of the model tells apart
+      const { key, values } = rec.attentionBy;
+      const v = this.get(key);
+      if (!Object.hasOwn(values, String(v))) {
+        throw this.fail(key, `is not one of ${Object.keys(values).join(', ')}: ${this.family}'s published modeling files differ in positions by it ` +
+          `(${Object.entries(values).map(([n, s]) => `${n}: ${s}`).join(', ')}), and posenc does not know which this model ships`);
+      }
+      this.sources.attention = this.source(key);
+      return values[String(v)];
+    }
     if (rec.ropeFlag) {
       const v = this.get(rec.ropeFlag.key) ?? rec.ropeFlag.default;
       if (typeof v !== 'boolean') throw this.fail(rec.ropeFlag.key, 'is not true or false');
