@@ -4,8 +4,7 @@
 // Every check and every number is C's (pe.ggufHeaderSize, readGGUF, ggufTensor, shape).
 import { el } from './dom.js';
 import { describeLayer } from './layers.js';
-import { ggufRopeTensors } from '../core/engines/gguf.js';
-import { PosencError } from '../core/error.js';
+import { ggufRopeTensors, PosencError } from '../posenc.js';
 import { formatInt } from './zoom.js';
 
 const FIRST_READ = 1 << 16;
