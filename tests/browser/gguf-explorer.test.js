@@ -109,6 +109,10 @@ describe('Open a .gguf file', () => {
     assert.deepEqual((await listed(page)).filter((l) => l.selected).map((l) => l.index), [1]);
     assert.doesNotMatch(page.url(), /[?&]config=/);
     assert.equal(await page.isHidden('#layers'), true);
+    // a model preset's config replaces the file's list with its layer map
+    assert.equal(await rendered(page, () => page.click('#preset-layers-gpt-oss')), 'ok');
+    assert.equal(await page.isHidden('#gguf'), true);
+    assert.equal(await page.isVisible('#layers'), true);
     clean(problems);
     await page.close();
   });

@@ -138,6 +138,7 @@ for (const preset of MODEL_PRESETS) {
  * shares, else the first such layer, else the positions added before the first layer, if computable).
  */
 function useModel(config, layer, assume) {
+  ggufPanel.hide();  // the config's layer map replaces a GGUF file's list
   let layers = null;
   try {
     layers = layerMap.show(config, layer, assume === undefined ? undefined : { assume });
