@@ -188,6 +188,15 @@ describe('Open a .gguf file', () => {
     new DataView(bytes.buffer).setBigUint64(liar.at.nTensors, 1n << 40n, true);
     e = await error('liar.gguf', bytes);
     assert.equal(e.param, 'n_tensors');
+    // a header longer than the page reads (its lower bound past maxHeader): refused before reading it
+    await page.evaluate(() => { window.explorer.ggufPanel.maxHeader = 100000; });
+    await page.evaluate(recordSlices);
+    e = await error('phi3-like.gguf', PHI.bytes);
+    assert.equal(e.param, 'maxHeader');
+    assert.match(e.message, /needs at least \d+ bytes, past maxHeader = 100000/);
+    const slices = await page.evaluate(() => window.__slices);
+    assert.ok(slices.every(([, end]) => end <= 100000), JSON.stringify(slices));
+    await page.evaluate(() => { window.explorer.ggufPanel.maxHeader = 64 * 2 ** 20; });
     // not a GGUF file at all
     e = await error('notes.gguf', new TextEncoder().encode('not a model, just text that is long enough'));
     assert.equal(e.param, 'magic');

@@ -8,14 +8,18 @@ import { ggufRopeTensors, PosencError } from '../posenc.js';
 import { formatInt } from './zoom.js';
 
 const FIRST_READ = 1 << 16;
+// A model's header is a few MB (Llama 3's vocabulary: 9 MB); a lying length or count inside a large
+// file could otherwise ask the page to read GBs before anything else is refused.
+const MAX_HEADER = 64 * 2 ** 20;
 
 /**
  * Read a File (or Blob) as GGUF: { gguf, tensors: { name: Float32Array }, bytesRead }. The header
  * grows from the first 64 KiB to exactly what ggufHeaderSize asks for (a lower bound never past the
  * header's end), only the new bytes being read; then each rope tensor's range the reads so far do
- * not hold. bytesRead: the bytes sliced out of the file.
+ * not hold. bytesRead: the bytes sliced out of the file. A header that needs more than maxHeader
+ * bytes (default 64 MiB) is refused (ENOMEM, param maxHeader) before they are read.
  */
-export async function readGGUFBlob(pe, file, { firstRead = FIRST_READ } = {}) {
+export async function readGGUFBlob(pe, file, { firstRead = FIRST_READ, maxHeader = MAX_HEADER } = {}) {
   const fileSize = file.size;
   let bytesRead = 0;
   const read = async (from, to) => {
@@ -29,6 +33,10 @@ export async function readGGUFBlob(pe, file, { firstRead = FIRST_READ } = {}) {
   };
   let head = await read(0, Math.min(fileSize, firstRead));
   for (let need; (need = pe.ggufHeaderSize(head, { fileSize })) > head.length;) {
+    if (need > maxHeader) {
+      throw new PosencError(`posenc: the header of ${file.name ?? 'the file'} needs at least ${need} bytes, past maxHeader = ${maxHeader} ` +
+        '(a model\'s header is a few MB: a length or count in it claims more)', 'ENOMEM', 'maxHeader');
+    }
     const next = new Uint8Array(need);
     next.set(head);
     next.set(await read(head.length, need), head.length);
@@ -57,6 +65,8 @@ export class GGUFPanel {
   #layers = null;
   #context;
   #selected = null;
+  /** The most bytes of header read from a file (readGGUFBlob's maxHeader). */
+  maxHeader = MAX_HEADER;
 
   constructor(root, pe, onPick) {
     this.#root = root;
@@ -78,7 +88,7 @@ export class GGUFPanel {
     this.#status(`Reading the header of ${file.name}…`);
     let read;
     try {
-      read = await readGGUFBlob(this.#pe, file);
+      read = await readGGUFBlob(this.#pe, file, { maxHeader: this.maxHeader });
     } catch (e) {
       return this.#refuse(e, file.name);
     }
