@@ -147,6 +147,13 @@ describe('Open a .gguf file', () => {
     for (const [s, e] of slices) assert.ok(e <= q.begin || s >= q.end, `slice ${s}..${e} touches the weight ${q.begin}..${q.end}`);
     assert.ok(Math.max(...slices.map(([, e]) => e)) < PHI.bytes.length / 2);
 
+    // a context C refuses: said next to the field, the list and the view stay
+    const before = await shown(page);
+    await page.fill('#gguf-context', '0');
+    await page.dispatchEvent('#gguf-context', 'change');
+    assert.match(await page.textContent('#gguf-context-error'), /context = number 0 is not an integer in \[1, 2147483647\]/);
+    assert.equal((await listed(page)).length, 32);
+    assert.deepEqual(await shown(page), before);
     // a context per sequence of 4096: the short factors, the table follows
     assert.equal(await rendered(page, async () => {
       await page.fill('#gguf-context', '4096');

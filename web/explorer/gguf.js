@@ -148,8 +148,19 @@ export class GGUFPanel {
     for (const l of layers) for (const r of l.engine.rules) rules.set(r.rule, r);
     const context = el('input', { type: 'number', id: 'gguf-context', min: '1', step: '1', value: this.#context ?? '',
       placeholder: `${f.gguf.metadata[`${arch}.context_length`] ?? 2048} (trained)` });
+    const contextError = el('p', { class: 'error', id: 'gguf-context-error', role: 'alert', hidden: true });
     context.addEventListener('change', () => {
-      this.#context = context.value === '' ? undefined : Number(context.value);
+      const value = context.value === '' ? undefined : Number(context.value);
+      // a context C refuses (0, 1.5, past INT_MAX) is said next to the field; the file's list stays
+      try {
+        this.#pe.layersFromGGUF(f.gguf, { tensors: f.tensors, context: value });
+      } catch (e) {
+        if (!(e instanceof PosencError)) throw e;
+        contextError.textContent = e.message;
+        contextError.hidden = false;
+        return;
+      }
+      this.#context = value;
       const chosen = this.#selected;
       if (this.#read() && chosen !== null) this.#pick(chosen);
     });
@@ -167,7 +178,8 @@ export class GGUFPanel {
       el('h2', {}, `GGUF file ${f.name}: ${arch}, ${layers.length} layers, as llama.cpp computes it`),
       el('p', { class: 'gguf-read' }, read),
       el('div', { class: 'row' }, el('label', { for: 'gguf-context' }, 'context per sequence'), context,
-        el('p', { class: 'help' }, 'llama.cpp\'s n_ctx / n_seq: picks LongRoPE\'s long or short factors; empty: the trained context')),
+        el('p', { class: 'help' }, 'llama.cpp\'s n_ctx / n_seq: picks LongRoPE\'s long or short factors; empty: the trained context'),
+        contextError),
       el('ul', { class: 'gguf-rules', 'aria-label': 'llama.cpp rules' },
         ...[...rules.values()].map((r) => el('li', { dataset: { rule: r.rule } }, `${r.rule}: ${r.effect}`))),
       list,
