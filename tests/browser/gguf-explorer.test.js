@@ -108,6 +108,12 @@ describe('Open a .gguf file', () => {
     assert.deepEqual(await shown(page), want(1, p1));
     assert.deepEqual((await listed(page)).filter((l) => l.selected).map((l) => l.index), [1]);
     assert.doesNotMatch(page.url(), /[?&]config=/);
+    // the link keeps the params (not the file): it reopens the same table
+    const again = await ex.open(new URL(page.url()).search);
+    assert.deepEqual(ropeOf(await params(again.page)), ropeOf(p1));
+    assert.deepEqual(await shown(again.page), want(1, p1));
+    clean(again.problems);
+    await again.page.close();
     assert.equal(await page.isHidden('#layers'), true);
     // a model preset's config replaces the file's list with its layer map
     assert.equal(await rendered(page, () => page.click('#preset-layers-gpt-oss')), 'ok');
@@ -164,6 +170,11 @@ describe('Open a .gguf file', () => {
     assert.deepEqual(ropeOf(ps), structuredClone(short));
     assert.deepEqual(ps.ropeScaling.long_factor, Array.from(Float32Array.from(PHI35.rope_scaling.short_factor)));
     assert.deepEqual(await shown(page), Array.from(pe.compute('rope', { ...short, positions: ps.positions ?? 50 }).data.slice(0, 512)));
+    // LongRoPE's factors travel in the link too
+    const again = await ex.open(new URL(page.url()).search);
+    assert.deepEqual(ropeOf(await params(again.page)), ropeOf(ps));
+    clean(again.problems);
+    await again.page.close();
     clean(problems);
     await page.close();
   });
