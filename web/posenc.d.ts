@@ -12,6 +12,9 @@ export declare const VERSION: string;
 export type ErrorCode = 'EINVAL' | 'ERANGE' | 'ENOMEM' | 'ENOENT' | 'EACCES' | 'EIO' | 'ETIMEDOUT' | 'ECANCELED';
 
 /** Every failure. `param` names the offending parameter ('ropeScaling.factor' for object fields). */
+/** The rope tensors llama.cpp reads (rope_freqs, rope_factors_long, rope_factors_short) that a readGGUF result holds: the ones to read for layersFromGGUF. */
+export declare function ggufRopeTensors(gguf: GGUFHeader): string[];
+
 export declare class PosencError extends Error {
   readonly name: 'PosencError';
   readonly code: ErrorCode;

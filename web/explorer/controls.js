@@ -79,9 +79,9 @@ export class Controls {
   #model = { id: '', config: '', status: '', assume: null, hub: '' };
 
   /**
-   * form: the element to fill. on: { change(), config(text), load(id), export(type) } called after
-   * the state (which the controls edit in place) changed, on "Fill the controls" (a pasted
-   * config.json), on "Load" (a model id), and on export buttons.
+   * form: the element to fill. on: { change(), config(text), load(id), gguf(file), export(type) } called
+   * after the state (which the controls edit in place) changed, on "Fill the controls" (a pasted
+   * config.json), on "Load" (a model id), on a .gguf file chosen, and on export buttons.
    */
   constructor(form, pe, on) {
     this.#form = form;
@@ -428,6 +428,11 @@ export class Controls {
       'transformers reads it: every layer\'s positions (RoPE, ALiBi, T5 or DeBERTa buckets, none) and the input positions');
     row.append(fill);
     const paste = el('details', { class: 'group config' }, el('summary', {}, '…or paste its config.json'), row);
-    return el('fieldset', { class: 'group model' }, el('legend', {}, 'Model'), idRow, status, assume, paste);
+    // a llama.cpp model file: read by its header and rope tensors only (explorer/gguf.js)
+    const gguf = el('input', { type: 'file', id: 'c-gguf', accept: '.gguf' });
+    gguf.addEventListener('change', () => { if (gguf.files[0]) this.#on.gguf(gguf.files[0]); });
+    const ggufRow = this.#row('gguf', 'Open a .gguf file', gguf, 'a llama.cpp model file on your disk: only its header and ' +
+      'rope tensors are read, never the weights; the layers show as llama.cpp computes them');
+    return el('fieldset', { class: 'group model' }, el('legend', {}, 'Model'), idRow, status, assume, paste, ggufRow);
   }
 }

@@ -14,6 +14,7 @@ import { LayerMap, viewOfLayer, REFERENCE_ENGINE } from './layers.js';
 import { MODEL_PRESETS } from './layer-presets.js';
 import { takesConfig } from '../rope-config.js';
 import { TensorCheck } from './checker.js';
+import { GGUFPanel } from './gguf.js';
 
 // Larger tables fail with ENOMEM next to the size that caused it (a page, not a batch job).
 const MAX_BYTES = 16 * 2 ** 20;
@@ -53,6 +54,7 @@ const controls = new Controls(document.getElementById('controls'), pe, {
   },
   config: fillFromConfig,
   load: loadModel,
+  gguf: openGGUF,
   export: exportAs,
 });
 controls.hub = HUB;
@@ -187,6 +189,7 @@ function showLayers(config, layer, assume) {
  * A new model (fresh) opens the kind its positions are: rope, alibi, t5, deberta, sinusoidal.
  */
 function useModel(config, layer, assume, { fresh = true } = {}) {
+  ggufPanel.hide();  // the config's layer map replaces a GGUF file's list
   let layers = null;
   const kind = fresh ? 'rope' : ropeKind();
   try {
@@ -330,6 +333,33 @@ function pickLayer(sel, entry) {
     controls.showError('kind', `Layer ${entry.index} (${entry.type}) adds no positions and no query scale: nothing to draw for it`);
     return;
   }
+  controls.render(state);
+  schedule();
+}
+
+// A GGUF file from disk (explorer/gguf.js): its layers as llama.cpp computes them; a layer chosen
+// shows its table, the config's layer map giving way (the file is not in the URL, its params are).
+const ggufPanel = new GGUFPanel(document.getElementById('gguf'), pe, useGGUFLayer);
+let ggufOpening = 0;
+
+async function openGGUF(file) {
+  cancelLoad();
+  const n = ++ggufOpening;
+  const layers = await ggufPanel.open(file);
+  if (n !== ggufOpening) return;  // a newer file was chosen meanwhile
+  const first = layers?.find((l) => l.rope);
+  if (!first) return;
+  ggufPanel.select(first.index);
+  useGGUFLayer(first);
+}
+
+function useGGUFLayer(entry) {
+  if (urlPending) flushURL();
+  layerMap.hide();
+  state.config = undefined;
+  state.layer = undefined;
+  applyView(viewOfLayer(entry, ropeKind()));
+  touched = true;
   controls.render(state);
   schedule();
 }
@@ -689,7 +719,7 @@ const checker = new TensorCheck(document.getElementById('checker'), pe, {
 
 /** For devtools and the browser tests: the instance, the state, the views. */
 const explorer = {
-  pe, heatmap, plot, scene, controls, zoomBar, layerMap, analysis, checker, renders: 0, request: null, hub: HUB,
+  pe, heatmap, plot, scene, controls, zoomBar, layerMap, ggufPanel, analysis, checker, renders: 0, request: null, hub: HUB,
   segmentBand: scene.multimodal.band, gridView: scene.multimodal.grid, blockInset: scene.multimodal.inset,
   /** True while the address bar lags the view (at most URL_MS). */
   get urlPending() { return urlPending !== 0; },

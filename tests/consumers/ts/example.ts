@@ -1,6 +1,6 @@
 // Consumer: TypeScript against the package's .d.ts files (tsc --noEmit, strict). The lines marked
 // as expected errors fail the check if the types went loose (any) or wrong.
-import { load, PosencError, type Result, type KindInfo } from 'posenc';
+import { load, PosencError, ggufRopeTensors, type Result, type KindInfo } from 'posenc';
 import { ready } from 'posenc/elements';
 import { define, hasDOM, TAGS, type PosencHeatmapElement, type PosencPlotElement } from 'posenc/elements/define';
 
@@ -103,6 +103,7 @@ const names: string[] = pe.engines.map((e) => e.version);
 const g = pe.readGGUF(new Uint8Array(0));
 const ggufLayers = pe.layersFromGGUF(g, { context: 8192, tensors: { 'rope_freqs.weight': new Float32Array(64) } });
 const factors: number[] | undefined = ggufLayers[0].rope?.freqFactors;
+const ropeNames: string[] = ggufRopeTensors(g);  // the tensors to read by File.slice
 const verdict: boolean = pe.checkGGUF(g, { config: {} }).same;
 pe.check({ shape: [2], data: new Float32Array(2) }, { config: {}, layer: 0, engine: 'sglang', seqLen: 5000 });
 console.log(rules, total, differ, names, factors, verdict);
