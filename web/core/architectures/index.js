@@ -5,10 +5,11 @@
 // draws encodings never spends the time.
 import { PosencError } from '../error.js';
 import base from './records/base.js';
-import part0 from './records/part0.js';
-import part1 from './records/part1.js';
-import part2 from './records/part2.js';
-import part3 from './records/part3.js';
+// one file per alphabetical range of model types (a new type goes in the file whose range holds it)
+import aToF from './records/a-f.js';
+import fToM from './records/f-m.js';
+import mToQ from './records/m-q.js';
+import qToZ from './records/q-z.js';
 import remote from './records/remote.js';
 
 // Object fields merged with the parent's rather than replaced (defaults of a derived class extend its base's).
@@ -19,7 +20,17 @@ const MERGED = ['defaults'];
 export const FIELDS = Object.freeze(`from like unsupported text textType vision note input attention layout layoutKey rotate
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
-  noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored`.split(/\s+/));
+  noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored
+  layerTheta scalingTypes ignores`.split(/\s+/));
+// Fields read per layer rather than per layer type:
+//   layerTheta: { key, scalar, zeroNoPE, flag } — config[key] is a list of one RoPE base per layer
+//     (Granite SWA layer_rope_theta, Step-3.5 rope_theta); `scalar`: a single number is the usual base;
+//     `zeroNoPE`: 0 makes the layer NoPE; `flag`: the list only switches RoPE off (0) or on, the base
+//     staying the rope dict's (Muse Glimmer).
+//   scalingTypes: the config key listing the layer types that take the rope dict (Step-3.5
+//     yarn_only_types); the other types rotate with default RoPE at their base.
+//   ignores: { key: why } — keys the published files carry and the transformers code does not read:
+//     warned, never refused (Step-3.5 partial_rotary_factors).
 /** The schemes a layer's attention may have. */
 export const SCHEMES = Object.freeze(['rope', 'alibi', 't5', 'deberta', 'none', 'learned-relative']);
 
@@ -46,7 +57,7 @@ let built = null;
 function tables() {
   if (built) return built;
   const own = {};
-  for (const part of [base, part0, part1, part2, part3]) {
+  for (const part of [base, aToF, fToM, mToQ, qToZ]) {
     for (const [k, v] of Object.entries(part())) {
       if (Object.hasOwn(own, k)) throw new Error(`posenc records: ${k} has two records`);
       own[k] = v;

@@ -1,4 +1,4 @@
-// Records for model types qwen3_vl … zoedepth (part 3 of the model-type list). Paths are relative to
+// Records for model types qwen3_vl … zoedepth. Paths are relative to
 // transformers' src/transformers/models/ at the commit web/docs/architectures.md names.
 export default () => ({
   'qwen3_vl': {

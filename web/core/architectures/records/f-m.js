@@ -1,4 +1,4 @@
-// posenc architecture records, part 1 (flava_text_model .. mistral3).
+// posenc architecture records, model types flava_text_model .. mistral3.
 // Read from huggingface/transformers src/transformers/models/ (see each `from`; stored versions of
 // 2025-2026, mostly commit 008e574391258935f3ecc3035c882e73bbcac419 and neighbours).
 export default () => ({

@@ -1,4 +1,4 @@
-// posenc architecture records, part 0 (afmoe .. flava_multimodal_model).
+// posenc architecture records, model types afmoe .. flava_multimodal_model (base.js holds the ones others start from).
 // Read from huggingface/transformers src/transformers/models/ (see each `from`).
 export default () => ({
   'afmoe': {

@@ -1,4 +1,4 @@
-// posenc architecture records, part 2 (mistral4 .. qwen3_omni_moe_vision_encoder).
+// posenc architecture records, model types mistral4 .. qwen3_omni_moe_vision_encoder.
 // Read from huggingface/transformers src/transformers/models/ (see each `from`).
 export default () => ({
   'mistral4': {
