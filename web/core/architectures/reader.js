@@ -86,7 +86,9 @@ const POSITION_KEYS = {
   blocksparse_homo_head_pattern: { in: 'Phi-3-small (phi3small): block-sparse attention, which tokens a layer sees' },
   dense_attention_every_n_layers: { in: 'Phi-3-small (phi3small): dense attention every n-th layer, block-sparse on the others' },
   rope_ratio: { in: 'ChatGLM / GLM-4 (chatglm remote code): the RoPE base is 10000 · rope_ratio', off: [1] },
-  layer_rope_theta: { in: 'a RoPE base per layer, 0 meaning NoPE (Granite SWA-style remote code)' },
+  layer_rope_theta: { in: 'Granite SWA / Granite MoE SWA / Muse Glimmer: a RoPE base per layer, 0 meaning NoPE' },
+  partial_rotary_factors: { in: 'Step-3.5 remote code (and vLLM, llama.cpp): the rotated fraction of each layer' },
+  yarn_only_types: { in: 'Step-3.5: the layer types that take the rope dict, the others default RoPE' },
   compress_rope_theta: { in: "DeepSeek-V4: the RoPE base of its compressed layers" },
   rope_local_base_freq: { in: 'Gemma 3 / 3n: the RoPE base of the sliding layers', sameAs: 'rope_theta' },
   global_rope_theta: { in: 'ModernBERT: the RoPE base of the global layers', sameAs: 'rope_theta' },
@@ -324,7 +326,9 @@ export class Reader {
         if (typeof k === 'string' && Object.hasOwn(given, k)) {
           read.add(k);
           const v = given[k];
-          if (NUMBERS.has(k) && v !== null && v !== undefined && !Number.isFinite(v)) {
+          // a per-layer list where the record reads one (layerTheta: Step-3.5's rope_theta) is checked by layerThetas
+          const perLayer = Array.isArray(v) && rec.layerTheta?.key === k;
+          if (NUMBERS.has(k) && v !== null && v !== undefined && !Number.isFinite(v) && !perLayer) {
             throw self.fail(k, typeof v === 'number' ? 'is not a finite number' : 'is not a number', typeof v === 'number' ? 'ERANGE' : 'EINVAL');
           }
         }
@@ -341,6 +345,8 @@ export class Reader {
       throw this.fail(k, `changes positions where it is read (${where}), and ${rec.modelType}'s code does not read it` +
         `${options.assume !== undefined ? ` (read as ${rec.modelType} because of { assume })` : ''}: posenc refuses rather than drop it`);
     }
+    // keys the family's published files carry and its transformers code does not read (record `ignores`)
+    for (const [k, why] of Object.entries(rec.ignores ?? {})) if (present(cfg, k)) this.warn(k, why);
     const kind = pe.kinds.find((k) => k.name === 'rope-frequencies');
     this.defaults = Object.fromEntries(kind.params.map((p) => [p.name, p.default]));
     this.fields = new Set(kind.params.find((p) => p.name === 'ropeScaling').fields.map((f) => f.name));
@@ -478,6 +484,13 @@ export class Reader {
     const from = present(this.given, key) ? this.pre + key : `default:${this.configClass}.${key}`;
     const named = this.record.ropeDicts?.[type];
     if (named) return this.namedRope(type, named, key, top, from);
+    // scalingTypes: the config key listing the layer types that take the rope dict (Step-3.5 yarn_only_types);
+    // the other types get default RoPE at their base. Absent or empty: every type takes it.
+    const only = this.record.scalingTypes ? this.get(this.record.scalingTypes) : undefined;
+    if (only !== undefined && !Array.isArray(only)) throw this.fail(this.record.scalingTypes, 'is not a list of layer type names');
+    if (only?.length && !only.includes(type)) {
+      return { dict: {}, path: key ?? 'rope_scaling', from: `rule:${this.family}`, keyed: false, theta: this.legacyTheta(type, false) };
+    }
     const values = Object.values(top);
     const keyed = values.length > 0 && values.some(isObject);
     if (keyed) {
@@ -554,6 +567,9 @@ export class Reader {
       }
     }
     const k = (rec.baseKey ? [rec.baseKey, 'rope_theta'] : ['rope_theta']).find((x) => at(this.cfg, x) !== undefined && at(this.cfg, x) !== null);
+    // a per-layer list (layerTheta): its first entry, as Step3p7RotaryEmbedding takes one without a layer;
+    // layers() gives each layer its own entry
+    if (k && Array.isArray(at(this.cfg, k)) && rec.layerTheta?.key === k) return { value: at(this.cfg, k)[0], path: `${this.source(k)}.0` };
     if (k) return { value: at(this.cfg, k), path: this.source(k) };
     return undefined;
   }
@@ -684,7 +700,7 @@ export class Reader {
       from['ropeScaling.original_max_position_embeddings'] = this.source('original_max_position_embeddings');
     }
     scaling.rope_type ??= 'default';
-    if (!from['ropeScaling.rope_type']) from['ropeScaling.rope_type'] = Object.keys(dict).length ? dictFrom : 'default:rope_type';
+    if (!from['ropeScaling.rope_type']) from['ropeScaling.rope_type'] = Object.keys(dict).length || dictFrom.startsWith('rule:') ? dictFrom : 'default:rope_type';
     out.ropeScaling = scaling;
     if (typeof scaling.factor === 'number' && scaling.factor < 1 && scaling.rope_type !== 'default') {
       this.warn(`${path}.factor`, `is ${scaling.factor} < 1: transformers warns that factor should be >= 1`);
@@ -901,6 +917,7 @@ export class Reader {
     }
     const noRope = usesNoRope ? this.noRopeLayers(n) : undefined;
     const types = this.layerTypes(n, noRope);
+    const thetas = attention === 'rope' ? this.layerThetas(n) : null;
     const nope = rec.nope ?? [];
     const nopeWhen = rec.nopeUnlessNull ? this.cfg[rec.nopeUnlessNull] !== null : true;
     const ropes = new Map();
@@ -920,11 +937,11 @@ export class Reader {
     let qsAll = null, qsNope;
     // what a layer carries depends on its type and whether it is NoPE: built once per pair, shared
     // (frozen) by every layer of it, so a 65536-layer config costs one object per layer
-    const build = (type, none, layerKind) => {
+    const build = (type, none, layerKind, base) => {
       let positions = null, rope = null, queryScale = null;
       if (layerKind === 'rope' && !none) {
         if (!ropes.has(type)) ropes.set(type, this.rope(type));
-        const r = ropes.get(type);
+        const r = base === undefined ? ropes.get(type) : this.rebased(ropes.get(type), base, type);
         rope = r.params;
         positions = { kind: 'rope', params: rope };
         if (rec.rotate === 'last') positions.rotate = 'last';
@@ -956,12 +973,64 @@ export class Reader {
         t = { layerKind, none: layerKind !== 'rope' || (nopeWhen && nope.includes(type)), with: null, without: null };
         byType.set(type, t);
       }
-      const none = noRope && t.layerKind === 'rope' ? !noRope[index] : t.none;
-      const c = none ? (t.without ??= build(type, true, t.layerKind)) : (t.with ??= build(type, false, t.layerKind));
+      let none = noRope && t.layerKind === 'rope' ? !noRope[index] : t.none;
+      let c;
+      if (thetas && t.layerKind === 'rope' && !none) {
+        // a base per layer (layerTheta): 0 is NoPE where the record says so; the layers of one base share one object
+        const v = thetas[index];
+        if (v === 0) none = true;
+        else if (!this.record.layerTheta.flag) {
+          t.byBase ??= new Map();
+          if (!t.byBase.has(v)) t.byBase.set(v, build(type, false, t.layerKind, { value: v, index }));
+          c = t.byBase.get(v);
+        }
+      }
+      c ??= none ? (t.without ??= build(type, true, t.layerKind)) : (t.with ??= build(type, false, t.layerKind));
       // frozen as made: one pass, and every layer object of one shape
       out[index] = Object.freeze({ index, type, positions: c.positions, rope: c.rope, window: c.window, chunk: c.chunk, queryScale: c.queryScale });
     }
     return out;
+  }
+
+  /**
+   * The per-layer bases of a record's `layerTheta` ({ key, scalar, zeroNoPE, flag }), or null when the
+   * config gives no list: Granite SWA's layer_rope_theta (0 = NoPE, one table per other base), Muse
+   * Glimmer's (only 0 or not: one table at rope_theta), Step-3.5's rope_theta (a number, or one per layer).
+   */
+  layerThetas(n) {
+    const lt = this.record.layerTheta;
+    if (!lt) return null;
+    const v = this.get(lt.key);
+    if (v === undefined) return null;
+    if (!Array.isArray(v)) {
+      if (lt.scalar) return null;
+      throw this.fail(lt.key, 'is not a list of one RoPE base per layer');
+    }
+    // transformers indexes the list by layer (list[i]): a shorter one fails there, a longer one's tail is unread
+    if (v.length < n) throw this.fail(lt.key, `has ${v.length} entries for ${n} layers`);
+    this.sources.layerTheta = this.source(lt.key);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const x = v[i];
+      if (typeof x !== 'number' || !Number.isFinite(x)) throw this.fail(`${lt.key}.${i}`, 'is not a finite number (a RoPE base)', typeof x === 'number' ? 'ERANGE' : 'EINVAL');
+      if (x === 0 && !lt.zeroNoPE) throw this.fail(`${lt.key}.${i}`, 'is 0, which is no RoPE base here', 'ERANGE');
+      out[i] = x;
+    }
+    return out;
+  }
+
+  /** A layer type's rope with a layer's own base (layerTheta), checked by C like every other. */
+  rebased(r, { value, index }, type) {
+    const key = this.record.layerTheta.key;
+    const params = { ...r.params, base: value };
+    try {
+      this.pe.shape('rope-frequencies', params);
+    } catch (e) {
+      if (!(e instanceof PosencError)) throw e;
+      throw this.fail(`${key}.${index}`, `is not usable: ${e.message}`, e.code);
+    }
+    this.sources[`layers.${type}.rope.base`] = `${this.pre}${key}`;
+    return { ...r, params, from: { ...r.from, base: `${this.pre}${key}` } };
   }
 
   /** DeepSeek-V2/V3: softmax scale qk_head_dim^-0.5 · mscale², mscale from C (info.softmaxMscale). */
