@@ -21,7 +21,7 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
   noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored
-  layerTheta scalingTypes ignores`.split(/\s+/));
+  layerTheta scalingTypes ignores fitLayerTypes textFixed`.split(/\s+/));
 // Fields read per layer rather than per layer type:
 //   layerTheta: { key, scalar, zeroNoPE, flag } — config[key] is a list of one RoPE base per layer
 //     (Granite SWA layer_rope_theta, Step-3.5 rope_theta); `scalar`: a single number is the usual base;
@@ -29,6 +29,10 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
 //     staying the rope dict's (Muse Glimmer).
 //   scalingTypes: the config key listing the layer types that take the rope dict (Step-3.5
 //     yarn_only_types); the other types rotate with default RoPE at their base.
+//   fitLayerTypes: a layer_types longer than the layer count is cut, a shorter one padded with its last
+//     entry, an empty one is absent (Step3p7TextConfig._normalize_per_layer_values).
+//   textFixed: a composite reads its text_config with its textType's record whatever model_type the
+//     sub-config carries (MiniMaxM3VLConfig rebuilds the bundled minimax_m2 as its own text class).
 //   ignores: { key: why } — keys the published files carry and the transformers code does not read:
 //     warned, never refused (Step-3.5 partial_rotary_factors).
 /** The schemes a layer's attention may have. */

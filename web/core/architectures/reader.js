@@ -155,13 +155,15 @@ const RULES = {
   // the first rule whose key the config has (the last one regardless): Nemotron-H's layers_block_type,
   // else hybrid_override_pattern, else its default
   first: (r, get, fail, cfg, n, noRope, warn) => {
-    const pick = r.layers.of.find((x, i) => i === r.layers.of.length - 1 || get(x.key) !== undefined);
+    const pick = r.layers.of.find((x, i) => i === r.layers.of.length - 1 || keyed(get, cfg, x.key) !== undefined);
     return RULES[pick.rule]({ ...r, layers: pick }, get, fail, cfg, n, noRope, warn);
   },
-  // layer i full when (i + phase) % n == 0 (phase 1: every n-th layer from the n-th; 0: from layer 0)
+  // layer i full when (i + phase) % n == 0 (phase 1: every n-th layer from the n-th; 0: from layer 0),
+  // and at the indices `fullAt` (MiMo-V2-Flash: layer 0 too)
   every: (r, get, fail) => {
     const n = integer(get, fail, r.layers.key, r.layers.n, 1), phase = r.layers.phase ?? 1;
-    return (i) => ((i + phase) % n !== 0 ? 'sliding_attention' : 'full_attention');
+    const at = r.layers.fullAt ?? [];
+    return (i) => ((i + phase) % n !== 0 && !at.includes(i) ? 'sliding_attention' : 'full_attention');
   },
   // layer i `type` when it is in the list, else `other` (Bamba attn_layer_indices, LFM2 full_attn_idxs,
   // Mllama cross_attention_layers); an absent list: `absent` ('all': every layer `type`) or none of them
@@ -233,7 +235,7 @@ const RULES = {
   // cycled), mapped to layer type names
   list: (r, get, fail, cfg, n, noRope, warn) => {
     const { key, map, cycle } = r.layers;
-    const list = get(key) ?? r.layers.default;
+    const list = keyed(get, cfg, key) ?? r.layers.default;
     if (r.layers.warn && list !== undefined) warn(key, r.layers.warn);
     if (!Array.isArray(list)) throw fail(key, 'is not a list of layer kinds');
     if (list.length === 0 || (!cycle && list.length < n)) throw fail(key, `has ${list.length} entries for ${n} layers`);
@@ -257,6 +259,13 @@ const RULES = {
     };
   },
 };
+
+// a rule's key, top level or a dotted path into a nested dict (MiniMax-M3 sparse_attention_config.sparse_attention_freq)
+function keyed(get, cfg, key) {
+  if (key === undefined || !key.includes('.')) return key === undefined ? undefined : get(key);
+  const v = at(cfg, key);
+  return v === null ? undefined : v;
+}
 
 function integer(get, fail, key, fallback, min) {
   const v = key === undefined ? undefined : get(key);
@@ -294,7 +303,9 @@ export class Reader {
       if (isObject(sub)) {
         cfg = sub;
         this.pre += `${rec.text}.`;
-        const t = sub.model_type ?? rec.textType;
+        // textFixed: the composite rebuilds its text config as its own class whatever model_type it
+        // carries (MiniMaxM3VLConfig pops the minimax_m2 its files bundle)
+        const t = rec.textFixed ? rec.textType : sub.model_type ?? rec.textType;
         if (t === undefined) throw this.fail('model_type', 'is missing, so the text model cannot be read');
         rec = recordOf(t, `${this.pre}model_type`);
       } else {
@@ -440,10 +451,13 @@ export class Reader {
     const given = this.get('layer_types');
     const rule = this.record.layers?.rule ?? 'all';
     let types;
-    if (given !== undefined) {
+    // fitLayerTypes: the class pads a short list with its last entry and cuts a long one to the layer
+    // count (Step3p7TextConfig: checkpoints keep entries for their MTP layers); an empty one is absent
+    const fit = this.record.fitLayerTypes && Array.isArray(given);
+    if (given !== undefined && !(fit && given.length === 0)) {
       if (!Array.isArray(given)) throw this.fail('layer_types', 'is not a list of layer type names');
-      if (given.length !== n) throw this.fail('layer_types', `has ${given.length} entries for ${n} layers`);
-      types = given.slice();
+      if (given.length !== n && !fit) throw this.fail('layer_types', `has ${given.length} entries for ${n} layers`);
+      types = fit ? Array.from({ length: n }, (_, i) => given[Math.min(i, given.length - 1)]) : given.slice();
       this.sources.layerTypes = this.source('layer_types');
     } else {
       if (!Object.hasOwn(RULES, rule)) throw new Error(`posenc records: ${this.family} names the layer rule ${rule}, which the reader lacks`);

@@ -562,6 +562,19 @@ export default () => ({
     reads: ['rope_interleave'],
     note: 'rope_interleave (default true) de-interleaves pairs (2k, 2k+1) before rotate_half, i.e. gptj pairs; rope_interleave false uses plain rotate_half (neox).',
   },
+  'deepseek_v32': {
+    from: 'deepseek_v32/modular_deepseek_v32.py DeepseekV32Attention (DeepseekV3Attention: q = [q_pass | q_rot], apply_rotary_pos_emb_interleave always; rope_interleave removed), DeepseekV32Indexer (apply_rotary_pos_emb: half-split pairs on the first qk_rope_head_dim dims), DeepseekV32RotaryEmbedding; deepseek_v32/configuration_deepseek_v32.py DeepseekV32Config.__post_init__ (head_dim = qk_rope_head_dim, layer_types all deepseek_sparse_attention)',
+    like: 'deepseek_v3',
+    layout: 'gptj',
+    layoutKey: null,
+    reads: [],
+    layers: { rule: 'all', type: 'deepseek_sparse_attention' },
+    kinds: { deepseek_sparse_attention: 'attention' },
+    extra: { indexer: { layout: 'neox', rotate: 'first' } },
+    ignores: { rope_interleave: 'is not read: DeepseekV32Config removes it and DeepseekV32Attention always rotates interleaved pairs (2k, 2k+1)' },
+    defaults: { rope_theta: 10000, max_position_embeddings: 163840, hidden_size: 7168, num_attention_heads: 128, num_hidden_layers: 61, qk_rope_head_dim: 64, qk_nope_head_dim: 128 },
+    note: 'MLA with DeepSeek Sparse Attention: q_pe and k_pe (the last qk_rope_head_dim dims) rotate in interleaved pairs; the lightning indexer rotates its own q and k with the same frequencies but half-split pairs on its first rope dims (positions.indexer).',
+  },
   'deepseek_v4': {
     from: 'deepseek_v4/modeling_deepseek_v4.py DeepseekV4RotaryEmbedding (per rope-type main/compress), rotate_half (0::2, 1::2), apply_rotary_pos_emb (repeat_interleave, trailing rope slice), DeepseekV4Attention (sliding_window on every layer), DeepseekV4CSACompressor, DeepseekV4HCACompressor, DeepseekV4Indexer; deepseek_v4/configuration_deepseek_v4.py DeepseekV4Config.__post_init__ (main / compress rope dicts)',
     attention: 'rope',
@@ -639,6 +652,17 @@ export default () => ({
     from: 'diffllama/modeling_diffllama.py DiffLlamaRotaryEmbedding, apply_rotary_pos_emb, DiffLlamaAttention; diffllama/configuration_diffllama.py DiffLlamaConfig',
     like: 'llama',
     defaults: { rope_theta: 10000, max_position_embeddings: 2048, hidden_size: 2048, num_attention_heads: 32, num_hidden_layers: 16 },
+  },
+  'diffusion_gemma': {
+    from: 'diffusion_gemma/configuration_diffusion_gemma.py DiffusionGemmaConfig (text_config DiffusionGemmaTextConfig, vision_config default gemma4_vision)',
+    text: 'text_config',
+    textType: 'diffusion_gemma_text',
+    vision: 'Gemma 4 vision tower: 2-D RoPE over patch coordinates.',
+  },
+  'diffusion_gemma_text': {
+    from: 'diffusion_gemma/configuration_diffusion_gemma.py DiffusionGemmaTextConfig.__post_init__ (layer_types every 6th full, last forced full; rope_parameters per layer type: sliding default 1e4, full proportional 0.25 at 1e6; use_bidirectional_attention all: sliding_window // 2 + 1); diffusion_gemma/modular_diffusion_gemma.py (Gemma 4 attention: global_head_dim on full layers)',
+    like: 'gemma4_text',
+    note: 'Block diffusion over a Gemma 4 text stack: the same per-layer-type RoPE as gemma4_text (full layers head_dim = global_head_dim, proportional RoPE); the denoising pass attends bidirectionally over its canvas.',
   },
   'dinat': {
     from: 'dinat/modeling_dinat.py NeighborhoodAttention (rpb)',

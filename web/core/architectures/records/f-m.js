@@ -357,10 +357,24 @@ export default () => ({
     from: 'granite_speech_plus/configuration_granite_speech_plus.py GraniteSpeechPlusEncoderConfig (max_pos_emb, context_size, cat_hidden_layers)',
     unsupported: 'a conformer audio encoder: block-wise Shaw relative position embeddings are learned weights over mel frames',
   },
+  'granite_swa': {
+    from: 'granite_swa/modular_granite_swa.py GraniteSWAModel (one GraniteSWARotaryEmbedding per non-zero layer_rope_theta; 0 passes no position_embeddings), GraniteSWAAttention (sliding_window on sliding_attention layers); granite_swa/configuration_granite_swa.py GraniteSWAConfig.__post_init__ (layer_types full when i % 4 == 0, layer_rope_theta default rope_theta per layer)',
+    like: 'granite',
+    layers: { rule: 'every', n: 4, phase: 0 },
+    window: 128,
+    layerTheta: { key: 'layer_rope_theta', zeroNoPE: true },
+    defaults: { hidden_size: 2560, num_attention_heads: 20, num_hidden_layers: 24, max_position_embeddings: 8192, rope_theta: 10000, sliding_window: 128 },
+    note: 'layer_rope_theta gives each layer its own RoPE base (the rope dict otherwise as given); 0 makes the layer NoPE.',
+  },
   'granitemoe': {
     from: 'granitemoe/modeling_granitemoe.py GraniteMoeRotaryEmbedding, apply_rotary_pos_emb; granitemoe/configuration_granitemoe.py GraniteMoeConfig',
     like: 'llama',
     defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
+  },
+  'granitemoe_swa': {
+    from: 'granitemoe_swa/modular_granitemoe_swa.py GraniteMoeSWAModel (one rotary embedding per non-zero layer_rope_theta; 0 passes no position_embeddings); granitemoe_swa/configuration_granitemoe_swa.py GraniteMoeSWAConfig.__post_init__ (layer_types full when i % 4 == 0)',
+    like: 'granite_swa',
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000, sliding_window: 128 },
   },
   'granitemoehybrid': {
     from: 'granitemoehybrid/modeling_granitemoehybrid.py GraniteMoeHybridModel (rotary_emb only when position_embedding_type == "rope"), GraniteMoeHybridAttention; granitemoehybrid/configuration_granitemoehybrid.py GraniteMoeHybridConfig (layer_types mamba/attention, layers_block_type)',
@@ -441,6 +455,25 @@ export default () => ({
   'hunyuan_v1_moe': {
     from: 'hunyuan_v1_moe/modular_hunyuan_v1_moe.py HunYuanMoEV1RotaryEmbedding (as HunYuanDenseV1RotaryEmbedding, NTK-alpha), HunYuanMoEV1Attention; hunyuan_v1_moe/configuration_hunyuan_v1_moe.py HunYuanMoEV1Config',
     like: 'hunyuan_v1_dense',
+  },
+  'hunyuan_vl': {
+    from: 'hunyuan_vl/configuration_hunyuan_vl.py HunYuanVLConfig (text_config HunYuanVLTextConfig, vision_config HunYuanVLVisionConfig; flat legacy text keys folded into text_config)',
+    text: 'text_config',
+    textType: 'hunyuan_vl_text',
+    vision: 'HunYuan-VL vision tower: a learned patch position table interpolated (bilinear) to each image.',
+  },
+  'hunyuan_vl_text': {
+    from: 'hunyuan_vl/configuration_hunyuan_vl.py HunYuanVLTextConfig.convert_rope_params_to_dict (rope_type xdrope -> dynamic, xdrope_section -> mrope_section); hunyuan_vl/modular_hunyuan_vl.py HunYuanVLRotaryEmbedding (HunYuanDenseV1RotaryEmbedding: NTK-alpha), apply_rotary_pos_emb (mrope sections cycled over the position axes, rotate_half)',
+    like: 'hunyuan_v1_dense',
+    ropeTypes: { xdrope: 'dynamic' },
+    sections: false,
+    ropeIgnored: { xdrope_section: 'is the legacy name of mrope_section (HunYuanVLTextConfig renames it): it splits the head among the position axes of image tokens; text tokens have equal positions on every axis, so the table is that of plain RoPE' },
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
+    note: 'rope_type xdrope is read as dynamic (NTK-alpha when the dict has alpha). mrope_section assigns head sections to (position,) width, height and image-index axes in turn; text-only positions are equal on every axis, which is plain RoPE.',
+  },
+  'hunyuan_vl_vision': {
+    from: 'hunyuan_vl/modular_hunyuan_vl.py HunYuanVLVisionPatchEmbed (position_embedding over max_image_size // patch_size squared, interpolated); hunyuan_vl/configuration_hunyuan_vl.py HunYuanVLVisionConfig',
+    unsupported: 'a vision encoder over image patches: a learned position table interpolated to each image grid, no token sequence',
   },
   'hy_v3': {
     from: 'hy_v3/modular_hy_v3.py HYV3Attention (ApertusAttention: Llama apply_rotary_pos_emb, q/k norm), HYV3RotaryEmbedding (LlamaRotaryEmbedding); hy_v3/configuration_hy_v3.py HYV3Config (default_theta 11158840)',
@@ -896,6 +929,16 @@ export default () => ({
     like: 'bert',
     defaults: { max_position_embeddings: 512, num_hidden_layers: 24 },
   },
+  'mellum': {
+    from: 'mellum/modular_mellum.py MellumRotaryEmbedding (LagunaRotaryEmbedding: one table per layer type), MellumAttention (Qwen3MoeAttention, sliding_window on sliding_attention layers); mellum/configuration_mellum.py MellumConfig.__post_init__ (layer_types all full; rope_parameters per layer type: full 5e5, sliding 1e4)',
+    like: 'laguna',
+    window: 1024,
+    defaults: {
+      head_dim: 128, hidden_size: 2304, num_attention_heads: 32, num_hidden_layers: 28, max_position_embeddings: 131072, sliding_window: 1024,
+      rope_parameters: { full_attention: { rope_type: 'default', rope_theta: 500000 }, sliding_attention: { rope_type: 'default', rope_theta: 10000 } },
+    },
+    note: 'rope_parameters is keyed by layer type, its default written in __post_init__ (convert_rope_params_to_dict does no BC).',
+  },
   'metaclip_2': {
     from: 'metaclip_2/configuration_metaclip_2.py MetaClip2Config (text_config, vision_config)',
     text: 'text_config',
@@ -924,6 +967,20 @@ export default () => ({
   'mimi': {
     from: 'mimi/modeling_mimi.py MimiModel (SEANet encoder/decoder, RoPE transformer, split RVQ)',
     unsupported: 'a neural audio codec: convolutional encoder/decoder around a transformer over audio frames, no token sequence',
+  },
+  'mimo_v2_flash': {
+    from: 'mimo_v2_flash/modular_mimo_v2_flash.py MiMoV2FlashRotaryEmbedding (Gemma3RotaryEmbedding per layer type; compute_default_rope_parameters: partial_rotary_factor default 0.334), MiMoV2FlashAttention (glm4_moe apply_rotary_pos_emb: rotate_half on the first rotary dims); mimo_v2_flash/configuration_mimo_v2_flash.py MiMoV2FlashConfig.__post_init__ (layer_types full at layer 0 and every 6th; rope_parameters per layer type)',
+    like: 'llama',
+    layers: { rule: 'every', n: 6, phase: 1, fullAt: [0] },
+    window: 128,
+    defaults: {
+      head_dim: 192, hidden_size: 4096, num_attention_heads: 64, num_hidden_layers: 48, max_position_embeddings: 131072, sliding_window: 128, partial_rotary_factor: 0.334,
+      rope_parameters: {
+        full_attention: { rope_type: 'default', rope_theta: 5000000, partial_rotary_factor: 0.334 },
+        sliding_attention: { rope_type: 'default', rope_theta: 10000, partial_rotary_factor: 0.334 },
+      },
+    },
+    note: 'Each layer type has its own base; both rotate int(192 × 0.334) = 64 of the 192 query/key dims (the first ones, neox halves). Sliding layers add attention sinks.',
   },
   'minicpmv4_6': {
     from: 'minicpmv4_6/configuration_minicpmv4_6.py MiniCPMV4_6Config (text_config default qwen3_5_text, vision_config MiniCPMV4_6VisionConfig)',

@@ -1,6 +1,39 @@
 // posenc architecture records, model types mistral4 .. qwen3_omni_moe_vision_encoder.
 // Read from huggingface/transformers src/transformers/models/ (see each `from`).
 export default () => ({
+  'minicpm3': {
+    from: 'minicpm3/modular_minicpm3.py MiniCPM3Attention (DeepseekV2Attention construction; q = [q_pass | q_rot], apply_rotary_pos_emb: Llama rotate_half), MiniCPM3RotaryEmbedding (LlamaRotaryEmbedding); minicpm3/configuration_minicpm3.py MiniCPM3Config.__post_init__ (head_dim = qk_rope_head_dim)',
+    attention: 'rope',
+    layout: 'neox',
+    rotate: 'last',
+    rotary: 'qk_rope_head_dim',
+    defaults: { rope_theta: 10000, max_position_embeddings: 32768, hidden_size: 2560, num_attention_heads: 40, num_hidden_layers: 62, qk_rope_head_dim: 32, qk_nope_head_dim: 64 },
+    note: 'MLA: each query head is [q_pass (qk_nope_head_dim) | q_rot (qk_rope_head_dim)]; only q_rot and the shared k_rot rotate, in neox halves (MiniCPM3 keeps the cos/sin rotary where DeepSeek-V2 uses complex pairs).',
+  },
+  'minimax_m3_vl': {
+    from: 'minimax_m3_vl/configuration_minimax_m3_vl.py MiniMaxM3VLConfig.__post_init__ (text_config rebuilt as MiniMaxM3VLTextConfig, its bundled model_type popped; vision_config MiniMaxM3VLVisionConfig)',
+    text: 'text_config',
+    textType: 'minimax_m3_vl_text',
+    textFixed: true,
+    vision: 'MiniMax-M3 vision tower: 3-D rotary positions over frames and patch rows and columns.',
+  },
+  'minimax_m3_vl_text': {
+    from: 'minimax_m3_vl/modular_minimax_m3_vl.py MiniMaxM3VLAttention (MiniMaxM2Attention: per-head QK norm, RoPE on the first rotary_dim channels, rotate_half), MiniMaxM3VLRotaryEmbedding (MiniMaxM2RotaryEmbedding); minimax_m3_vl/configuration_minimax_m3_vl.py MiniMaxM3VLTextConfig.__post_init__ (layer_types minimax_m3_sparse where sparse_attention_config.sparse_attention_freq is set; default_theta 5e6, rotary_dim 64)',
+    like: 'llama',
+    layout: 'neox',
+    rotary: 'rotary_dim',
+    layers: { rule: 'first', of: [
+      { rule: 'list', key: 'sparse_attention_config.sparse_attention_freq', map: { 0: 'full_attention', 1: 'minimax_m3_sparse', false: 'full_attention', true: 'minimax_m3_sparse' } },
+      { rule: 'all' },
+    ] },
+    kinds: { minimax_m3_sparse: 'attention' },
+    defaults: { rope_theta: 5000000, max_position_embeddings: 524288, head_dim: 128, rotary_dim: 64, hidden_size: 6144, num_attention_heads: 64, num_hidden_layers: 60 },
+    note: 'Each head rotates its first rotary_dim channels (neox halves); minimax_m3_sparse layers add a block-selecting indexer over the same positions. Versions of the port differ on how rotary_dim reaches the rotary table (sliced cos, or partial_rotary_factor); posenc rotates rotary_dim dims at their own frequencies, as MiniMax-M2 does.',
+  },
+  'minimax_m3_vl_vision': {
+    from: 'minimax_m3_vl/configuration_minimax_m3_vl.py MiniMaxM3VLVisionConfig (rope_theta of the 3-D vision rotary)',
+    unsupported: 'a vision encoder over image and video patches with 3-D rotary positions (frame, row, column): no token sequence',
+  },
   'mistral4': {
     from: 'mistral4/modular_mistral4.py Mistral4RotaryEmbedding(LlamaRotaryEmbedding), Mistral4Attention (q_pass | q_rot split, apply_rotary_pos_emb_interleave when rope_interleave, get_llama_4_attn_scale); mistral4/configuration_mistral4.py Mistral4Config.__post_init__',
     attention: 'rope',

@@ -365,6 +365,30 @@ export default () => ({
     like: 'mistral',
     defaults: { hidden_size: 3072, num_attention_heads: 24, num_hidden_layers: 30, max_position_embeddings: 4096, rope_theta: 10000, sliding_window: null },
   },
+  'step3p5': {
+    from: 'step3p7/modeling_step3p7.py Step3p7RotaryEmbedding (rope_theta per layer, partial_rotary_factor or 1.0), Step3p7Attention (layer_types, else sliding on even layers; rope_scaling only on yarn_only_types), rotate_half, apply_rotary_pos_emb; step3p7/configuration_step3p7.py Step3p7TextConfig (_normalize_per_layer_values)',
+    like: 'llama',
+    layers: { rule: 'every', n: 2, phase: 1 },
+    fitLayerTypes: true,
+    layerTheta: { key: 'rope_theta', scalar: true },
+    scalingTypes: 'yarn_only_types',
+    ignores: {
+      partial_rotary_factors: "is not read by transformers: Step3p7RotaryEmbedding rotates int(head_dim × partial_rotary_factor) dims (1.0 when absent) on every layer; " +
+        "Step-3.5's own code, vLLM and llama.cpp rotate partial_rotary_factors[i] of layer i's head (0.5 on the full layers of the published files)",
+    },
+    defaults: { hidden_size: 4096, num_attention_heads: 64, num_hidden_layers: 45, head_dim: 128, max_position_embeddings: 128000, rope_theta: 10000, sliding_window: null },
+    note: 'rope_theta is a number or one base per layer; rope_scaling applies to the layer types in yarn_only_types (all when absent), the others rotate with default RoPE. layer_types is cut or padded to num_hidden_layers; absent, the even layers slide.',
+  },
+  'step3p5_vision': {
+    from: 'step3p7/modeling_step3p7.py Step3p7VisionEncoder (learned positional_embedding interpolated to the grid), Step3p7VisionEncoderRope2D; step3p7/configuration_step3p7.py Step3p7VisionEncoderConfig',
+    unsupported: 'a vision encoder over image patches: a learned position grid bilinearly interpolated plus 2-D RoPE over patch rows and columns, no token sequence',
+  },
+  'step3p7': {
+    from: 'step3p7/configuration_step3p7.py Step3p7Config (text_config Step3p7TextConfig, vision_config Step3p7VisionEncoderConfig)',
+    text: 'text_config',
+    textType: 'step3p5',
+    vision: 'Perception-encoder vision tower: a learned position grid interpolated to the image plus 2-D RoPE.',
+  },
   'superglue': {
     from: 'superglue/modeling_superglue.py SuperGlueForKeypointMatching, SuperGlueKeypointEncoder',
     unsupported: 'a keypoint matcher: keypoint coordinates are encoded by an MLP, no token sequence',
