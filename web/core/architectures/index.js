@@ -21,12 +21,15 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
   noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored
-  layerTheta scalingTypes ignores fitLayerTypes textFixed`.split(/\s+/));
+  layerTheta scalingTypes ignores fitLayerTypes textFixed nullDictNoPE keyedDrops`.split(/\s+/));
 // Fields read per layer rather than per layer type:
-//   layerTheta: { key, scalar, zeroNoPE, flag } — config[key] is a list of one RoPE base per layer
-//     (Granite SWA layer_rope_theta, Step-3.5 rope_theta); `scalar`: a single number is the usual base;
-//     `zeroNoPE`: 0 makes the layer NoPE; `flag`: the list only switches RoPE off (0) or on, the base
-//     staying the rope dict's (Muse Glimmer).
+//   layerTheta: { key, scalar, zeroNoPE, flag, defaultNoPE } — config[key] is a list of one RoPE base per
+//     layer (Granite SWA layer_rope_theta, Step-3.5 rope_theta); `scalar`: a single number is the usual
+//     base; `zeroNoPE`: 0 makes the layer NoPE; `flag`: the list only switches RoPE off (0) or on, the
+//     base staying the rope dict's (Muse Glimmer); `defaultNoPE: { every, fromLast }`: the class default
+//     when the key is absent, NoPE every `every`-th layer (counted from the last with fromLast).
+//   nullDictNoPE: a layer type whose entry in a per-layer-type rope dict is null is NoPE (CohereCompass).
+//   keyedDrops: keys beside per-layer-type rope dicts that the class drops (warned, not refused).
 //   scalingTypes: the config key listing the layer types that take the rope dict (Step-3.5
 //     yarn_only_types); the other types rotate with default RoPE at their base.
 //   fitLayerTypes: a layer_types longer than the layer count is cut, a shorter one padded with its last

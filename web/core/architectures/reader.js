@@ -160,10 +160,12 @@ const RULES = {
   },
   // layer i full when (i + phase) % n == 0 (phase 1: every n-th layer from the n-th; 0: from layer 0),
   // and at the indices `fullAt` (MiMo-V2-Flash: layer 0 too)
-  every: (r, get, fail) => {
+  every: (r, get, fail, cfg, count) => {
     const n = integer(get, fail, r.layers.key, r.layers.n, 1), phase = r.layers.phase ?? 1;
     const at = r.layers.fullAt ?? [];
-    return (i) => ((i + phase) % n !== 0 && !at.includes(i) ? 'sliding_attention' : 'full_attention');
+    // fromLast: counted backward from the last layer (Muse Glimmer: (n - 1 - i) % 4 == 0 is full)
+    const j = r.layers.fromLast ? (i) => count - 1 - i : (i) => i;
+    return (i) => ((j(i) + phase) % n !== 0 && !at.includes(i) ? 'sliding_attention' : 'full_attention');
   },
   // layer i `type` when it is in the list, else `other` (Bamba attn_layer_indices, LFM2 full_attn_idxs,
   // Mllama cross_attention_layers); an absent list: `absent` ('all': every layer `type`) or none of them
@@ -510,7 +512,13 @@ export class Reader {
     if (keyed) {
       // v5: a dict keyed by layer type (standardize_rope_params); every value a dict.
       for (const [k, v] of Object.entries(top)) {
-        if (!isObject(v) && v !== null) throw this.fail(`${key}.${k}`, 'sits beside per-layer-type RoPE dicts but is not one');
+        if (isObject(v) || v === null) continue;
+        // keyedDrops: keys the class drops when they sit beside per-type dicts (CohereCompassTextConfig)
+        if (this.record.keyedDrops?.includes(k)) {
+          this.warn(`${key}.${k}`, `is dropped: it sits beside per-layer-type dicts, and ${this.configClass} keeps only those`);
+          continue;
+        }
+        throw this.fail(`${key}.${k}`, 'sits beside per-layer-type RoPE dicts but is not one');
       }
       if (!isObject(top[type])) {
         // Gemma 3, ModernBERT and Olmo3 fill a missing type with default RoPE at the legacy/default base
@@ -984,7 +992,9 @@ export class Reader {
       if (!t) {
         const own = ATTENTION.includes(type) ? 'attention' : rec.kinds[type];
         const layerKind = own === 'attention' ? attention : own;
-        t = { layerKind, none: layerKind !== 'rope' || (nopeWhen && nope.includes(type)), with: null, without: null };
+        // nullDictNoPE: a layer type whose entry in a keyed rope dict is null has no rotary table (CohereCompass)
+        const nullDict = rec.nullDictNoPE && isObject(top) && Object.values(top).some(isObject) && Object.hasOwn(top, type) && top[type] === null;
+        t = { layerKind, none: layerKind !== 'rope' || (nopeWhen && nope.includes(type)) || nullDict, with: null, without: null };
         byType.set(type, t);
       }
       let none = noRope && t.layerKind === 'rope' ? !noRope[index] : t.none;
@@ -993,7 +1003,7 @@ export class Reader {
         // a base per layer (layerTheta): 0 is NoPE where the record says so; the layers of one base share one object
         const v = thetas[index];
         if (v === 0) none = true;
-        else if (!this.record.layerTheta.flag) {
+        else if (v !== null && !this.record.layerTheta.flag) {
           t.byBase ??= new Map();
           if (!t.byBase.has(v)) t.byBase.set(v, build(type, false, t.layerKind, { value: v, index }));
           c = t.byBase.get(v);
@@ -1015,6 +1025,11 @@ export class Reader {
     const lt = this.record.layerTheta;
     if (!lt) return null;
     const v = this.get(lt.key);
+    if (v === undefined && lt.defaultNoPE) {
+      // the class default: NoPE every `every`-th layer counted from the last, the rope dict's base elsewhere
+      const { every, fromLast } = lt.defaultNoPE;
+      return Array.from({ length: n }, (_, i) => ((fromLast ? n - 1 - i : i) % every === 0 ? 0 : null));
+    }
     if (v === undefined) return null;
     if (!Array.isArray(v)) {
       if (lt.scalar) return null;

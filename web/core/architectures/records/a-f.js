@@ -101,6 +101,16 @@ export default () => ({
     from: 'autoformer/modeling_autoformer.py AutoformerModel',
     unsupported: 'a time-series forecasting model (series decomposition, autocorrelation, time features): no token positions',
   },
+  'axk1': {
+    from: 'axk1/modular_axk1.py AXK1Attention (DeepseekV3Attention: q = [q_pass | q_rot], interleaved pairs when rope_interleave), AXK1RotaryEmbedding (DeepseekV3RotaryEmbedding); axk1/configuration_axk1.py AXK1Config.__post_init__ (head_dim = qk_rope_head_dim)',
+    like: 'deepseek_v3',
+    defaults: { rope_theta: 10000, max_position_embeddings: 32768, hidden_size: 7168, num_attention_heads: 64, num_hidden_layers: 61, qk_rope_head_dim: 64, qk_nope_head_dim: 128, rope_interleave: true },
+  },
+  'axk2': {
+    from: 'axk2/modular_axk2.py AXK2Attention (DeepseekV32Attention: MLA with the sparse-attention indexer, an output gate), AXK2Indexer; axk2/configuration_axk2.py AXK2Config.__post_init__ (head_dim = qk_rope_head_dim, layer_types all deepseek_sparse_attention)',
+    like: 'deepseek_v32',
+    defaults: { rope_theta: 10000, max_position_embeddings: 131072, hidden_size: 2048, num_attention_heads: 32, num_hidden_layers: 48, qk_rope_head_dim: 32, qk_nope_head_dim: 64 },
+  },
   'aya_vision': {
     from: 'aya_vision/configuration_aya_vision.py AyaVisionConfig (text_config default cohere2)',
     text: 'text_config',
@@ -408,6 +418,13 @@ export default () => ({
     nope: ['full_attention'],
     note: 'head_dim is always hidden_size // num_attention_heads (set in __post_init__); full_attention layers apply no RoPE.',
   },
+  'cohere2_moe': {
+    from: 'cohere2_moe/modular_cohere2_moe.py Cohere2MoeAttention (Cohere2Attention: RoPE on sliding layers only, repeat_interleave pairs; head_dim from config.head_dim); cohere2_moe/configuration_cohere2_moe.py Cohere2MoeConfig.__post_init__ (layer_types: sliding unless (i + 1) % sliding_window_pattern == 0)',
+    like: 'cohere2',
+    headDim: ['head_dim'],
+    defaults: { rope_theta: 10000, max_position_embeddings: 8192, hidden_size: 8192, num_attention_heads: 64, num_hidden_layers: 40, head_dim: 128, sliding_window: 4096 },
+    note: 'As Cohere 2 (full layers NoPE, gptj pairs), with head_dim read from the config. A first_k_dense_replace prefix without layer_types uses prefix_dense_sliding_window_pattern for those layers: published files give layer_types.',
+  },
   'cohere2_vision': {
     from: 'cohere2_vision/configuration_cohere2_vision.py Cohere2VisionConfig (text_config default cohere2)',
     text: 'text_config',
@@ -417,6 +434,29 @@ export default () => ({
   'cohere_asr': {
     from: 'cohere_asr/configuration_cohere_asr.py CohereAsrConfig (encoder_config: ParakeetEncoderConfig)',
     unsupported: 'a speech-recognition model: Parakeet FastConformer encoder over audio frames; its text decoder positions not yet read',
+  },
+  'cohere_compass': {
+    from: 'cohere_compass/configuration_cohere_compass.py CohereCompassConfig (text_config CohereCompassTextConfig, vision_config CohereCompassVisionConfig)',
+    text: 'text_config',
+    textType: 'cohere_compass_text',
+    vision: 'Qwen3-VL-style vision tower: a learned position grid interpolated to each image plus 2-D rotary (default_rope_type axial).',
+  },
+  'cohere_compass_text': {
+    from: 'cohere_compass/modular_cohere_compass.py CohereCompassRotaryEmbedding (per layer type, a null rope dict has no table; recomposition_to_3d), CohereCompassAttention (RoPE when position_embeddings is given; qwen3 apply_rotary_pos_emb: rotate_half); cohere_compass/configuration_cohere_compass.py CohereCompassTextConfig (head_dim = hidden_size // num_attention_heads, layer_types all full, dangling rope_theta / rope_type beside per-type dicts dropped)',
+    attention: 'rope',
+    layout: 'neox',
+    headDim: [],
+    rotary: null,
+    nullDictNoPE: true,
+    keyedDrops: ['rope_theta', 'rope_type'],
+    sections: false,
+    window: 4096,
+    defaults: { rope_theta: 10000, max_position_embeddings: 8192, hidden_size: 8192, num_attention_heads: 64, num_hidden_layers: 40, sliding_window: 4096 },
+    note: 'rope_parameters may be keyed by layer type, a null entry making that type NoPE. The M-RoPE sections reorder frequencies among h, w and t for image tokens; text positions are equal on every axis, which is plain RoPE over the whole head.',
+  },
+  'cohere_compass_vision': {
+    from: 'cohere_compass/modular_cohere_compass.py CohereCompassVisionConfig (Qwen3VLVisionConfig; default_rope_type axial)',
+    unsupported: 'a vision encoder over image patches: a learned position grid interpolated to each image plus 2-D rotary of rope type axial over patch rows and columns, no token sequence',
   },
   'colmodernvbert': {
     from: 'colmodernvbert/configuration_colmodernvbert.py ColModernVBertConfig (vlm_config default modernvbert)',
@@ -448,6 +488,31 @@ export default () => ({
   'convnextv2': {
     from: 'convnextv2/modeling_convnextv2.py ConvNextV2Model',
     unsupported: 'a convolutional image backbone: no token positions',
+  },
+  'cosmos3_edge': {
+    from: 'cosmos3_edge/configuration_cosmos3_edge.py Cosmos3EdgeConfig (text_config Cosmos3EdgeTextConfig, vision_config Cosmos3EdgeVisionConfig)',
+    text: 'text_config',
+    textType: 'cosmos3_edge_text',
+    vision: 'SigLIP-style vision tower: a learned reference patch-position grid (num_patches) interpolated to each image.',
+  },
+  'cosmos3_edge_text': {
+    from: 'cosmos3_edge/modular_cosmos3_edge.py Cosmos3EdgeTextRotaryEmbedding (LlamaRotaryEmbedding, interleaved M-RoPE), Cosmos3EdgeTextAttention (LlamaAttention); cosmos3_edge/configuration_cosmos3_edge.py Cosmos3EdgeTextConfig.__post_init__ (rope_parameters default: default, theta 1e8, mrope_section [24, 20, 20]; head_dim 128)',
+    like: 'qwen3_vl_text',
+    defaults: {
+      hidden_size: 2048, num_attention_heads: 16, num_hidden_layers: 28, head_dim: 128, max_position_embeddings: 131072,
+      rope_parameters: { rope_type: 'default', rope_theta: 100000000, mrope_section: [24, 20, 20] },
+    },
+    note: 'Interleaved M-RoPE over the whole head: text positions are equal on every axis, which is plain RoPE at theta 1e8. The class accepts rope_type default only.',
+  },
+  'cosmos3_edge_vision': {
+    from: 'cosmos3_edge/configuration_cosmos3_edge.py Cosmos3EdgeVisionConfig (num_patches: the learned reference positional-embedding grid)',
+    unsupported: 'a vision encoder over image patches: a learned reference position grid interpolated to each image, no token sequence',
+  },
+  'cosmos3_omni': {
+    from: 'cosmos3_omni/configuration_cosmos3_omni.py Cosmos3OmniConfig (text_config by its model_type, default qwen3_vl_text; vision_config default qwen3_vl_vision; mrope_layout interleaved_runs)',
+    text: 'text_config',
+    textType: 'qwen3_vl_text',
+    vision: 'Qwen3-VL vision tower: a learned position grid interpolated to each image plus 2-D rotary.',
   },
   'cpmant': {
     from: 'cpmant/modeling_cpmant.py CpmAntSegmentPositionEmbedding',
@@ -540,6 +605,30 @@ export default () => ({
   'decision_transformer': {
     from: 'decision_transformer/modeling_decision_transformer.py DecisionTransformerModel (embed_timestep)',
     unsupported: 'an RL trajectory model: positions are environment timesteps embedded by a learned embed_timestep table',
+  },
+  'deepseek_ocr2': {
+    from: 'deepseek_ocr2/configuration_deepseek_ocr2.py DeepseekOcr2Config (text_config DeepseekOcr2TextConfig, vision_config DeepseekOcr2VisionConfig)',
+    text: 'text_config',
+    textType: 'deepseek_ocr2_text',
+    vision: 'SAM ViT (absolute and relative positions) feeding a Qwen2-style encoder over patches and learned queries.',
+  },
+  'deepseek_ocr2_encoder': {
+    from: 'deepseek_ocr2/modular_deepseek_ocr2.py DeepseekOcr2VisionModel (vision_encoder over SAM patch features and learned queries, hybrid mask); deepseek_ocr2/configuration_deepseek_ocr2.py DeepseekOcr2VisionEncoderConfig',
+    unsupported: 'the vision encoder of DeepSeek-OCR-2: a Qwen2-style stack run over SAM patch features followed by learned queries (a hybrid bidirectional/causal mask), not a text sequence',
+  },
+  'deepseek_ocr2_sam_vision_model': {
+    from: 'deepseek_ocr2/configuration_deepseek_ocr2.py DeepseekOcr2SamVisionConfig (use_abs_pos, use_rel_pos, window_size, global_attn_indexes)',
+    unsupported: 'a SAM ViT image encoder: learned absolute patch positions and learned relative positions in windowed attention, no token sequence',
+  },
+  'deepseek_ocr2_text': {
+    from: 'deepseek_ocr2/modular_deepseek_ocr2.py DeepseekOcr2TextAttention (LlamaAttention), DeepseekOcr2TextRotaryEmbedding (LlamaRotaryEmbedding, cos/sin instead of DeepSeek-V2 complex RoPE); deepseek_ocr2/configuration_deepseek_ocr2.py DeepseekOcr2TextConfig.__post_init__ (head_dim = hidden_size // num_attention_heads)',
+    like: 'llama',
+    headDim: [],
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
+  },
+  'deepseek_ocr2_vision': {
+    from: 'deepseek_ocr2/configuration_deepseek_ocr2.py DeepseekOcr2VisionConfig (sam_config, encoder_config)',
+    unsupported: 'the vision tower of DeepSeek-OCR-2 (a SAM ViT then a Qwen2-style encoder over patches and learned queries): no token sequence',
   },
   'deepseek_v2': {
     from: 'deepseek_v2/modeling_deepseek_v2.py DeepseekV2RotaryEmbedding (complex freqs_cis), apply_rotary_emb (view_as_complex over pairs 2k, 2k+1), DeepseekV2Attention (q_nope, q_pe split); deepseek_v2/configuration_deepseek_v2.py DeepseekV2Config',

@@ -128,6 +128,32 @@ export default () => ({
     },
     note: 'Full layers take head_dim = global_head_dim (per_layer_config) and proportional RoPE; a given layer_types still has its last entry forced to full_attention.',
   },
+  'gemma4_unified': {
+    from: 'gemma4_unified/configuration_gemma4_unified.py Gemma4UnifiedConfig (text_config Gemma4UnifiedTextConfig, vision_config Gemma4UnifiedVisionConfig, audio_config Gemma4UnifiedAudioConfig)',
+    text: 'text_config',
+    textType: 'gemma4_unified_text',
+    vision: 'Gemma 4 unified vision embedder: a factorized learned 2-D position table (mm_posemb_size) over merged patches; raw-waveform audio frames.',
+  },
+  'gemma4_unified_assistant': {
+    from: 'gemma4_unified_assistant/configuration_gemma4_unified_assistant.py Gemma4UnifiedAssistantConfig (text_config Gemma4UnifiedTextConfig, every layer KV-shared)',
+    text: 'text_config',
+    textType: 'gemma4_unified_text',
+  },
+  'gemma4_unified_audio': {
+    from: 'gemma4_unified/configuration_gemma4_unified.py Gemma4UnifiedAudioConfig (audio_embed_dim = audio_samples_per_token: raw waveform frames)',
+    unsupported: 'an audio embedder over raw waveform frames (audio_samples_per_token samples per soft token): no positions of its own',
+  },
+  'gemma4_unified_text': {
+    from: 'gemma4_unified/configuration_gemma4_unified.py Gemma4UnifiedTextConfig.__post_init__ (layer_types every 6th full, last forced full; rope_parameters per layer type: sliding default 1e4, full proportional 0.25 at 1e6; global_head_dim 512 on full layers via per_layer_config; use_bidirectional_attention default vision)',
+    like: 'gemma4_text',
+    window: 1024,
+    defaults: { max_position_embeddings: 262144, sliding_window: 1024 },
+    note: 'The Gemma 4 text stack (full layers head_dim = global_head_dim, proportional RoPE) with a 1024 window; use_bidirectional_attention "all" halves the stored window (sliding_window // 2 + 1).',
+  },
+  'gemma4_unified_vision': {
+    from: 'gemma4_unified/configuration_gemma4_unified.py Gemma4UnifiedVisionConfig (mm_posemb_size: a factorized 2-D position table looked up per axis)',
+    unsupported: 'a vision embedder over merged image patches: a factorized learned 2-D position table looked up per axis, no token sequence',
+  },
   'gemma4_vision': {
     from: 'gemma4/modeling_gemma4.py Gemma4VisionModel; gemma4/configuration_gemma4.py Gemma4VisionConfig (position_embedding_size, rope_theta 100)',
     unsupported: 'a vision encoder over variable-resolution patches: a learned 2-D position table and 2-D RoPE over (row, column) patch coordinates',

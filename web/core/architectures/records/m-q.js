@@ -185,6 +185,29 @@ export default () => ({
     like: 't5',
     defaults: { relative_attention_num_buckets: 32, relative_attention_max_distance: 128, num_layers: 8 },
   },
+  'muse_glimmer': {
+    from: 'muse_glimmer/configuration_muse_glimmer.py MuseGlimmerConfig (text_config MuseGlimmerTextConfig, vision_config MuseGlimmerVisionConfig)',
+    text: 'text_config',
+    textType: 'muse_glimmer_text',
+    vision: 'Kimi-K2.5-style vision tower: a learned pos_emb_height × pos_emb_width grid interpolated (grid_sample) to each image, windowed and full attention.',
+  },
+  'muse_glimmer_assistant': {
+    from: 'muse_glimmer/modular_muse_glimmer.py MuseGlimmerAssistantConfig (DFlash drafter)',
+    unsupported: 'not yet read: the DFlash drafter (a few sliding layers that denoise a block of mask tokens from the target model\'s hidden states); its transformers config class was not among the stored files read for these records',
+  },
+  'muse_glimmer_text': {
+    from: 'muse_glimmer/modular_muse_glimmer.py MuseGlimmerTextModel.forward (one rotary table at rope_parameters.rope_theta; position_embeddings only where layer_rope_theta[i] is non-zero); muse_glimmer/configuration_muse_glimmer.py MuseGlimmerTextConfig.__post_init__ (layer_types full when (n - 1 - i) % 4 == 0; layer_rope_theta default 0 on those layers)',
+    like: 'llama',
+    layers: { rule: 'every', n: 4, phase: 0, fromLast: true },
+    window: 2048,
+    layerTheta: { key: 'layer_rope_theta', zeroNoPE: true, flag: true, defaultNoPE: { every: 4, fromLast: true } },
+    defaults: { hidden_size: 6656, num_attention_heads: 32, num_hidden_layers: 52, head_dim: 128, max_position_embeddings: 131072, sliding_window: 2048, rope_theta: 10000 },
+    note: 'Every 4th layer counted back from the last is full attention and NoPE (layer_rope_theta 0); the other layers slide and rotate at rope_parameters.rope_theta (layer_rope_theta only switches RoPE on or off).',
+  },
+  'muse_glimmer_vision': {
+    from: 'muse_glimmer/configuration_muse_glimmer.py MuseGlimmerVisionConfig (pos_emb_height, pos_emb_width, layer_types window_attention / full_attention)',
+    unsupported: 'a vision encoder over image and video patches: a learned 2-D position grid interpolated to each image plus rotary positions, windowed attention, no token sequence',
+  },
   'musicflamingo': {
     from: 'musicflamingo/configuration_musicflamingo.py MusicFlamingoConfig.__post_init__ (text_config default qwen2; top-level rope_parameters default theta 1200, partial_rotary_factor 0.2, head_dim = audio_config.hidden_size: the audio rotary time embedding)',
     text: 'text_config',
