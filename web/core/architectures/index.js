@@ -21,7 +21,7 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
   noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored
-  layerTheta scalingTypes ignores fitLayerTypes textFixed nullDictNoPE keyedDrops`.split(/\s+/));
+  layerTheta scalingTypes ignores fitLayerTypes textFixed nullDictNoPE keyedDrops slidingTypes textAliases`.split(/\s+/));
 // Fields read per layer rather than per layer type:
 //   layerTheta: { key, scalar, zeroNoPE, flag, defaultNoPE } — config[key] is a list of one RoPE base per
 //     layer (Granite SWA layer_rope_theta, Step-3.5 rope_theta); `scalar`: a single number is the usual
@@ -29,6 +29,7 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
 //     base staying the rope dict's (Muse Glimmer); `defaultNoPE: { every, fromLast }`: the class default
 //     when the key is absent, NoPE every `every`-th layer (counted from the last with fromLast).
 //   nullDictNoPE: a layer type whose entry in a per-layer-type rope dict is null is NoPE (CohereCompass).
+//   slidingTypes: the record's own layer type names that slide (sliding_window applies), as sliding_attention.
 //   keyedDrops: keys beside per-layer-type rope dicts that the class drops (warned, not refused).
 //   scalingTypes: the config key listing the layer types that take the rope dict (Step-3.5
 //     yarn_only_types); the other types rotate with default RoPE at their base.
@@ -36,6 +37,8 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
 //     entry, an empty one is absent (Step3p7TextConfig._normalize_per_layer_values).
 //   textFixed: a composite reads its text_config with its textType's record whatever model_type the
 //     sub-config carries (MiniMaxM3VLConfig rebuilds the bundled minimax_m2 as its own text class).
+//   textAliases: { given: type } — a text sub-config model_type the composite reads as another model
+//     type (Kimi_K25Config: kimi_k2 -> deepseek_v3).
 //   ignores: { key: why } — keys the published files carry and the transformers code does not read:
 //     warned, never refused (Step-3.5 partial_rotary_factors).
 /** The schemes a layer's attention may have. */

@@ -123,7 +123,7 @@ const RULE_KEYS = {
   llama4: ['attention_chunk_size'], smollm3: ['use_sliding_window', 'sliding_window'],
 };
 // record fields that name no config key
-const PROSE = new Set(['from', 'note', 'vision', 'unsupported', 'modelType', 'like', 'text', 'textType', 'refuse', 'ropeIgnored']);
+const PROSE = new Set(['from', 'note', 'vision', 'unsupported', 'modelType', 'like', 'text', 'textType', 'refuse', 'ropeIgnored', 'textAliases']);
 const readsCache = new WeakMap();
 /** Every config key a record names anywhere in its fields, and its class defaults' keys. */
 function keysOf(rec) {
@@ -307,7 +307,9 @@ export class Reader {
         this.pre += `${rec.text}.`;
         // textFixed: the composite rebuilds its text config as its own class whatever model_type it
         // carries (MiniMaxM3VLConfig pops the minimax_m2 its files bundle)
-        const t = rec.textFixed ? rec.textType : sub.model_type ?? rec.textType;
+        const given = rec.textFixed ? rec.textType : sub.model_type ?? rec.textType;
+        // textAliases: a sub-config model_type the composite maps to another (Kimi-K2.5: kimi_k2 -> deepseek_v3)
+        const t = typeof given === 'string' && rec.textAliases && Object.hasOwn(rec.textAliases, given) ? rec.textAliases[given] : given;
         if (t === undefined) throw this.fail('model_type', 'is missing, so the text model cannot be read');
         rec = recordOf(t, `${this.pre}model_type`);
       } else {
@@ -758,7 +760,8 @@ export class Reader {
   window(type) {
     // DeepSeek-V4 (windowAll): every attention layer slides, its compressed entries apart
     const all = this.record.windowAll && (ATTENTION.includes(type) || this.record.kinds?.[type] === 'attention');
-    if (type !== 'sliding_attention' && !all) return null;
+    // slidingTypes: a record's own names of sliding layers (ZAYA hybrid_sliding)
+    if (type !== 'sliding_attention' && !all && !this.record.slidingTypes?.includes(type)) return null;
     if (this.record.localAttention) {
       const la = this.get(this.record.localAttention) ?? 128;
       if (!Number.isInteger(la) || la < 0) throw this.fail(this.record.localAttention, 'is not a non-negative integer', typeof la === 'number' ? 'ERANGE' : 'EINVAL');

@@ -911,6 +911,17 @@ export default () => ({
     reads: ['position_embedding_type'],
     note: 'RoPE (whole head, base rope_theta) only when position_embedding_type is rotary (ESM-2); when it is absolute (ESM-1b, the class default) there is no RoPE and learned positions of size max_position_embeddings start at padding_idx + 1 (offset 2 with pad_token_id 1).',
   },
+  'esmc': {
+    from: 'esmc/modular_esmc.py ESMCAttention (LlamaAttention, bidirectional, QK LayerNorm), ESMCRotaryEmbedding (LlamaRotaryEmbedding), apply_rotary_pos_emb; esmc/configuration_esmc.py ESMCConfig (default_theta 1e4, head_dim = hidden_size // num_attention_heads)',
+    like: 'llama',
+    headDim: [],
+    defaults: { hidden_size: 2560, num_attention_heads: 40, num_hidden_layers: 80, max_position_embeddings: 2048, rope_theta: 10000 },
+    note: 'A bidirectional protein encoder: every layer rotates the whole head (neox halves) over residue positions.',
+  },
+  'esmfold2': {
+    from: 'esmfold2/configuration_esmfold2.py EsmFold2Config',
+    unsupported: 'not yet read: a protein structure-folding model (a language-model trunk feeding pair representations and a structure module); its configuration and modeling files were not among those read for these records',
+  },
   'eurobert': {
     from: 'eurobert/modeling_eurobert.py EuroBertRotaryEmbedding, apply_rotary_pos_emb (Llama); eurobert/configuration_eurobert.py EuroBertConfig',
     like: 'llama',

@@ -296,6 +296,12 @@ export default () => ({
     from: 'glmasr/configuration_glmasr.py GlmAsrEncoderConfig (partial_rotary_factor 0.5, max_position_embeddings 1500)',
     unsupported: 'an audio encoder over mel frames (RoPE over frame positions, partial_rotary_factor 0.5): positions are of audio frames and its rotary layout was not read',
   },
+  'glmga': {
+    from: 'glmga/configuration_glmga.py GlmgaConfig (text_config by its model_type, default glm4v_text; vision_config default glm4v_vision; GLM-4.6V implementation)',
+    text: 'text_config',
+    textType: 'glm4v_text',
+    vision: 'GLM-4V vision tower: 2-D RoPE over patch coordinates plus interpolated learned positions.',
+  },
   'glpn': {
     from: 'glpn/modeling_glpn.py GLPNModel (SegFormer-style overlapping patch embeddings)',
     unsupported: 'a hierarchical convolutional depth-estimation backbone (Mix Transformer, no position embeddings): no token positions',
@@ -361,6 +367,17 @@ export default () => ({
   'granite': {
     from: 'granite/modeling_granite.py GraniteRotaryEmbedding, apply_rotary_pos_emb (Llama copies); granite/configuration_granite.py GraniteConfig',
     like: 'llama',
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
+  },
+  'granite4_vision': {
+    from: 'granite4_vision/configuration_granite4_vision.py Granite4VisionConfig (text_config default model_type granite4_vision_text, LlamaConfig when absent; vision_config default siglip_vision_model; Window Q-Former projector)',
+    text: 'text_config',
+    textType: 'granite4_vision_text',
+    vision: 'SigLIP / CLIP vision tower: learned patch positions; a windowed Q-Former projector with deepstack injection.',
+  },
+  'granite4_vision_text': {
+    from: 'granite4_vision/configuration_granite4_vision.py Granite4VisionTextConfig (GraniteConfig fields: embedding, residual and attention multipliers, rope_parameters)',
+    like: 'granite',
     defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
   },
   'granite_speech': {
@@ -468,6 +485,10 @@ export default () => ({
     from: 'higgs_audio_v2_tokenizer/modeling_higgs_audio_v2_tokenizer.py HiggsAudioV2TokenizerModel',
     unsupported: 'a neural audio codec (convolutional encoder/decoder and quantizer): no token positions',
   },
+  'hrm_text': {
+    from: 'hrm_text/configuration_hrm_text.py HrmTextConfig.__post_init__ (num_layers_per_stack; num_hidden_layers rewritten to num_layers_per_stack * H_cycles * (L_cycles + 1); prefix_lm)',
+    unsupported: 'a hierarchical recurrent model: two stacks of num_layers_per_stack blocks re-run H_cycles × (L_cycles + 1) times with a prefix-LM mask, so a layer list is not the model; its modeling file was not read for these records',
+  },
   'hubert': {
     from: 'hubert/modeling_hubert.py HubertPositionalConvEmbedding, HubertFeatureEncoder',
     unsupported: 'a speech encoder: positions come from a learned convolution over audio frames (HubertPositionalConvEmbedding)',
@@ -505,6 +526,11 @@ export default () => ({
     from: 'hy_v3/modular_hy_v3.py HYV3Attention (ApertusAttention: Llama apply_rotary_pos_emb, q/k norm), HYV3RotaryEmbedding (LlamaRotaryEmbedding); hy_v3/configuration_hy_v3.py HYV3Config (default_theta 11158840)',
     like: 'llama',
     defaults: { rope_theta: 11158840, max_position_embeddings: 131072, head_dim: 128, hidden_size: 4096, num_attention_heads: 64, num_hidden_layers: 80 },
+  },
+  'hyperclovax': {
+    from: 'hyperclovax/modular_hyperclovax.py HyperCLOVAXAttention (GraniteAttention), HyperCLOVAXRotaryEmbedding (GraniteRotaryEmbedding); hyperclovax/configuration_hyperclovax.py HyperCLOVAXConfig.__post_init__ (head_dim = hidden_size // num_attention_heads when absent)',
+    like: 'granite',
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
   },
   'ibert': {
     from: 'ibert/modeling_ibert.py IBertEmbeddings (create_position_ids_from_input_ids: padding_idx + 1 on); ibert/configuration_ibert.py IBertConfig',
@@ -577,6 +603,24 @@ export default () => ({
   'informer': {
     from: 'informer/modeling_informer.py InformerSinusoidalPositionalEmbedding (context_length + prediction_length rows), InformerValueEmbedding',
     unsupported: 'a time-series forecasting model (ProbSparse attention, lagged values and time features, a sinusoidal table sized context_length + prediction_length): no token positions',
+  },
+  'inkling_audio': {
+    from: 'inkling/configuration_inkling.py InklingAudioConfig (n_mel_bins discretised to mel_vocab_size levels)',
+    unsupported: 'an audio embedder over discretised mel bins (dMel): no positions of its own',
+  },
+  'inkling_mm_model': {
+    from: 'inkling/configuration_inkling.py InklingConfig (text_config InklingTextConfig, audio_config, vision_config)',
+    text: 'text_config',
+    textType: 'inkling_text',
+    vision: 'Inkling vision patch encoder and dMel audio embedder.',
+  },
+  'inkling_text': {
+    from: 'inkling/modular_inkling.py InklingAttention (relative logits: per-head relative states projected to rel_extent distances, log-n query scaling on global layers, short convolutions); inkling/configuration_inkling.py InklingTextConfig (d_rel, rel_extent, log_scaling_alpha, local_layer_ids)',
+    unsupported: 'Inkling adds a content-dependent relative-position bias to its attention (each head projects a d_rel-wide relative state onto rel_extent distance logits) and log-n query scaling, with no RoPE: posenc has no kind for a learned, input-dependent distance bias',
+  },
+  'inkling_vision': {
+    from: 'inkling/configuration_inkling.py InklingVisionConfig (patch_size, temporal_patch_size)',
+    unsupported: 'a vision encoder over image and video patches: no token sequence',
   },
   'instructblip': {
     from: 'instructblip/configuration_instructblip.py InstructBlipConfig (text_config default OPTConfig, qformer_config, vision_config)',
@@ -666,6 +710,17 @@ export default () => ({
     headDim: [],
     defaults: { rope_theta: 20000, max_position_embeddings: 8194, hidden_size: 1024, num_attention_heads: 16, num_hidden_layers: 24 },
     note: 'A bidirectional XLM-RoBERTa encoder with RoPE over the whole head and no absolute positions; position_embedding_type is not read by the modeling code.',
+  },
+  'kimi_k25': {
+    from: 'kimi_k25/configuration_kimi_k25.py Kimi_K25Config.__post_init__ (text_config by its model_type, kimi_k2 read as deepseek_v3, default deepseek_v3; vision_config Kimi_K25VisionConfig)',
+    text: 'text_config',
+    textType: 'deepseek_v3',
+    textAliases: { kimi_k2: 'deepseek_v3' },
+    vision: 'MoonViT vision tower: a learned pos_emb_height × pos_emb_width (× pos_emb_time) grid interpolated to each image plus 2-D rotary (default_rope_type axial).',
+  },
+  'kimi_k25_vision': {
+    from: 'kimi_k25/configuration_kimi_k25.py Kimi_K25VisionConfig (pos_emb_height, pos_emb_width, pos_emb_time; default_rope_type axial)',
+    unsupported: 'a vision encoder over image and video patches: a learned position grid interpolated (bicubic) to each image plus 2-D rotary of rope type axial, no token sequence',
   },
   'kosmos-2': {
     from: 'kosmos2/configuration_kosmos2.py Kosmos2Config (text_config Kosmos2TextConfig, vision_config Kosmos2VisionConfig)',

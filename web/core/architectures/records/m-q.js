@@ -248,6 +248,18 @@ export default () => ({
     like: 'llama',
     defaults: { hidden_size: 6144, num_attention_heads: 48, num_hidden_layers: 32, max_position_embeddings: 4096, rope_theta: 10000, partial_rotary_factor: 0.5 },
   },
+  'nemotron3_5_asr': {
+    from: 'nemotron3_5_asr/configuration_nemotron3_5_asr.py Nemotron3_5AsrConfig',
+    unsupported: 'a speech recogniser over audio frames (an audio encoder feeding a decoder): positions are of audio frames, no token sequence posenc reads; its modeling file was not read for these records',
+  },
+  'nemotron_asr_streaming': {
+    from: 'nemotron_asr_streaming/modular_nemotron_asr_streaming.py; nemotron_asr_streaming/configuration_nemotron_asr_streaming.py NemotronAsrStreamingConfig',
+    unsupported: 'a streaming FastConformer speech recogniser (Parakeet family) with relative positions over audio frames: no token sequence',
+  },
+  'nemotron_asr_streaming_encoder': {
+    from: 'nemotron_asr_streaming/modular_nemotron_asr_streaming.py; nemotron_asr_streaming/configuration_nemotron_asr_streaming.py NemotronAsrStreamingEncoderConfig',
+    unsupported: 'a streaming FastConformer speech encoder (Parakeet family) with relative positions over audio frames: no token sequence',
+  },
   'nemotron_h': {
     from: 'nemotron_h/configuration_nemotron_h.py NemotronHConfig.__post_init__ (hybrid_override_pattern -> layers_block_type via _pattern_to_list), NemotronHConfig.num_hidden_layers; nemotron_h/modeling_nemotron_h.py NemotronHAttention (no rotary embedding)',
     attention: 'none',
@@ -414,6 +426,10 @@ export default () => ({
   'parakeet_encoder': {
     from: 'parakeet/modeling_parakeet.py ParakeetEncoder, ParakeetEncoderRelPositionalEncoding',
     unsupported: 'a FastConformer speech encoder with Transformer-XL relative sinusoidal positions over audio frames: no token sequence',
+  },
+  'parakeet_rnnt': {
+    from: 'parakeet/modeling_parakeet.py ParakeetForRNNT, ParakeetEncoderRelPositionalEncoding; parakeet/configuration_parakeet.py ParakeetRNNTConfig',
+    unsupported: 'an RNN-T speech recogniser over a FastConformer encoder with Transformer-XL relative sinusoidal positions over audio frames: no token sequence',
   },
   'patchtsmixer': {
     from: 'patchtsmixer/modeling_patchtsmixer.py PatchTSMixerModel',
@@ -584,6 +600,10 @@ export default () => ({
     from: 'pp_lcnet_v3/modeling_pp_lcnet_v3.py',
     unsupported: 'a convolutional image backbone (PP-LCNetV3): no token positions',
   },
+  'pp_lcnet_v4': {
+    from: 'pp_lcnet_v4/modeling_pp_lcnet_v4.py; pp_lcnet_v4/configuration_pp_lcnet_v4.py PPLCNetV4Config',
+    unsupported: 'a convolutional image backbone (PP-LCNetV4): no token positions',
+  },
   'pp_ocrv5_mobile_det': {
     from: 'pp_ocrv5_mobile_det/modeling_pp_ocrv5_mobile_det.py',
     unsupported: 'a convolutional text detector (segmentation maps): no token positions',
@@ -599,6 +619,22 @@ export default () => ({
   'pp_ocrv5_server_rec': {
     from: 'pp_ocrv5_server_rec/modeling_pp_ocrv5_server_rec.py',
     unsupported: 'a text-line recognizer (CNN backbone, SVTR neck, CTC head) over image features: no token sequence',
+  },
+  'pp_ocrv6_medium_det': {
+    from: 'pp_ocrv6_medium_det/modeling_pp_ocrv6_medium_det.py; pp_ocrv6_medium_det/configuration_pp_ocrv6_medium_det.py PPOCRV6MediumDetConfig',
+    unsupported: 'a convolutional text detector (segmentation maps): no token positions',
+  },
+  'pp_ocrv6_small_det': {
+    from: 'pp_ocrv6_small_det/modeling_pp_ocrv6_small_det.py; pp_ocrv6_small_det/configuration_pp_ocrv6_small_det.py PPOCRV6SmallDetConfig',
+    unsupported: 'a convolutional text detector (segmentation maps): no token positions',
+  },
+  'pp_ocrv6_small_rec': {
+    from: 'pp_ocrv6_small_rec/modeling_pp_ocrv6_small_rec.py; pp_ocrv6_small_rec/configuration_pp_ocrv6_small_rec.py PPOCRV6SmallRecConfig',
+    unsupported: 'a text-line recognizer over image features (CNN backbone, sequence neck, CTC head): no token sequence',
+  },
+  'pp_ocrv6_tiny_rec': {
+    from: 'pp_ocrv6_tiny_rec/modeling_pp_ocrv6_tiny_rec.py; pp_ocrv6_tiny_rec/configuration_pp_ocrv6_tiny_rec.py PPOCRV6TinyRecConfig',
+    unsupported: 'a text-line recognizer over image features (CNN backbone, sequence neck, CTC head): no token sequence',
   },
   'prompt_depth_anything': {
     from: 'prompt_depth_anything/modeling_prompt_depth_anything.py PromptDepthAnythingForDepthEstimation',
@@ -754,6 +790,14 @@ export default () => ({
   'qwen3_5_vision': {
     from: 'qwen3_5/modeling_qwen3_5.py Qwen3_5VisionModel',
     unsupported: 'a vision encoder (learned interpolated patch positions plus 2-D rotary positions): no token sequence',
+  },
+  'qwen3_asr': {
+    from: 'qwen3_asr/configuration_qwen3_asr.py Qwen3ASRConfig (thinker_config Qwen3ASRThinkerConfig: audio_config, text_config Qwen3ASRTextConfig)',
+    unsupported: 'a speech recogniser whose text decoder sits two levels down (thinker_config.text_config) under model types transformers does not register (qwen3_asr_thinker, qwen3_asr_text); posenc reads composites one registered level at a time',
+  },
+  'qwen3_asr_encoder': {
+    from: 'qwen3_asr/configuration_qwen3_asr.py Qwen3ASRAudioEncoderConfig (max_source_positions, n_window)',
+    unsupported: 'a Whisper-style audio encoder over windowed log-mel frames: no token sequence',
   },
   'qwen3_moe': {
     from: 'qwen3_moe/configuration_qwen3_moe.py Qwen3MoeConfig; qwen3_moe/modeling_qwen3_moe.py Qwen3MoeRotaryEmbedding',
