@@ -35,11 +35,13 @@ export default () => ({
     unsupported: 'a vision encoder over image and video patches with 3-D rotary positions (frame, row, column): no token sequence',
   },
   'mistral4': {
-    from: 'mistral4/modular_mistral4.py Mistral4RotaryEmbedding(LlamaRotaryEmbedding), Mistral4Attention (q_pass | q_rot split, apply_rotary_pos_emb_interleave when rope_interleave, get_llama_4_attn_scale); mistral4/configuration_mistral4.py Mistral4Config.__post_init__',
+    from: 'mistral4/modeling_mistral4.py Mistral4RotaryEmbedding(LlamaRotaryEmbedding), Mistral4Attention (q_pass | q_rot split, apply_rotary_pos_emb_interleave when rope_interleave, get_llama_4_attn_scale; scaling = yarn_apply_mscale(rope_parameters, qk_head_dim ** -0.5)); mistral4/configuration_mistral4.py Mistral4Config.__post_init__',
     attention: 'rope',
     layout: 'gptj',
     layoutKey: { key: 'rope_interleave', default: true },
     rotate: 'last',
+    // yarn_apply_mscale came to Mistral 4 after df8ee314 (the modular file at 02075795 still set qk_head_dim^-0.5)
+    softmaxScale: true,
     queryScale: { beta: 'llama_4_scaling_beta' },
     ropeReads: ['llama_4_scaling_beta', 'max_position_embeddings'],
     defaults: {
@@ -48,7 +50,7 @@ export default () => ({
       rope_parameters: { rope_type: 'yarn', rope_theta: 10000, factor: 128, original_max_position_embeddings: 8192, beta_fast: 32, beta_slow: 1, mscale_all_dim: 1, mscale: 1, llama_4_scaling_beta: 0.1 },
     },
     reads: ['rope_interleave'],
-    note: 'MLA: each head is [q_nope (qk_nope_head_dim) | q_rot (qk_rope_head_dim)]; the config class sets head_dim = qk_nope_head_dim + qk_rope_head_dim and rope_parameters.partial_rotary_factor (setdefault) = qk_rope_head_dim / head_dim, so the rotary part is the last qk_rope_head_dim dims; the defaults (head_dim 128, factor 0.5) hold only for the default 64 + 64 split. Queries are scaled by 1 + llama_4_scaling_beta * log(1 + floor(p / original_max_position_embeddings)). The softmax scale stays qk_head_dim^-0.5: Mistral4Attention does not multiply it by the yarn mscale² as DeepseekV3Attention does, so no softmaxScale is given.',
+    note: 'MLA: each head is [q_nope (qk_nope_head_dim) | q_rot (qk_rope_head_dim)]; the config class sets head_dim = qk_nope_head_dim + qk_rope_head_dim and rope_parameters.partial_rotary_factor (setdefault) = qk_rope_head_dim / head_dim, so the rotary part is the last qk_rope_head_dim dims; the defaults (head_dim 128, factor 0.5) hold only for the default 64 + 64 split. Queries are scaled by 1 + llama_4_scaling_beta * log(1 + floor(p / original_max_position_embeddings)). The softmax scale is qk_head_dim^-0.5 times the yarn mscale² (get_mscale(factor, mscale_all_dim)), as DeepSeek-V2/V3 do.',
   },
   'mixtral': {
     from: 'mixtral/modeling_mixtral.py MixtralRotaryEmbedding, MixtralAttention (sliding_window); mixtral/configuration_mixtral.py MixtralConfig',
