@@ -910,3 +910,19 @@ test('Kimi-K2.5: the kimi_k2 text config is read as DeepSeek-V3 (MLA, interleave
   assert.equal(s.family, 'deepseek_v3');
   assert.deepEqual([s.layers[0].rope.dim, s.layers[0].rope.base, s.layers[0].rope.layout, s.layers[0].positions.rotate], [64, 50000, 'gptj', 'last']);
 });
+
+// Softmax scales that take DeepSeek's yarn mscale² where the attention class does:
+// huggingface/transformers src/transformers/models/glm4_moe_lite/modeling_glm4_moe_lite.py@1e1fe31193686d15d13411891652b05261c87770
+// Glm4MoeLiteAttention (scaling = qk_head_dim^-0.5, times yarn_get_mscale(factor, mscale_all_dim)² when the
+// rope type is not default); minicpm3/modular_minicpm3.py@16c2042ad4965c836c29962e99427d091ef7f18f
+// MiniCPM3Attention (DeepseekV2Attention's construction; MiniCPM3Config defaults qk 64 + 32, default RoPE).
+test('MLA softmax scales: GLM-4.7-Flash (yarn x4, mscale_all_dim 1) and MiniCPM3 (default RoPE, no mscale)', () => {
+  const glm = positionsOf({ model_type: 'glm4_moe_lite', num_hidden_layers: 1, qk_nope_head_dim: 192, qk_rope_head_dim: 64,
+    rope_scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 4096, mscale_all_dim: 1 } }).layers[0].positions.info;
+  const m = 0.1 * Math.log(4) + 1;
+  assert.ok(Math.abs(glm.softmaxScale - 256 ** -0.5 * m * m) <= 1e-15, `${glm.softmaxScale}`);
+  const cpm = positionsOf({ model_type: 'minicpm3', num_hidden_layers: 1 }).layers[0];
+  assert.deepEqual([cpm.rope.dim, cpm.rope.layout, cpm.positions.rotate], [32, 'neox', 'last']);
+  assert.ok(Math.abs(cpm.positions.info.softmaxScale - 96 ** -0.5) <= 1e-15);
+  checkRope(cpm.rope, 'minicpm3');
+});

@@ -200,6 +200,8 @@ export default () => ({
   'glm4_moe_lite': {
     from: 'glm4_moe_lite/modular_glm4_moe_lite.py Glm4MoeLiteAttention (DeepseekV3Attention: apply_rotary_pos_emb_interleave when rope_interleave), Glm4MoeLiteRotaryEmbedding; glm4_moe_lite/configuration_glm4_moe_lite.py Glm4MoeLiteConfig (head_dim -> qk_rope_head_dim)',
     attention: 'rope',
+    // modeling_glm4_moe_lite.py@1e1fe311 Glm4MoeLiteAttention: qk_head_dim^-0.5 · yarn_get_mscale(factor, mscale_all_dim)²
+    softmaxScale: true,
     layoutKey: { key: 'rope_interleave', default: true },
     rotate: 'last',
     rotary: 'qk_rope_head_dim',
@@ -905,6 +907,8 @@ export default () => ({
   },
   'longcat_flash': {
     from: 'longcat_flash/modular_longcat_flash.py LongcatFlashMLA (q_pass | q_rot split, apply_rotary_pos_emb_interleave always), LongcatFlashDecoderLayer (two MLA sublayers per layer), LongcatFlashRotaryEmbedding (DeepseekV3RotaryEmbedding); longcat_flash/configuration_longcat_flash.py LongcatFlashConfig',
+    // LongcatFlashMLA(DeepseekV3Attention) keeps its parent's softmax scale (qk_head_dim^-0.5 · mscale²)
+    softmaxScale: true,
     attention: 'rope',
     layout: 'gptj',
     rotate: 'last',

@@ -4,6 +4,8 @@ export default () => ({
   'minicpm3': {
     from: 'minicpm3/modular_minicpm3.py MiniCPM3Attention (DeepseekV2Attention construction; q = [q_pass | q_rot], apply_rotary_pos_emb: Llama rotate_half), MiniCPM3RotaryEmbedding (LlamaRotaryEmbedding); minicpm3/configuration_minicpm3.py MiniCPM3Config.__post_init__ (head_dim = qk_rope_head_dim)',
     attention: 'rope',
+    // MiniCPM3Attention takes DeepseekV2Attention's construction, its softmax scale with it (as deepseek_v2)
+    softmaxScale: true,
     layout: 'neox',
     rotate: 'last',
     rotary: 'qk_rope_head_dim',
