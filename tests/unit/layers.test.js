@@ -680,14 +680,16 @@ function isPlain(v) {
 const positionsOf = (config) => pe.positionsFromConfig(config);
 const baseOf = (l) => l.rope?.base;
 
-// huggingface/transformers src/transformers/models/step3p7/configuration_step3p7.py@a7b81dfe73fd94d522c5d3734de4ba501093882b
-// Step3p7TextConfig (45 layers, head_dim 128, rope_theta a number or a per-layer list, yarn_only_types,
-// layer_types cut to num_hidden_layers: "some checkpoints keep MTP/spec layer entries after the decoder
-// layers"); modeling_step3p7.py@a7b81dfe Step3p7Attention (rope_theta[layer_idx]; rope_scaling only on the
-// yarn_only_types layers), Step3p7RotaryEmbedding (partial_rotary_factor or 1.0). The lists below have the
-// checkpoints' 48 entries for 45 layers: full every 4th from 0 at 5e6, sliding at 1e4.
+// huggingface/transformers src/transformers/models/step3p7/configuration_step3p7.py@09c24c15b3b8bfc8923291a98b7a408986ebf100
+// Step3p7TextConfig (45 layers, head_dim 128, default_theta 1e4; layer_types and the per-layer lists cut
+// from num_hidden_layers + num_nextn_predict_layers entries; convert_rope_params_to_dict: rope_theta and
+// partial_rotary_factors zipped with layer_types into one dict per type, rope_scaling into full_attention),
+// modeling_step3p7.py@0cf6618599b264e0d465e0f3c4de28a65bb481b2 Step3p7RotaryEmbedding (per layer type,
+// partial_rotary_factor of its dict), apply_rotary_pos_emb (the first rotary dims). The lists below have
+// the checkpoints' 48 entries for 45 layers and 3 MTP layers: full every 4th from 0 at 5e6 rotating half
+// the head, sliding at 1e4 rotating all of it.
 const STEP3P5 = {
-  model_type: 'step3p5', num_hidden_layers: 45, hidden_size: 4096, num_attention_heads: 64, head_dim: 128,
+  model_type: 'step3p5', num_hidden_layers: 45, num_nextn_predict_layers: 3, hidden_size: 4096, num_attention_heads: 64, head_dim: 128,
   max_position_embeddings: 262144, sliding_window: 512,
   layer_types: Array.from({ length: 48 }, (_, i) => (i % 4 === 0 ? 'full_attention' : 'sliding_attention')),
   rope_theta: Array.from({ length: 48 }, (_, i) => (i % 4 === 0 ? 5e6 : 1e4)),
@@ -696,37 +698,34 @@ const STEP3P5 = {
   rope_scaling: { rope_type: 'llama3', factor: 2, low_freq_factor: 1, high_freq_factor: 32, original_max_position_embeddings: 131072 },
 };
 
-test('Step-3.5: rope_theta per layer, rope_scaling on yarn_only_types only, the 48-entry lists cut to 45 layers', () => {
+test('Step-3.5: per-layer rope_theta and partial_rotary_factors folded into one dict per layer type, rope_scaling on full layers', () => {
   const s = positionsOf(STEP3P5);
   assert.equal(s.layers.length, 45);
-  const full = range(45, (i) => i % 4 === 0);
-  assert.deepEqual(indices(s.layers, (l) => l.type === 'full_attention'), full);
+  assert.deepEqual(indices(s.layers, (l) => l.type === 'full_attention'), range(45, (i) => i % 4 === 0));
   for (const l of s.layers) {
     const isFull = l.index % 4 === 0;
-    assert.equal(l.rope.base, isFull ? 5e6 : 1e4, `layer ${l.index} base`);
-    assert.equal(l.rope.ropeScaling.rope_type, isFull ? 'llama3' : 'default', `layer ${l.index} rope type`);
-    assert.equal(l.rope.dim, 128);
-    assert.equal(l.rope.partialRotaryFactor, 1, 'transformers rotates the whole head: partial_rotary_factors is not read');
-    assert.equal(l.window, isFull ? null : 512);
+    assert.deepEqual([l.rope.base, l.rope.partialRotaryFactor, l.rope.ropeScaling.rope_type, l.window],
+      isFull ? [5e6, 0.5, 'llama3', null] : [1e4, 1, 'default', 512], `layer ${l.index}`);
   }
   checkRope(s.layers[0].rope, 'step3p5 full');
   checkRope(s.layers[1].rope, 'step3p5 sliding');
-  // the llama3 frequencies at base 5e6: the lowest frequency is divided by the factor
+  // full layers: 32 llama3 frequencies over a 64-dim rotary part at base 5e6, the lowest divided by the factor
   const inv = pe.compute('rope-frequencies', s.layers[0].rope).data;
-  const low = 5e6 ** (-126 / 128) / 2;
-  assert.ok(Math.abs(inv[63] - low) <= 6.1e-8 * low, `${inv[63]} vs ${low}`);
-  assert.ok(s.warnings.some((w) => w.field === 'partial_rotary_factors' && /not read by transformers/.test(w.message)));
-  assert.equal(s.sources['layers.full_attention.rope.base'], 'rope_theta');
-  // a number is the base of every layer; without yarn_only_types every layer takes rope_scaling
-  const { yarn_only_types, ...all } = { ...STEP3P5, rope_theta: 10000 };
-  const plain = positionsOf(all).layers;
-  assert.ok(plain.every((l) => l.rope.base === 10000 && l.rope.ropeScaling.rope_type === 'llama3'));
-  // absent layer_types: the even layers slide (Step3p7Attention: layer_idx % 2 == 0)
+  assert.equal(inv.length, 32);
+  const low = 5e6 ** (-62 / 64) / 2;
+  assert.ok(Math.abs(inv[31] - low) <= 6.1e-8 * low, `${inv[31]} vs ${low}`);
+  assert.ok(s.warnings.some((w) => w.field === 'yarn_only_types' && /not read/.test(w.message)));
+  assert.equal(s.sources['layers.full_attention.rope.base'], 'rope_theta.44');
+  assert.equal(s.sources['layers.sliding_attention.rope.partialRotaryFactor'], 'partial_rotary_factors.43');
+  // a single rope_theta is every type's base; no partial_rotary_factors rotates whole heads
+  const { partial_rotary_factors, ...plain } = { ...STEP3P5, rope_theta: 20000 };
+  assert.ok(positionsOf(plain).layers.every((l) => l.rope.base === 20000 && l.rope.partialRotaryFactor === 1));
+  // absent layer_types: every layer full (the class default), so rope_scaling on all of them
   const { layer_types, ...bare } = STEP3P5;
-  assert.deepEqual(indices(positionsOf(bare).layers, (l) => l.type === 'sliding_attention'), range(45, (i) => i % 2 === 0));
-  assert.throws(() => positionsOf({ ...STEP3P5, rope_theta: [5e6, 1e4] }), { code: 'EINVAL', param: 'rope_theta' });
-  assert.throws(() => positionsOf({ ...STEP3P5, rope_theta: STEP3P5.rope_theta.map((v, i) => (i === 3 ? 0 : v)) }), { code: 'ERANGE', param: 'rope_theta.3' });
-  assert.throws(() => positionsOf({ ...STEP3P5, yarn_only_types: 'full_attention' }), { code: 'EINVAL', param: 'yarn_only_types' });
+  assert.ok(positionsOf(bare).layers.every((l) => l.type === 'full_attention' && l.rope.ropeScaling.rope_type === 'llama3'));
+  // the MTP entries are cut only when they are num_nextn_predict_layers long
+  assert.throws(() => positionsOf({ ...STEP3P5, num_nextn_predict_layers: 0 }), { code: 'EINVAL', param: 'layer_types' });
+  assert.throws(() => positionsOf({ ...STEP3P5, rope_theta: STEP3P5.rope_theta.map((v, i) => (i === 44 ? 0 : v)) }), { code: 'ERANGE', param: 'rope_theta.44' });
   // other families do not read the Step-3.5 keys: refused, never dropped
   assert.throws(() => positionsOf({ model_type: 'llama', hidden_size: 64, num_attention_heads: 2, num_hidden_layers: 2, partial_rotary_factors: [0.5, 1] }),
     { code: 'EINVAL', param: 'partial_rotary_factors' });

@@ -21,7 +21,7 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
   noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored
-  layerTheta scalingTypes ignores fitLayerTypes textFixed nullDictNoPE keyedDrops slidingTypes textAliases`.split(/\s+/));
+  layerTheta ropeFromLists ignores fitLayerTypes textFixed nullDictNoPE keyedDrops slidingTypes textAliases`.split(/\s+/));
 // Fields read per layer rather than per layer type:
 //   layerTheta: { key, scalar, zeroNoPE, flag, defaultNoPE } — config[key] is a list of one RoPE base per
 //     layer (Granite SWA layer_rope_theta, Step-3.5 rope_theta); `scalar`: a single number is the usual
@@ -31,10 +31,11 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
 //   nullDictNoPE: a layer type whose entry in a per-layer-type rope dict is null is NoPE (CohereCompass).
 //   slidingTypes: the record's own layer type names that slide (sliding_window applies), as sliding_attention.
 //   keyedDrops: keys beside per-layer-type rope dicts that the class drops (warned, not refused).
-//   scalingTypes: the config key listing the layer types that take the rope dict (Step-3.5
-//     yarn_only_types); the other types rotate with default RoPE at their base.
-//   fitLayerTypes: a layer_types longer than the layer count is cut, a shorter one padded with its last
-//     entry, an empty one is absent (Step3p7TextConfig._normalize_per_layer_values).
+//   ropeFromLists: { theta, partial, scalingTo } — without rope_parameters, one rope dict per layer type
+//     built from per-layer lists (Step3p7TextConfig: rope_theta and partial_rotary_factors zipped with
+//     layer_types, the last layer of a type giving its value; rope_scaling merged into scalingTo's dict).
+//   fitLayerTypes: { extra } — a layer_types with config[extra] entries more than the layers is cut to
+//     them (Step3p7TextConfig: num_nextn_predict_layers MTP entries).
 //   textFixed: a composite reads its text_config with its textType's record whatever model_type the
 //     sub-config carries (MiniMaxM3VLConfig rebuilds the bundled minimax_m2 as its own text class).
 //   textAliases: { given: type } — a text sub-config model_type the composite reads as another model

@@ -87,8 +87,8 @@ const POSITION_KEYS = {
   dense_attention_every_n_layers: { in: 'Phi-3-small (phi3small): dense attention every n-th layer, block-sparse on the others' },
   rope_ratio: { in: 'ChatGLM / GLM-4 (chatglm remote code): the RoPE base is 10000 · rope_ratio', off: [1] },
   layer_rope_theta: { in: 'Granite SWA / Granite MoE SWA / Muse Glimmer: a RoPE base per layer, 0 meaning NoPE' },
-  partial_rotary_factors: { in: 'Step-3.5 remote code (and vLLM, llama.cpp): the rotated fraction of each layer' },
-  yarn_only_types: { in: 'Step-3.5: the layer types that take the rope dict, the others default RoPE' },
+  partial_rotary_factors: { in: 'Step-3.5 / 3.7 (step3p5): the rotated fraction of each layer' },
+  yarn_only_types: { in: 'Step-3.5 remote code: the layer types that take the rope dict' },
   compress_rope_theta: { in: "DeepSeek-V4: the RoPE base of its compressed layers" },
   rope_local_base_freq: { in: 'Gemma 3 / 3n: the RoPE base of the sliding layers', sameAs: 'rope_theta' },
   global_rope_theta: { in: 'ModernBERT: the RoPE base of the global layers', sameAs: 'rope_theta' },
@@ -341,8 +341,8 @@ export class Reader {
         if (typeof k === 'string' && Object.hasOwn(given, k)) {
           read.add(k);
           const v = given[k];
-          // a per-layer list where the record reads one (layerTheta: Step-3.5's rope_theta) is checked by layerThetas
-          const perLayer = Array.isArray(v) && rec.layerTheta?.key === k;
+          // a per-layer list where the record reads one (layerTheta, ropeFromLists) is checked where it is read
+          const perLayer = Array.isArray(v) && (rec.layerTheta?.key === k || rec.ropeFromLists?.theta === k);
           if (NUMBERS.has(k) && v !== null && v !== undefined && !Number.isFinite(v) && !perLayer) {
             throw self.fail(k, typeof v === 'number' ? 'is not a finite number' : 'is not a number', typeof v === 'number' ? 'ERANGE' : 'EINVAL');
           }
@@ -455,13 +455,16 @@ export class Reader {
     const given = this.get('layer_types');
     const rule = this.record.layers?.rule ?? 'all';
     let types;
-    // fitLayerTypes: the class pads a short list with its last entry and cuts a long one to the layer
-    // count (Step3p7TextConfig: checkpoints keep entries for their MTP layers); an empty one is absent
-    const fit = this.record.fitLayerTypes && Array.isArray(given);
-    if (given !== undefined && !(fit && given.length === 0)) {
+    // fitLayerTypes { extra }: a list with `extra` trailing entries more than the layers is cut to them
+    // (Step3p7TextConfig: checkpoints keep entries for their num_nextn_predict_layers MTP layers)
+    const fit = this.record.fitLayerTypes;
+    const extra = fit ? integer((k) => this.get(k), (...a) => this.fail(...a), fit.extra, 0, 0) : 0;
+    if (given !== undefined) {
       if (!Array.isArray(given)) throw this.fail('layer_types', 'is not a list of layer type names');
-      if (given.length !== n && !fit) throw this.fail('layer_types', `has ${given.length} entries for ${n} layers`);
-      types = fit ? Array.from({ length: n }, (_, i) => given[Math.min(i, given.length - 1)]) : given.slice();
+      if (given.length !== n && !(extra && given.length === n + extra)) {
+        throw this.fail('layer_types', `has ${given.length} entries for ${n} layers${fit ? ` (or ${n} + ${fit.extra} ${extra})` : ''}`);
+      }
+      types = given.slice(0, n);
       this.sources.layerTypes = this.source('layer_types');
     } else {
       if (!Object.hasOwn(RULES, rule)) throw new Error(`posenc records: ${this.family} names the layer rule ${rule}, which the reader lacks`);
@@ -502,13 +505,8 @@ export class Reader {
     const from = present(this.given, key) ? this.pre + key : `default:${this.configClass}.${key}`;
     const named = this.record.ropeDicts?.[type];
     if (named) return this.namedRope(type, named, key, top, from);
-    // scalingTypes: the config key listing the layer types that take the rope dict (Step-3.5 yarn_only_types);
-    // the other types get default RoPE at their base. Absent or empty: every type takes it.
-    const only = this.record.scalingTypes ? this.get(this.record.scalingTypes) : undefined;
-    if (only !== undefined && !Array.isArray(only)) throw this.fail(this.record.scalingTypes, 'is not a list of layer type names');
-    if (only?.length && !only.includes(type)) {
-      return { dict: {}, path: key ?? 'rope_scaling', from: `rule:${this.family}`, keyed: false, theta: this.legacyTheta(type, false) };
-    }
+    // ropeFromLists: per-layer lists folded into one dict per layer type (Step3p7TextConfig)
+    if (this.record.ropeFromLists && this.get('rope_parameters') === undefined) return this.ropeFromLists(type, this.record.ropeFromLists);
     const values = Object.values(top);
     const keyed = values.length > 0 && values.some(isObject);
     if (keyed) {
@@ -672,7 +670,7 @@ export class Reader {
       out.partialRotaryFactor = prfKey === inDict ? dict.partial_rotary_factor : cfg[prfKey];
     }
     if (prfKey) from.partialRotaryFactor = prfKey === inDict ? this.pre + inDict : this.source(prfKey);
-    if (givenPrf && prfKey !== inDict) {
+    if (givenPrf && (!inDict || prfKey !== inDict)) {
       out.partialRotaryFactor = givenPrf.value;
       from.partialRotaryFactor = givenPrf.path;
     }
@@ -724,7 +722,7 @@ export class Reader {
       from['ropeScaling.original_max_position_embeddings'] = this.source('original_max_position_embeddings');
     }
     scaling.rope_type ??= 'default';
-    if (!from['ropeScaling.rope_type']) from['ropeScaling.rope_type'] = Object.keys(dict).length || dictFrom.startsWith('rule:') ? dictFrom : 'default:rope_type';
+    if (!from['ropeScaling.rope_type']) from['ropeScaling.rope_type'] = Object.keys(dict).length ? dictFrom : 'default:rope_type';
     out.ropeScaling = scaling;
     if (typeof scaling.factor === 'number' && scaling.factor < 1 && scaling.rope_type !== 'default') {
       this.warn(`${path}.factor`, `is ${scaling.factor} < 1: transformers warns that factor should be >= 1`);
@@ -942,6 +940,7 @@ export class Reader {
     }
     const noRope = usesNoRope ? this.noRopeLayers(n) : undefined;
     const types = this.layerTypes(n, noRope);
+    this.types = types;
     const thetas = attention === 'rope' ? this.layerThetas(n) : null;
     const nope = rec.nope ?? [];
     const nopeWhen = rec.nopeUnlessNull ? this.cfg[rec.nopeUnlessNull] !== null : true;
@@ -1049,6 +1048,30 @@ export class Reader {
       out[i] = x;
     }
     return out;
+  }
+
+  /**
+   * The rope dict of a layer type built from per-layer lists (record ropeFromLists: { theta, partial,
+   * scalingTo }), as Step3p7TextConfig.convert_rope_params_to_dict does for a file without
+   * rope_parameters: each list zipped with layer_types (dict(zip(...)): the last layer of a type gives
+   * its value), a single number for every type, and the flat rope_scaling merged into scalingTo's dict.
+   */
+  ropeFromLists(type, { theta, partial, scalingTo }) {
+    const types = this.types ?? this.layerTypes(this.layerCount(), undefined);
+    const pick = (key) => {
+      const v = this.get(key);
+      if (v === undefined) return undefined;
+      if (!Array.isArray(v)) return { value: v, path: this.source(key) };
+      let last;
+      for (let i = 0; i < Math.min(v.length, types.length); i++) if (types[i] === type) last = i;
+      return last === undefined ? undefined : { value: v[last], path: `${this.pre}${key}.${last}` };
+    };
+    const base = pick(theta), prf = partial ? pick(partial) : undefined;
+    const scaling = this.get('rope_scaling');
+    if (scaling !== undefined && !isObject(scaling)) throw this.fail('rope_scaling', 'is not an object');
+    const merged = type === scalingTo && scaling !== undefined;
+    const from = merged ? `${this.pre}rope_scaling` : `rule:${this.family}`;
+    return { dict: merged ? scaling : {}, path: 'rope_scaling', from, keyed: false, theta: base, prf };
   }
 
   /** A layer type's rope with a layer's own base (layerTheta), checked by C like every other. */

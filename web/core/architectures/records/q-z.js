@@ -391,25 +391,23 @@ export default () => ({
     defaults: { hidden_size: 3072, num_attention_heads: 24, num_hidden_layers: 30, max_position_embeddings: 4096, rope_theta: 10000, sliding_window: null },
   },
   'step3p5': {
-    from: 'step3p7/modeling_step3p7.py Step3p7RotaryEmbedding (rope_theta per layer, partial_rotary_factor or 1.0), Step3p7Attention (layer_types, else sliding on even layers; rope_scaling only on yarn_only_types), rotate_half, apply_rotary_pos_emb; step3p7/configuration_step3p7.py Step3p7TextConfig (_normalize_per_layer_values)',
+    from: 'step3p7/modeling_step3p7.py Step3p7RotaryEmbedding (one table per layer type; partial_rotary_factor of its dict, default 1.0), apply_rotary_pos_emb (rotate_half on the first rotary dims), Step3p7Attention; step3p7/configuration_step3p7.py Step3p7TextConfig.__post_init__ (layer_types default all full; MTP entries trimmed), convert_rope_params_to_dict (rope_theta and partial_rotary_factors zipped with layer_types, rope_scaling into full_attention)',
     like: 'llama',
-    layers: { rule: 'every', n: 2, phase: 1 },
-    fitLayerTypes: true,
-    layerTheta: { key: 'rope_theta', scalar: true },
-    scalingTypes: 'yarn_only_types',
+    fitLayerTypes: { extra: 'num_nextn_predict_layers' },
+    ropeFromLists: { theta: 'rope_theta', partial: 'partial_rotary_factors', scalingTo: 'full_attention' },
     ignores: {
-      partial_rotary_factors: "is not read by transformers: Step3p7RotaryEmbedding rotates int(head_dim × partial_rotary_factor) dims (1.0 when absent) on every layer; " +
-        "Step-3.5's own code, vLLM and llama.cpp rotate partial_rotary_factors[i] of layer i's head (0.5 on the full layers of the published files)",
+      yarn_only_types: "is not read: Step3p7TextConfig merges rope_scaling into the full_attention layers' dict whatever it lists",
     },
     defaults: { hidden_size: 4096, num_attention_heads: 64, num_hidden_layers: 45, head_dim: 128, max_position_embeddings: 128000, rope_theta: 10000, sliding_window: null },
-    note: 'rope_theta is a number or one base per layer; rope_scaling applies to the layer types in yarn_only_types (all when absent), the others rotate with default RoPE. layer_types is cut or padded to num_hidden_layers; absent, the even layers slide.',
+    note: 'Without rope_parameters the class builds one dict per layer type: rope_theta and partial_rotary_factors (a number, or one entry per layer) zipped with layer_types, the last layer of a type giving its value; rope_scaling goes to the full_attention layers. Each type rotates the first head_dim × partial_rotary_factor dims (neox halves).',
   },
+
   'step3p5_vision': {
-    from: 'step3p7/modeling_step3p7.py Step3p7VisionEncoder (learned positional_embedding interpolated to the grid), Step3p7VisionEncoderRope2D; step3p7/configuration_step3p7.py Step3p7VisionEncoderConfig',
+    from: 'step3p7/modeling_step3p7.py Step3p7VisionModel (Step3p7VisionEmbeddings with interpolate_pos_encoding, Step3p7VisionRotaryEmbedding over (row, col) ids); step3p7/configuration_step3p7.py Step3p7VisionConfig',
     unsupported: 'a vision encoder over image patches: a learned position grid bilinearly interpolated plus 2-D RoPE over patch rows and columns, no token sequence',
   },
   'step3p7': {
-    from: 'step3p7/configuration_step3p7.py Step3p7Config (text_config Step3p7TextConfig, vision_config Step3p7VisionEncoderConfig)',
+    from: 'step3p7/configuration_step3p7.py Step3p7Config (text_config Step3p7TextConfig, vision_config Step3p7VisionConfig)',
     text: 'text_config',
     textType: 'step3p5',
     vision: 'Perception-encoder vision tower: a learned position grid interpolated to the image plus 2-D RoPE.',
