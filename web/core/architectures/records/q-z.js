@@ -394,6 +394,8 @@ export default () => ({
     from: 'step3p7/modeling_step3p7.py Step3p7RotaryEmbedding (one table per layer type; partial_rotary_factor of its dict, default 1.0), apply_rotary_pos_emb (rotate_half on the first rotary dims), Step3p7Attention; step3p7/configuration_step3p7.py Step3p7TextConfig.__post_init__ (layer_types default all full; MTP entries trimmed), convert_rope_params_to_dict (rope_theta and partial_rotary_factors zipped with layer_types, rope_scaling into full_attention)',
     like: 'llama',
     fitLayerTypes: { extra: 'num_nextn_predict_layers' },
+    // Step3p7TextConfig names sparse-attention layers minimax_m3_sparse (attention with the type's RoPE)
+    kinds: { minimax_m3_sparse: 'attention' },
     ropeFromLists: { theta: 'rope_theta', partial: 'partial_rotary_factors', scalingTo: 'full_attention' },
     ignores: {
       yarn_only_types: "is not read: Step3p7TextConfig merges rope_scaling into the full_attention layers' dict whatever it lists",
