@@ -925,3 +925,15 @@ test('MLA softmax scales: GLM-4.7-Flash (yarn x4, mscale_all_dim 1) and MiniCPM3
   assert.ok(Math.abs(cpm.positions.info.softmaxScale - 96 ** -0.5) <= 1e-15);
   checkRope(cpm.rope, 'minicpm3');
 });
+
+// huggingface/transformers src/transformers/models/glm_moe_dsa/modular_glm_moe_dsa.py@01f8fa55d98fbd77fb6461c47ae14fc6206f2f87
+// GlmMoeDsaAttention(DeepseekV3Attention) rotates interleaved pairs (apply_rotary_pos_emb_interleave) and
+// GlmMoeDsaIndexer rotates its first dims interleaved too; GlmMoeDsaConfig(DeepseekV32Config) makes every
+// layer deepseek_sparse_attention. The records of df8ee314 had neox halves: changed in place.
+test('GLM-5 (glm_moe_dsa, class defaults): interleaved pairs in MLA and in the indexer, the softmax scale of DeepSeek-V3', () => {
+  const l = positionsOf({ model_type: 'glm_moe_dsa', num_hidden_layers: 2 }).layers[1];
+  assert.equal(l.type, 'deepseek_sparse_attention');
+  assert.deepEqual([l.rope.dim, l.rope.layout, l.positions.rotate, l.positions.indexer.params.layout, l.positions.indexer.rotate], [64, 'gptj', 'last', 'gptj', undefined]);
+  assert.ok(Math.abs(l.positions.info.softmaxScale - 256 ** -0.5) <= 1e-15);
+  checkRope(l.rope, 'glm_moe_dsa');
+});

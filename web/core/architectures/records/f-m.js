@@ -266,14 +266,13 @@ export default () => ({
     unsupported: 'a convolutional VQ-VAE image tokenizer: no token positions',
   },
   'glm_moe_dsa': {
-    from: 'glm_moe_dsa/modular_glm_moe_dsa.py GlmMoeDsaAttention (q_nope | q_pe split; apply_rotary_pos_emb = llama rotate_half, split halves), GlmMoeDsaIndexer; glm_moe_dsa/configuration_glm_moe_dsa.py GlmMoeDsaConfig (head_dim = qk_rope_head_dim)',
-    attention: 'rope',
-    layout: 'neox',
-    rotate: 'last',
-    rotary: 'qk_rope_head_dim',
+    from: 'glm_moe_dsa/modular_glm_moe_dsa.py GlmMoeDsaAttention (DeepseekV3Attention: q = [q_pass | q_rot], apply_rotary_pos_emb_interleave), GlmMoeDsaIndexer (DeepseekV32Indexer with interleaved RoPE on its first qk_rope_head_dim dims), GlmMoeDsaConfig (DeepseekV32Config: head_dim = qk_rope_head_dim, layer_types all deepseek_sparse_attention)',
+    like: 'deepseek_v32',
+    extra: { indexer: { layout: 'gptj', rotate: 'first' } },
     defaults: { rope_theta: 10000, max_position_embeddings: 202752, hidden_size: 6144, num_attention_heads: 64, num_hidden_layers: 78, qk_rope_head_dim: 64, qk_nope_head_dim: 192 },
-    note: 'MLA with DSA: q_pe and the shared k_pe (the last qk_rope_head_dim dims) rotate in neox halves; transformers ignores rope_interleave here (its docstring says the reference interleaves). The DSA indexer rotates the first qk_rope_head_dim dims of its own heads with the same tables.',
+    note: 'MLA with DSA as DeepSeek-V3.2: q_pe and the shared k_pe (the last qk_rope_head_dim dims) rotate in interleaved pairs, and so does the indexer on its first qk_rope_head_dim dims (DeepSeek-V3.2\'s indexer uses half-split pairs). Before the port moved onto DeepSeek-V3.2 (the records of df8ee314), transformers rotated neox halves here.',
   },
+
   'glm_ocr': {
     from: 'glm_ocr/configuration_glm_ocr.py GlmOcrConfig (text_config GlmOcrTextConfig, vision_config GlmOcrVisionConfig)',
     text: 'text_config',
