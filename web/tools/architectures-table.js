@@ -38,7 +38,8 @@ export function schemeOf(r) {
   }
   if (r.alibi?.flag) parts.push(`with ${code(r.alibi.flag)}; else ${r.alibi.otherwise ?? 'none'}`);
   if (r.ropeFlag) parts.push(`when ${code(r.ropeFlag.key)}`);
-  const kinds = Object.keys(r.kinds ?? {});
+  // kinds mapped to 'attention' take the record's scheme; only the others add no positions
+  const kinds = Object.keys(r.kinds ?? {}).filter((k) => r.kinds[k] !== 'attention');
   if (kinds.length) parts.push(`${kinds.join(', ')} layers: none`);
   if (r.input) parts.push(`input ${r.input.kind}${r.input.variant ? ` (${r.input.variant})` : ''}`);
   if (!parts.length) parts.push('no positions');
@@ -69,7 +70,8 @@ export function fullTable() {
     '',
     `One record per model type of transformers at commit ${COMMIT} (src/transformers/models/auto/auto_mappings.py;`,
     `the list is web/core/architectures/model-types.txt). The records of the types already listed at ${FIRST_COMMIT.slice(0, 12)}`,
-    'were read there; the others at the newest versions of their files available when they were added. Generated from web/core/architectures/records by',
+    'were read there (a few re-read since, as their notes say); the others at the newest versions of their files available when they',
+    'were added. Generated from web/core/architectures/records by',
     '`npm run readme`; paths are relative to src/transformers/models/. A model type marked "not computed" is',
     'refused by `pe.positionsFromConfig`, naming it and the reason. "engines": the engines whose registry',
     `lists an architecture of that model type, at the commits [Engines](${ENGINES_PAGE.split('/').pop()}) names (vLLM and SGLang`,
