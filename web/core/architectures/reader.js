@@ -123,7 +123,9 @@ const RULE_KEYS = {
   llama4: ['attention_chunk_size'], smollm3: ['use_sliding_window', 'sliding_window'],
 };
 // record fields that name no config key
-const PROSE = new Set(['from', 'note', 'vision', 'unsupported', 'modelType', 'like', 'text', 'textType', 'refuse', 'ropeIgnored', 'textAliases']);
+// (one string, split, as FIELDS in index.js: a quoted "from" in a list reads as a module specifier to
+// the single-file build's import check)
+const PROSE = new Set('from note vision unsupported modelType like text textType refuse ropeIgnored textAliases'.split(' '));
 const readsCache = new WeakMap();
 /** Every config key a record names anywhere in its fields, and its class defaults' keys. */
 function keysOf(rec) {
