@@ -29,7 +29,7 @@ test('the tarball holds exactly what users need', () => {
     ...['transformers', 'vllm', 'sglang', 'llama-cpp', 'mlx-lm', 'tensorrt-llm'].map((f) => `web/core/engines/records/${f}.js`),
     'web/core/wasm-bytes.js', 'web/dist/posenc.mjs', 'web/dist/posenc-elements.mjs',
     'web/core/architectures/index.js', 'web/core/architectures/reader.js', 'web/core/architectures/model-types.txt',
-    ...['base', 'part0', 'part1', 'part2', 'part3', 'remote'].map((f) => `web/core/architectures/records/${f}.js`),
+    ...['base', 'a-f', 'f-m', 'm-q', 'q-z', 'remote'].map((f) => `web/core/architectures/records/${f}.js`),
     'web/elements.js', 'web/elements.d.ts',
     'web/elements/define.js', 'web/elements/define.d.ts', 'web/elements/element.js', 'web/elements/lazy.js', 'web/elements/attributes.js',
     'web/views/axes.js', 'web/views/chart.js', 'web/views/figure.js', 'web/views/heatmap.js', 'web/views/plane.js',

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { load, PosencError } from '../../web/posenc.js';
 import { records, modelTypes, FIELDS, SCHEMES } from '../../web/core/architectures/index.js';
 import { fullTable, summary, DOC, SUMMARY_PAGE, BEGIN, END } from '../../web/tools/architectures-table.js';
+import { parseConfigMapping, compare, configClassOf, report } from '../../web/tools/refresh-records.js';
 import { mulberry32 } from '../random.js';
 
 const pe = await load();
@@ -18,7 +19,67 @@ const RULES = ['all', 'every', 'qwen', 'qwen2_moe', 'exaone4', 'modernbert', 'll
 
 test('every model type of transformers at the pinned commit has exactly one record, and no record names a type outside it', () => {
   assert.ok(LISTED.length > 600, `the list has ${LISTED.length} model types`);
+  // named first: after refresh-records --write, the types still waiting for a record
+  const missing = LISTED.filter((t) => !MODEL_TYPES.includes(t));
+  assert.deepEqual(missing, [], `listed in model-types.txt without a record: ${missing.join(', ')}`);
+  const extra = MODEL_TYPES.filter((t) => !LISTED.includes(t));
+  assert.deepEqual(extra, [], `records of types model-types.txt does not list: ${extra.join(', ')}`);
   assert.deepEqual([...MODEL_TYPES], [...LISTED].sort());
+});
+
+// A made-up auto_mappings.py in the form transformers generates it: another mapping keyed by model
+// type after it (not read), a commented-out pair (not a type), single quotes and a pair split over lines.
+const MAPPINGS = `from collections import OrderedDict
+
+
+CONFIG_MAPPING_NAMES = OrderedDict(
+    [
+        ("alpha", "AlphaConfig"),
+        # ("commented", "CommentedConfig"),
+        ("beta_v2", "BetaConfig"),
+        ('gamma', 'GammaConfig'),
+        (
+            "delta",
+            "DeltaConfig",
+        ),
+    ]
+)
+
+SPECIAL_MODEL_TYPE_TO_MODULE_NAME = OrderedDict(
+    [
+        ("epsilon", "alpha"),
+    ]
+)
+`;
+
+test('refresh-records reads CONFIG_MAPPING_NAMES alone from the Python text: pairs in order, comments and other mappings left out', () => {
+  const m = parseConfigMapping(MAPPINGS);
+  assert.deepEqual([...m], [['alpha', 'AlphaConfig'], ['beta_v2', 'BetaConfig'], ['gamma', 'GammaConfig'], ['delta', 'DeltaConfig']]);
+  // configuration_auto.py of older commits types the call: OrderedDict[str, str](
+  assert.deepEqual([...parseConfigMapping(MAPPINGS.replace('OrderedDict(\n', 'OrderedDict[str, str](\n'))], [...m]);
+  assert.throws(() => parseConfigMapping('MODEL_MAPPING_NAMES = OrderedDict([("a", "A")])'), /no CONFIG_MAPPING_NAMES/);
+  assert.throws(() => parseConfigMapping(MAPPINGS.replace('("gamma"', '("alpha"').replace("('gamma'", "('alpha'")), /alpha is listed twice/);
+});
+
+test('refresh-records: new, removed and renamed types against the list (a rename is a removed type whose config class is a new type\'s)', () => {
+  // listed before: alpha (AlphaConfig), beta (BetaConfig: now under beta_v2), zeta (ZetaConfig: gone), gamma (class unknown)
+  const classes = { alpha: 'AlphaConfig', beta: 'BetaConfig', zeta: 'ZetaConfig' };
+  const d = compare(parseConfigMapping(MAPPINGS), ['alpha', 'beta', 'gamma', 'zeta'], (t) => classes[t]);
+  assert.deepEqual(d.added, [{ type: 'delta', configClass: 'DeltaConfig' }]);
+  assert.deepEqual(d.removed, ['zeta']);
+  assert.deepEqual(d.renamed, [{ from: 'beta', to: 'beta_v2', configClass: 'BetaConfig' }]);
+  assert.deepEqual(d.types, ['alpha', 'beta_v2', 'delta', 'gamma']);
+  assert.equal(report(d), '4 model types; 1 new, 1 removed, 1 renamed\nnew      delta (DeltaConfig)\nremoved  zeta\nrenamed  beta -> beta_v2 (BetaConfig)\n');
+  // without the classes a rename is a removal and an addition
+  const blind = compare(parseConfigMapping(MAPPINGS), ['alpha', 'beta', 'gamma', 'zeta']);
+  assert.deepEqual(blind.added.map((a) => a.type), ['beta_v2', 'delta']);
+  assert.deepEqual(blind.removed, ['beta', 'zeta']);
+  // the records name their config class in `from`: the script finds renames through them
+  assert.equal(configClassOf(RECORDS.llama), 'LlamaConfig');
+  assert.equal(configClassOf(RECORDS.aimv2), 'Aimv2Config');
+  // the list and the records agree, so the list against itself is no change
+  const same = compare(new Map(LISTED.map((t) => [t, configClassOf(RECORDS[t]) ?? t])), LISTED, (t) => configClassOf(RECORDS[t]));
+  assert.deepEqual([same.added, same.removed, same.renamed], [[], [], []]);
 });
 
 test('every record is well formed: a source, known fields, an existing parent, a scheme or a reason', () => {

@@ -673,3 +673,267 @@ test('fuzzed configs: a PosencError or layers whose every RoPE computes; never a
 function isPlain(v) {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
+
+// ---- model types added after df8ee314 (records read at transformers 00290f09's model-type list) ----
+// Config class defaults are cited as 'huggingface/transformers path@commit Class'; the values each
+// layer gets are checked against the float64 reference above.
+const positionsOf = (config) => pe.positionsFromConfig(config);
+const baseOf = (l) => l.rope?.base;
+
+// huggingface/transformers src/transformers/models/step3p7/configuration_step3p7.py@09c24c15b3b8bfc8923291a98b7a408986ebf100
+// Step3p7TextConfig (45 layers, head_dim 128, default_theta 1e4; layer_types and the per-layer lists cut
+// from num_hidden_layers + num_nextn_predict_layers entries; convert_rope_params_to_dict: rope_theta and
+// partial_rotary_factors zipped with layer_types into one dict per type, rope_scaling into full_attention),
+// modeling_step3p7.py@0cf6618599b264e0d465e0f3c4de28a65bb481b2 Step3p7RotaryEmbedding (per layer type,
+// partial_rotary_factor of its dict), apply_rotary_pos_emb (the first rotary dims). The lists below have
+// the checkpoints' 48 entries for 45 layers and 3 MTP layers: full every 4th from 0 at 5e6 rotating half
+// the head, sliding at 1e4 rotating all of it.
+const STEP3P5 = {
+  model_type: 'step3p5', num_hidden_layers: 45, num_nextn_predict_layers: 3, hidden_size: 4096, num_attention_heads: 64, head_dim: 128,
+  max_position_embeddings: 262144, sliding_window: 512,
+  layer_types: Array.from({ length: 48 }, (_, i) => (i % 4 === 0 ? 'full_attention' : 'sliding_attention')),
+  rope_theta: Array.from({ length: 48 }, (_, i) => (i % 4 === 0 ? 5e6 : 1e4)),
+  partial_rotary_factors: Array.from({ length: 48 }, (_, i) => (i % 4 === 0 ? 0.5 : 1)),
+  yarn_only_types: ['full_attention'],
+  rope_scaling: { rope_type: 'llama3', factor: 2, low_freq_factor: 1, high_freq_factor: 32, original_max_position_embeddings: 131072 },
+};
+
+test('Step-3.5: per-layer rope_theta and partial_rotary_factors folded into one dict per layer type, rope_scaling on full layers', () => {
+  const s = positionsOf(STEP3P5);
+  assert.equal(s.layers.length, 45);
+  assert.deepEqual(indices(s.layers, (l) => l.type === 'full_attention'), range(45, (i) => i % 4 === 0));
+  for (const l of s.layers) {
+    const isFull = l.index % 4 === 0;
+    assert.deepEqual([l.rope.base, l.rope.partialRotaryFactor, l.rope.ropeScaling.rope_type, l.window],
+      isFull ? [5e6, 0.5, 'llama3', null] : [1e4, 1, 'default', 512], `layer ${l.index}`);
+  }
+  checkRope(s.layers[0].rope, 'step3p5 full');
+  checkRope(s.layers[1].rope, 'step3p5 sliding');
+  // full layers: 32 llama3 frequencies over a 64-dim rotary part at base 5e6, the lowest divided by the factor
+  const inv = pe.compute('rope-frequencies', s.layers[0].rope).data;
+  assert.equal(inv.length, 32);
+  const low = 5e6 ** (-62 / 64) / 2;
+  assert.ok(Math.abs(inv[31] - low) <= 6.1e-8 * low, `${inv[31]} vs ${low}`);
+  assert.ok(s.warnings.some((w) => w.field === 'yarn_only_types' && /not read/.test(w.message)));
+  assert.equal(s.sources['layers.full_attention.rope.base'], 'rope_theta.44');
+  assert.equal(s.sources['layers.sliding_attention.rope.partialRotaryFactor'], 'partial_rotary_factors.43');
+  // a single rope_theta is every type's base; no partial_rotary_factors rotates whole heads
+  const { partial_rotary_factors, ...plain } = { ...STEP3P5, rope_theta: 20000 };
+  assert.ok(positionsOf(plain).layers.every((l) => l.rope.base === 20000 && l.rope.partialRotaryFactor === 1));
+  // absent layer_types: every layer full (the class default), so rope_scaling on all of them
+  const { layer_types, ...bare } = STEP3P5;
+  assert.ok(positionsOf(bare).layers.every((l) => l.type === 'full_attention' && l.rope.ropeScaling.rope_type === 'llama3'));
+  // the MTP entries are cut only when they are num_nextn_predict_layers long
+  assert.throws(() => positionsOf({ ...STEP3P5, num_nextn_predict_layers: 0 }), { code: 'EINVAL', param: 'layer_types' });
+  assert.throws(() => positionsOf({ ...STEP3P5, rope_theta: STEP3P5.rope_theta.map((v, i) => (i === 44 ? 0 : v)) }), { code: 'ERANGE', param: 'rope_theta.44' });
+  // other families do not read the Step-3.5 keys: refused, never dropped
+  assert.throws(() => positionsOf({ model_type: 'llama', hidden_size: 64, num_attention_heads: 2, num_hidden_layers: 2, partial_rotary_factors: [0.5, 1] }),
+    { code: 'EINVAL', param: 'partial_rotary_factors' });
+});
+
+// huggingface/transformers src/transformers/models/granite_swa/modular_granite_swa.py@1b27b6beddd818f21fc5ab0357173f5deafe0bf4
+// GraniteSWAConfig (24 layers, 20 heads, hidden 2560, sliding_window 128, layer_types full when i % 4 == 0,
+// layer_rope_theta: 0 = NoPE, default rope_theta on every layer), GraniteSWAModel (one rotary table per
+// non-zero theta). The list below is that of a hybrid with NoPE full layers and two bases on the others.
+test('Granite SWA: layer_rope_theta gives each layer its base, 0 makes it NoPE; absent, every layer rotates at rope_theta', () => {
+  const thetas = Array.from({ length: 24 }, (_, i) => (i % 4 === 0 ? 0 : i % 4 === 2 ? 5e5 : 1e4));
+  const config = { model_type: 'granite_swa', layer_rope_theta: thetas, rope_parameters: { rope_type: 'default', rope_theta: 10000 } };
+  const layers = layersOf(config);
+  assert.equal(layers.length, 24);
+  assert.deepEqual(indices(layers, (l) => l.rope === null), range(24, (i) => i % 4 === 0));
+  assert.deepEqual(indices(layers, (l) => l.type === 'full_attention'), range(24, (i) => i % 4 === 0));
+  layers.forEach((l, i) => {
+    if (i % 4) assert.equal(l.rope.base, thetas[i], `layer ${i}`);
+    assert.equal(l.window, i % 4 ? 128 : null);
+  });
+  assert.equal(layers[2].rope.dim, 128);
+  checkRope(layers[2].rope, 'granite_swa 5e5');
+  checkRope(layers[1].rope, 'granite_swa 1e4');
+  // one object per distinct base, as GraniteSWAModel builds one table per theta
+  assert.equal(layers[1].rope, layers[5].rope);
+  assert.notEqual(layers[1].rope, layers[2].rope);
+  const bare = layersOf({ model_type: 'granite_swa' });
+  assert.ok(bare.every((l) => l.rope.base === 10000));
+  assert.throws(() => layersOf({ ...config, layer_rope_theta: thetas.slice(0, 20) }), { code: 'EINVAL', param: 'layer_rope_theta' });
+  assert.throws(() => layersOf({ ...config, layer_rope_theta: 10000 }), { code: 'EINVAL', param: 'layer_rope_theta' });
+  assert.throws(() => layersOf({ ...config, layer_rope_theta: thetas.map((v, i) => (i === 5 ? -1 : v)) }), { code: 'ERANGE', param: 'layer_rope_theta.5' });
+  // Granite MoE SWA reads it the same way (GraniteMoeSWAModel)
+  assert.deepEqual(layersOf({ ...config, model_type: 'granitemoe_swa', num_hidden_layers: 24 }).map(baseOf), layers.map(baseOf));
+  // a family whose code does not read it refuses it
+  assert.throws(() => layersOf({ ...config, model_type: 'granite' }), { code: 'EINVAL', param: 'layer_rope_theta' });
+});
+
+// huggingface/transformers src/transformers/models/muse_glimmer/configuration_muse_glimmer.py@866eba75b4da051fb08c7d3c0b31c2a3cebb5c8b
+// MuseGlimmerTextConfig (52 layers, head_dim 128, sliding_window 2048; layer_types full when
+// (n - 1 - i) % 4 == 0; layer_rope_theta default 0 on those layers): MuseGlimmerTextModel passes
+// position_embeddings (one table at rope_parameters.rope_theta) only where layer_rope_theta[i] is non-zero.
+test('Muse Glimmer: every 4th layer from the last is full and NoPE; layer_rope_theta only switches RoPE off', () => {
+  const config = { model_type: 'muse_glimmer', text_config: { rope_parameters: { rope_type: 'default', rope_theta: 500000 } } };
+  const layers = layersOf(config);
+  const full = range(52, (i) => (51 - i) % 4 === 0);
+  assert.deepEqual(full.slice(0, 3), [3, 7, 11]);
+  assert.deepEqual(indices(layers, (l) => l.type === 'full_attention'), full);
+  assert.deepEqual(indices(layers, (l) => l.rope === null), full);
+  assert.ok(layers.every((l) => l.rope === null || (l.rope.base === 500000 && l.rope.dim === 128 && l.window === 2048)));
+  checkRope(layers[0].rope, 'muse_glimmer');
+  // a non-zero entry keeps the table at rope_theta (the flag reading of the modeling code)
+  const given = Array.from({ length: 52 }, (_, i) => (i === 0 ? 0 : 1e6));
+  const flagged = layersOf({ ...config, text_config: { ...config.text_config, layer_rope_theta: given } });
+  assert.deepEqual(indices(flagged, (l) => l.rope === null), [0]);
+  assert.ok(flagged.slice(1).every((l) => l.rope.base === 500000));
+});
+
+// huggingface/transformers src/transformers/models/mimo_v2_flash/configuration_mimo_v2_flash.py@019770ddcfd6bd6c1089adebb7e6428b2155cf01
+// MiMoV2FlashConfig.__post_init__ (48 layers, head_dim 192, sliding_window 128; full at layer 0 and every
+// 6th; rope_parameters per layer type: full 5e6, sliding 1e4, both partial_rotary_factor 0.334).
+test('MiMo-V2-Flash (class defaults): full at 0 and every 6th layer at 5e6, sliding at 1e4, 64 of 192 dims rotate', () => {
+  const layers = layersOf({ model_type: 'mimo_v2_flash' });
+  assert.equal(layers.length, 48);
+  assert.deepEqual(indices(layers, (l) => l.type === 'full_attention'), range(48, (i) => i === 0 || (i + 1) % 6 === 0));
+  for (const l of layers) {
+    assert.equal(l.rope.base, l.type === 'full_attention' ? 5e6 : 1e4);
+    assert.equal(l.window, l.type === 'full_attention' ? null : 128);
+  }
+  assert.equal(Math.trunc(layers[0].rope.dim * layers[0].rope.partialRotaryFactor), 64);
+  checkRope(layers[0].rope, 'mimo full');
+  checkRope(layers[1].rope, 'mimo sliding');
+  assert.equal(pe.compute('rope-frequencies', layers[1].rope).data.length, 32);
+});
+
+// huggingface/transformers src/transformers/models/mellum/modular_mellum.py@049b5a3af2b7550638fd54e55cc6ccbab79fed39
+// MellumConfig.__post_init__ (28 layers, head_dim 128, sliding_window 1024, layer_types all full,
+// rope_parameters per layer type: full 5e5, sliding 1e4).
+test('Mellum (class defaults): per-layer-type bases written in __post_init__, sliding layers when layer_types says so', () => {
+  const layers = layersOf({ model_type: 'mellum' });
+  assert.ok(layers.length === 28 && layers.every((l) => l.type === 'full_attention' && l.rope.base === 500000 && l.window === null));
+  const mixed = layersOf({ model_type: 'mellum', num_hidden_layers: 4, layer_types: ['sliding_attention', 'sliding_attention', 'sliding_attention', 'full_attention'] });
+  assert.deepEqual(mixed.map(baseOf), [1e4, 1e4, 1e4, 5e5]);
+  assert.deepEqual(mixed.map((l) => l.window), [1024, 1024, 1024, null]);
+  checkRope(mixed[0].rope, 'mellum sliding');
+});
+
+// huggingface/transformers src/transformers/models/diffusion_gemma/configuration_diffusion_gemma.py@7d30dec9c0dccc5296dcfb0a9f30b0e2a2edf474
+// DiffusionGemmaTextConfig.__post_init__ (30 layers, every 6th full, last forced full; sliding default
+// RoPE at 1e4 on head_dim 256, full proportional 0.25 at 1e6 on global_head_dim 512).
+test('DiffusionGemma (class defaults): Gemma 4 layer types and per-type RoPE written in __post_init__', () => {
+  const layers = layersOf({ model_type: 'diffusion_gemma', text_config: {} });
+  assert.deepEqual(indices(layers, (l) => l.type === 'full_attention'), range(30, (i) => (i + 1) % 6 === 0 || i === 29));
+  const full = layers[5].rope, sliding = layers[0].rope;
+  assert.deepEqual([full.dim, full.base, full.partialRotaryFactor, full.ropeScaling.rope_type], [512, 1e6, 0.25, 'proportional']);
+  assert.deepEqual([sliding.dim, sliding.base, sliding.ropeScaling.rope_type], [256, 1e4, 'default']);
+  checkRope(full, 'diffusion_gemma full');
+  checkRope(sliding, 'diffusion_gemma sliding');
+});
+
+// huggingface/transformers src/transformers/models/hunyuan_vl/configuration_hunyuan_vl.py@043bb8dde14aae1a56b84cd230737cf5d0877912
+// HunYuanVLTextConfig.convert_rope_params_to_dict: rope_type xdrope -> dynamic, xdrope_section -> mrope_section;
+// HunYuanDenseV1RotaryEmbedding: with alpha, base = rope_theta * alpha ** (head_dim / (head_dim - 2)).
+test('HunYuan-VL: xdrope is read as dynamic NTK-alpha, the sections split image-token axes only', () => {
+  const config = { model_type: 'hunyuan_vl', text_config: { model_type: 'hunyuan_vl_text', hidden_size: 1024, num_attention_heads: 16, head_dim: 128,
+    num_hidden_layers: 2, max_position_embeddings: 32768, rope_theta: 10000,
+    rope_scaling: { type: 'xdrope', alpha: 1000, factor: 1, xdrope_section: [16, 16, 16, 16] } } };
+  const s = positionsOf(config);
+  const rope = s.layers[0].rope;
+  assert.equal(rope.ropeScaling.rope_type, 'dynamic');
+  assert.equal(rope.ropeScaling.alpha, 1000);
+  const inv = pe.compute('rope-frequencies', rope).data;
+  const base = 10000 * 1000 ** (128 / 126);
+  for (const k of [0, 1, 17, 63]) assert.ok(Math.abs(inv[k] - base ** (-(2 * k) / 128)) <= 6.1e-8 * base ** (-(2 * k) / 128), `k ${k}`);
+  assert.ok(s.warnings.some((w) => w.field === 'text_config.rope_scaling.xdrope_section'));
+});
+
+// huggingface/transformers src/transformers/models/minimax_m3_vl/configuration_minimax_m3_vl.py@01a05aad6d830cacea098be78be92b0e0df6b2f0
+// MiniMaxM3VLConfig pops the model_type its files bundle (minimax_m2) and rebuilds MiniMaxM3VLTextConfig
+// (head_dim 128, rotary_dim 64, default_theta 5e6; layer_types minimax_m3_sparse where
+// sparse_attention_config.sparse_attention_freq is set).
+test('MiniMax-M3: the bundled minimax_m2 text config is read as M3, minimax_m3_sparse layers from sparse_attention_freq', () => {
+  const config = { model_type: 'minimax_m3_vl', text_config: { model_type: 'minimax_m2', num_hidden_layers: 4, sparse_attention_config: { sparse_attention_freq: [0, 1, 1, 0] } } };
+  const s = positionsOf(config);
+  assert.equal(s.family, 'minimax_m3_vl_text');
+  assert.deepEqual(s.layers.map((l) => l.type), ['full_attention', 'minimax_m3_sparse', 'minimax_m3_sparse', 'full_attention']);
+  const rope = s.layers[1].rope;
+  assert.deepEqual([rope.dim, rope.base, rope.partialRotaryFactor, rope.layout], [128, 5e6, 0.5, 'neox']);
+  checkRope(rope, 'minimax_m3');
+  assert.throws(() => positionsOf({ ...config, text_config: { ...config.text_config, sparse_attention_config: { sparse_attention_freq: [0, 2, 1, 0] } } }),
+    { code: 'EINVAL', param: 'text_config.sparse_attention_config.sparse_attention_freq.1' });
+});
+
+// huggingface/transformers src/transformers/models/deepseek_v32/modular_deepseek_v32.py@01f8fa55d98fbd77fb6461c47ae14fc6206f2f87
+// DeepseekV32Config (head_dim = qk_rope_head_dim 64, layer_types all deepseek_sparse_attention, rope_interleave
+// removed), DeepseekV32Attention (apply_rotary_pos_emb_interleave on the last 64 dims), DeepseekV32Indexer
+// (apply_rotary_pos_emb, half-split, on the first 64 dims).
+test('DeepSeek-V3.2 (native): interleaved pairs on the last dims, a half-split indexer, deepseek_sparse_attention layers', () => {
+  const config = { model_type: 'deepseek_v32', num_hidden_layers: 2, rope_interleave: false,
+    rope_scaling: { type: 'yarn', factor: 40, original_max_position_embeddings: 4096, beta_fast: 32, beta_slow: 1, mscale: 1, mscale_all_dim: 1 } };
+  const s = positionsOf(config);
+  const l = s.layers[0];
+  assert.equal(l.type, 'deepseek_sparse_attention');
+  assert.deepEqual([l.rope.dim, l.rope.layout, l.positions.rotate, l.positions.indexer.params.layout, l.positions.indexer.rotate], [64, 'gptj', 'last', 'neox', undefined]);
+  assert.ok(s.warnings.some((w) => w.field === 'rope_interleave' && /always/.test(w.message)));
+  checkRope(l.rope, 'deepseek_v32');
+});
+
+// huggingface/transformers src/transformers/models/zaya/configuration_zaya.py@075f05cf68aec1c21fbaf81354770d7af7596fda
+// ZayaConfig.__post_init__ (layer_types all hybrid; rope_parameters hybrid 5e6, hybrid_sliding 1e4, both
+// partial 0.5; a rope_type beside the nested dicts deleted, "config on the hub has nested rope dict AND also
+// a rope_type key").
+test('ZAYA: hybrid and hybrid_sliding layer types, the hub files\' dangling rope_type dropped with a warning', () => {
+  const config = { model_type: 'zaya', num_hidden_layers: 2, sliding_window: 4096, layer_types: ['hybrid_sliding', 'hybrid'],
+    rope_parameters: { rope_type: 'default', hybrid: { rope_type: 'default', rope_theta: 5e6, partial_rotary_factor: 0.5 },
+      hybrid_sliding: { rope_type: 'default', rope_theta: 1e4, partial_rotary_factor: 0.5 } } };
+  const s = positionsOf(config);
+  assert.deepEqual(s.layers.map((l) => [l.type, l.rope.base, l.window]), [['hybrid_sliding', 1e4, 4096], ['hybrid', 5e6, null]]);
+  assert.ok(s.warnings.some((w) => w.field === 'rope_parameters.rope_type' && /dropped/.test(w.message)));
+  checkRope(s.layers[0].rope, 'zaya');
+});
+
+// huggingface/transformers src/transformers/models/cohere_compass/modular_cohere_compass.py@033b1a82d589900fad26d3945372943d83f367b4
+// CohereCompassRotaryEmbedding (a layer type whose rope dict is null has no table), CohereCompassTextConfig
+// (head_dim = hidden_size // num_attention_heads; configuration_cohere_compass.py@060988b6: rope_theta and
+// rope_type beside per-type dicts dropped); CohereCompassVisionConfig default_rope_type axial.
+test('Cohere Compass: a null per-type rope dict is NoPE; the axial-RoPE vision tower is refused with the reason', () => {
+  const config = { model_type: 'cohere_compass', text_config: { num_hidden_layers: 4, hidden_size: 2048, num_attention_heads: 16,
+    layer_types: ['sliding_attention', 'sliding_attention', 'sliding_attention', 'full_attention'],
+    rope_parameters: { rope_theta: 50000, rope_type: 'default', sliding_attention: { rope_type: 'default', rope_theta: 50000, mrope_section: [22, 22, 20] }, full_attention: null } } };
+  const s = positionsOf(config);
+  assert.deepEqual(s.layers.map((l) => l.rope && [l.rope.base, l.rope.dim, l.rope.layout]), [[50000, 128, 'neox'], [50000, 128, 'neox'], [50000, 128, 'neox'], null]);
+  checkRope(s.layers[0].rope, 'cohere_compass');
+  assert.throws(() => positionsOf({ model_type: 'cohere_compass_vision' }), (e) => e.code === 'EINVAL' && e.param === 'model_type' && /axial/.test(e.message));
+  assert.throws(() => positionsOf({ model_type: 'kimi_k25_vision' }), (e) => e.param === 'model_type' && /axial/.test(e.message));
+});
+
+// huggingface/transformers src/transformers/models/kimi_k25/configuration_kimi_k25.py@059101b2faba6c8534f45b06cade392c91720455
+// Kimi_K25Config.__post_init__: a text_config of model_type kimi_k2 is read as deepseek_v3.
+test('Kimi-K2.5: the kimi_k2 text config is read as DeepSeek-V3 (MLA, interleaved last dims)', () => {
+  const s = positionsOf({ model_type: 'kimi_k25', text_config: { model_type: 'kimi_k2', num_hidden_layers: 1, qk_rope_head_dim: 64, qk_nope_head_dim: 128, rope_theta: 50000 } });
+  assert.equal(s.family, 'deepseek_v3');
+  assert.deepEqual([s.layers[0].rope.dim, s.layers[0].rope.base, s.layers[0].rope.layout, s.layers[0].positions.rotate], [64, 50000, 'gptj', 'last']);
+});
+
+// Softmax scales that take DeepSeek's yarn mscale² where the attention class does:
+// huggingface/transformers src/transformers/models/glm4_moe_lite/modeling_glm4_moe_lite.py@1e1fe31193686d15d13411891652b05261c87770
+// Glm4MoeLiteAttention (scaling = qk_head_dim^-0.5, times yarn_get_mscale(factor, mscale_all_dim)² when the
+// rope type is not default); minicpm3/modular_minicpm3.py@16c2042ad4965c836c29962e99427d091ef7f18f
+// MiniCPM3Attention (DeepseekV2Attention's construction; MiniCPM3Config defaults qk 64 + 32, default RoPE).
+test('MLA softmax scales: GLM-4.7-Flash (yarn x4, mscale_all_dim 1) and MiniCPM3 (default RoPE, no mscale)', () => {
+  const glm = positionsOf({ model_type: 'glm4_moe_lite', num_hidden_layers: 1, qk_nope_head_dim: 192, qk_rope_head_dim: 64,
+    rope_scaling: { rope_type: 'yarn', factor: 4, original_max_position_embeddings: 4096, mscale_all_dim: 1 } }).layers[0].positions.info;
+  const m = 0.1 * Math.log(4) + 1;
+  assert.ok(Math.abs(glm.softmaxScale - 256 ** -0.5 * m * m) <= 1e-15, `${glm.softmaxScale}`);
+  const cpm = positionsOf({ model_type: 'minicpm3', num_hidden_layers: 1 }).layers[0];
+  assert.deepEqual([cpm.rope.dim, cpm.rope.layout, cpm.positions.rotate], [32, 'neox', 'last']);
+  assert.ok(Math.abs(cpm.positions.info.softmaxScale - 96 ** -0.5) <= 1e-15);
+  checkRope(cpm.rope, 'minicpm3');
+});
+
+// huggingface/transformers src/transformers/models/glm_moe_dsa/modular_glm_moe_dsa.py@01f8fa55d98fbd77fb6461c47ae14fc6206f2f87
+// GlmMoeDsaAttention(DeepseekV3Attention) rotates interleaved pairs (apply_rotary_pos_emb_interleave) and
+// GlmMoeDsaIndexer rotates its first dims interleaved too; GlmMoeDsaConfig(DeepseekV32Config) makes every
+// layer deepseek_sparse_attention. The records of df8ee314 had neox halves: changed in place.
+test('GLM-5 (glm_moe_dsa, class defaults): interleaved pairs in MLA and in the indexer, the softmax scale of DeepSeek-V3', () => {
+  const l = positionsOf({ model_type: 'glm_moe_dsa', num_hidden_layers: 2 }).layers[1];
+  assert.equal(l.type, 'deepseek_sparse_attention');
+  assert.deepEqual([l.rope.dim, l.rope.layout, l.positions.rotate, l.positions.indexer.params.layout, l.positions.indexer.rotate], [64, 'gptj', 'last', 'gptj', undefined]);
+  assert.ok(Math.abs(l.positions.info.softmaxScale - 256 ** -0.5) <= 1e-15);
+  checkRope(l.rope, 'glm_moe_dsa');
+});

@@ -150,12 +150,17 @@ test('Kimi-K2 (kimi_k2, DeepseekV3ForCausalLM): DeepSeek-V3\'s interleaved RoPE 
   const v32 = story(C.DeepSeek_V3_2).layers[0].positions;
   assert.equal(v32.params.layout, 'gptj');
   assert.equal(v32.indexer.params.layout, 'neox');  // its indexer rotates half-split pairs
-  // Mistral 4 is MLA with the same yarn dict, but Mistral4Attention keeps qk_head_dim^-0.5 (no mscale²:
-  // huggingface/transformers src/transformers/models/mistral4/modeling_mistral4.py@d4400d5b52b719d9d3205b1205357e8cf09af829)
+  // Mistral 4 is MLA with the same kind of yarn dict; Mistral4Attention kept qk_head_dim^-0.5 at
+  // huggingface/transformers src/transformers/models/mistral4/modeling_mistral4.py@d4400d5b52b719d9d3205b1205357e8cf09af829
+  // and multiplies in the mscale² since (modeling_mistral4.py@0205eec1d869591488aa74eda3f2da23610c28d9
+  // Mistral4Attention: scaling = yarn_apply_mscale(rope_parameters, qk_head_dim ** -0.5)); the class
+  // defaults: yarn factor 128, mscale_all_dim 1, qk_head_dim 64 + 64
   const m4 = story({ model_type: 'mistral4', num_hidden_layers: 2 }).layers[0].positions;
   assert.equal(m4.params.ropeScaling.rope_type, 'yarn');
   assert.equal(m4.params.ropeScaling.mscale_all_dim, 1);
-  assert.equal(m4.info, undefined);
+  const m128 = 0.1 * Math.log(128) + 1;
+  close(m4.info.softmaxScale, 128 ** -0.5 * m128 * m128, 1e-15, 'mistral4 softmax scale');
+  assert.equal(m4.info.qkHeadDim, 128);
 });
 
 test('interleaved pairs where the modeling code rotates them: GLM-4-0414 (partial 0.5) and ERNIE 4.5; GLM-4.5 / 4.7 rotate halves', () => {

@@ -13,7 +13,10 @@ const RECORDS = records(), MODEL_TYPES = modelTypes();
 
 export const BEGIN = '<!-- models:begin -->';
 export const END = '<!-- models:end -->';
-export const COMMIT = 'df8ee314c9e4ad9283b2d5d7d79fca56fcf7b320';
+export const COMMIT = '00290f09a9f0b0bbb3bb1abbf91a55442ce607ae';
+// the commit the records were first read at; the model types added after it were read at the newest
+// stored versions of their files (web/docs/contributing.md, Refreshing the records)
+export const FIRST_COMMIT = 'df8ee314c9e4ad9283b2d5d7d79fca56fcf7b320';
 export const DOC = 'web/docs/architectures.md';
 export const SUMMARY_PAGE = 'web/docs/models.md';
 
@@ -35,7 +38,8 @@ export function schemeOf(r) {
   }
   if (r.alibi?.flag) parts.push(`with ${code(r.alibi.flag)}; else ${r.alibi.otherwise ?? 'none'}`);
   if (r.ropeFlag) parts.push(`when ${code(r.ropeFlag.key)}`);
-  const kinds = Object.keys(r.kinds ?? {});
+  // kinds mapped to 'attention' take the record's scheme; only the others add no positions
+  const kinds = Object.keys(r.kinds ?? {}).filter((k) => r.kinds[k] !== 'attention');
   if (kinds.length) parts.push(`${kinds.join(', ')} layers: none`);
   if (r.input) parts.push(`input ${r.input.kind}${r.input.variant ? ` (${r.input.variant})` : ''}`);
   if (!parts.length) parts.push('no positions');
@@ -65,7 +69,9 @@ export function fullTable() {
     '# Supported architectures',
     '',
     `One record per model type of transformers at commit ${COMMIT} (src/transformers/models/auto/auto_mappings.py;`,
-    'the list is web/core/architectures/model-types.txt). Generated from web/core/architectures/records by',
+    `the list is web/core/architectures/model-types.txt). The records of the types already listed at ${FIRST_COMMIT.slice(0, 12)}`,
+    'were read there (a few re-read since, as their notes say); the others at the newest versions of their files available when they',
+    'were added. Generated from web/core/architectures/records by',
     '`npm run readme`; paths are relative to src/transformers/models/. A model type marked "not computed" is',
     'refused by `pe.positionsFromConfig`, naming it and the reason. "engines": the engines whose registry',
     `lists an architecture of that model type, at the commits [Engines](${ENGINES_PAGE.split('/').pop()}) names (vLLM and SGLang`,

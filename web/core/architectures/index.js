@@ -5,10 +5,11 @@
 // draws encodings never spends the time.
 import { PosencError } from '../error.js';
 import base from './records/base.js';
-import part0 from './records/part0.js';
-import part1 from './records/part1.js';
-import part2 from './records/part2.js';
-import part3 from './records/part3.js';
+// one file per alphabetical range of model types (a new type goes in the file whose range holds it)
+import aToF from './records/a-f.js';
+import fToM from './records/f-m.js';
+import mToQ from './records/m-q.js';
+import qToZ from './records/q-z.js';
 import remote from './records/remote.js';
 
 // Object fields merged with the parent's rather than replaced (defaults of a derived class extend its base's).
@@ -20,7 +21,27 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
   noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored
-  baseScale attentionBy inert maxPositions`.split(/\s+/));
+  baseScale attentionBy inert maxPositions layerTheta ropeFromLists ignores fitLayerTypes textFixed nullDictNoPE keyedDrops slidingTypes textAliases`.split(/\s+/));
+// Fields read per layer rather than per layer type:
+//   layerTheta: { key, scalar, zeroNoPE, flag, defaultNoPE } — config[key] is a list of one RoPE base per
+//     layer (Granite SWA layer_rope_theta, Step-3.5 rope_theta); `scalar`: a single number is the usual
+//     base; `zeroNoPE`: 0 makes the layer NoPE; `flag`: the list only switches RoPE off (0) or on, the
+//     base staying the rope dict's (Muse Glimmer); `defaultNoPE: { every, fromLast }`: the class default
+//     when the key is absent, NoPE every `every`-th layer (counted from the last with fromLast).
+//   nullDictNoPE: a layer type whose entry in a per-layer-type rope dict is null is NoPE (CohereCompass).
+//   slidingTypes: the record's own layer type names that slide (sliding_window applies), as sliding_attention.
+//   keyedDrops: keys beside per-layer-type rope dicts that the class drops (warned, not refused).
+//   ropeFromLists: { theta, partial, scalingTo } — without rope_parameters, one rope dict per layer type
+//     built from per-layer lists (Step3p7TextConfig: rope_theta and partial_rotary_factors zipped with
+//     layer_types, the last layer of a type giving its value; rope_scaling merged into scalingTo's dict).
+//   fitLayerTypes: { extra } — a layer_types with config[extra] entries more than the layers is cut to
+//     them (Step3p7TextConfig: num_nextn_predict_layers MTP entries).
+//   textFixed: a composite reads its text_config with its textType's record whatever model_type the
+//     sub-config carries (MiniMaxM3VLConfig rebuilds the bundled minimax_m2 as its own text class).
+//   textAliases: { given: type } — a text sub-config model_type the composite reads as another model
+//     type (Kimi_K25Config: kimi_k2 -> deepseek_v3).
+//   ignores: { key: why } — keys the published files carry and the transformers code does not read:
+//     warned, never refused (Step-3.5 partial_rotary_factors).
 /** The schemes a layer's attention may have. */
 export const SCHEMES = Object.freeze(['rope', 'alibi', 't5', 'deberta', 'none', 'learned-relative']);
 
@@ -47,7 +68,7 @@ let built = null;
 function tables() {
   if (built) return built;
   const own = {};
-  for (const part of [base, part0, part1, part2, part3]) {
+  for (const part of [base, aToF, fToM, mToQ, qToZ]) {
     for (const [k, v] of Object.entries(part())) {
       if (Object.hasOwn(own, k)) throw new Error(`posenc records: ${k} has two records`);
       own[k] = v;

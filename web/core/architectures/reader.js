@@ -87,7 +87,9 @@ const POSITION_KEYS = {
   blocksparse_homo_head_pattern: { in: 'Phi-3-small (phi3small): block-sparse attention, which tokens a layer sees' },
   dense_attention_every_n_layers: { in: 'Phi-3-small (phi3small): dense attention every n-th layer, block-sparse on the others' },
   rope_ratio: { in: 'ChatGLM / GLM-4 (chatglm remote code): the RoPE base is 10000 · rope_ratio', off: [1] },
-  layer_rope_theta: { in: 'a RoPE base per layer, 0 meaning NoPE (Granite SWA-style remote code)' },
+  layer_rope_theta: { in: 'Granite SWA / Granite MoE SWA / Muse Glimmer: a RoPE base per layer, 0 meaning NoPE' },
+  partial_rotary_factors: { in: 'Step-3.5 / 3.7 (step3p5): the rotated fraction of each layer' },
+  yarn_only_types: { in: 'Step-3.5 remote code: the layer types that take the rope dict' },
   compress_rope_theta: { in: "DeepSeek-V4: the RoPE base of its compressed layers" },
   rope_local_base_freq: { in: 'Gemma 3 / 3n: the RoPE base of the sliding layers', sameAs: 'rope_theta' },
   global_rope_theta: { in: 'ModernBERT: the RoPE base of the global layers', sameAs: 'rope_theta' },
@@ -125,9 +127,9 @@ const RULE_KEYS = {
   llama4: ['attention_chunk_size'], smollm3: ['use_sliding_window', 'sliding_window'],
 };
 // record fields that name no config key
-// one string, split: the quoted name of the first field, then a comma, reads as an import to the
-// single-file build's check (tests/sites/pack.test.js)
-const PROSE = new Set('from note vision unsupported modelType like text textType refuse ropeIgnored inert'.split(' '));
+// (one string, split, as FIELDS in index.js: a quoted "from" in a list reads as a module specifier to
+// the single-file build's import check)
+const PROSE = new Set('from note vision unsupported modelType like text textType refuse ropeIgnored inert textAliases'.split(' '));
 const readsCache = new WeakMap();
 /** Every config key a record names anywhere in its fields, and its class defaults' keys. */
 function keysOf(rec) {
@@ -160,13 +162,17 @@ const RULES = {
   // the first rule whose key the config has (the last one regardless): Nemotron-H's layers_block_type,
   // else hybrid_override_pattern, else its default
   first: (r, get, fail, cfg, n, noRope, warn) => {
-    const pick = r.layers.of.find((x, i) => i === r.layers.of.length - 1 || get(x.key) !== undefined);
+    const pick = r.layers.of.find((x, i) => i === r.layers.of.length - 1 || keyed(get, cfg, x.key) !== undefined);
     return RULES[pick.rule]({ ...r, layers: pick }, get, fail, cfg, n, noRope, warn);
   },
-  // layer i full when (i + phase) % n == 0 (phase 1: every n-th layer from the n-th; 0: from layer 0)
-  every: (r, get, fail) => {
+  // layer i full when (i + phase) % n == 0 (phase 1: every n-th layer from the n-th; 0: from layer 0),
+  // and at the indices `fullAt` (MiMo-V2-Flash: layer 0 too)
+  every: (r, get, fail, cfg, count) => {
     const n = integer(get, fail, r.layers.key, r.layers.n, 1), phase = r.layers.phase ?? 1;
-    return (i) => ((i + phase) % n !== 0 ? 'sliding_attention' : 'full_attention');
+    const at = r.layers.fullAt ?? [];
+    // fromLast: counted backward from the last layer (Muse Glimmer: (n - 1 - i) % 4 == 0 is full)
+    const j = r.layers.fromLast ? (i) => count - 1 - i : (i) => i;
+    return (i) => ((j(i) + phase) % n !== 0 && !at.includes(i) ? 'sliding_attention' : 'full_attention');
   },
   // layer i `type` when it is in the list, else `other` (Bamba attn_layer_indices, LFM2 full_attn_idxs,
   // Mllama cross_attention_layers); an absent list: `absent` ('all': every layer `type`) or none of them
@@ -238,7 +244,7 @@ const RULES = {
   // cycled), mapped to layer type names
   list: (r, get, fail, cfg, n, noRope, warn) => {
     const { key, map, cycle } = r.layers;
-    const list = get(key) ?? r.layers.default;
+    const list = keyed(get, cfg, key) ?? r.layers.default;
     if (r.layers.warn && list !== undefined) warn(key, r.layers.warn);
     if (!Array.isArray(list)) throw fail(key, 'is not a list of layer kinds');
     if (list.length === 0 || (!cycle && list.length < n)) throw fail(key, `has ${list.length} entries for ${n} layers`);
@@ -262,6 +268,13 @@ const RULES = {
     };
   },
 };
+
+// a rule's key, top level or a dotted path into a nested dict (MiniMax-M3 sparse_attention_config.sparse_attention_freq)
+function keyed(get, cfg, key) {
+  if (key === undefined || !key.includes('.')) return key === undefined ? undefined : get(key);
+  const v = at(cfg, key);
+  return v === null ? undefined : v;
+}
 
 function integer(get, fail, key, fallback, min) {
   const v = key === undefined ? undefined : get(key);
@@ -299,7 +312,11 @@ export class Reader {
       if (isObject(sub)) {
         cfg = sub;
         this.pre += `${rec.text}.`;
-        const t = sub.model_type ?? rec.textType;
+        // textFixed: the composite rebuilds its text config as its own class whatever model_type it
+        // carries (MiniMaxM3VLConfig pops the minimax_m2 its files bundle)
+        const given = rec.textFixed ? rec.textType : sub.model_type ?? rec.textType;
+        // textAliases: a sub-config model_type the composite maps to another (Kimi-K2.5: kimi_k2 -> deepseek_v3)
+        const t = typeof given === 'string' && rec.textAliases && Object.hasOwn(rec.textAliases, given) ? rec.textAliases[given] : given;
         if (t === undefined) throw this.fail('model_type', 'is missing, so the text model cannot be read');
         rec = recordOf(t, `${this.pre}model_type`);
       } else {
@@ -331,7 +348,9 @@ export class Reader {
         if (typeof k === 'string' && Object.hasOwn(given, k)) {
           read.add(k);
           const v = given[k];
-          if (NUMBERS.has(k) && v !== null && v !== undefined && !Number.isFinite(v)) {
+          // a per-layer list where the record reads one (layerTheta, ropeFromLists) is checked where it is read
+          const perLayer = Array.isArray(v) && (rec.layerTheta?.key === k || rec.ropeFromLists?.theta === k);
+          if (NUMBERS.has(k) && v !== null && v !== undefined && !Number.isFinite(v) && !perLayer) {
             throw self.fail(k, typeof v === 'number' ? 'is not a finite number' : 'is not a number', typeof v === 'number' ? 'ERANGE' : 'EINVAL');
           }
         }
@@ -354,6 +373,8 @@ export class Reader {
       const v = this.get(k);
       if (message && v !== undefined && !(off ?? [false]).includes(v)) this.warn(k, message);
     }
+    // keys the family's published files carry and its transformers code does not read (record `ignores`)
+    for (const [k, why] of Object.entries(rec.ignores ?? {})) if (present(cfg, k)) this.warn(k, why);
     const kind = pe.kinds.find((k) => k.name === 'rope-frequencies');
     this.defaults = Object.fromEntries(kind.params.map((p) => [p.name, p.default]));
     this.fields = new Set(kind.params.find((p) => p.name === 'ropeScaling').fields.map((f) => f.name));
@@ -447,10 +468,16 @@ export class Reader {
     const given = this.get('layer_types');
     const rule = this.record.layers?.rule ?? 'all';
     let types;
+    // fitLayerTypes { extra }: a list with `extra` trailing entries more than the layers is cut to them
+    // (Step3p7TextConfig: checkpoints keep entries for their num_nextn_predict_layers MTP layers)
+    const fit = this.record.fitLayerTypes;
+    const extra = fit ? integer((k) => this.get(k), (...a) => this.fail(...a), fit.extra, 0, 0) : 0;
     if (given !== undefined) {
       if (!Array.isArray(given)) throw this.fail('layer_types', 'is not a list of layer type names');
-      if (given.length !== n) throw this.fail('layer_types', `has ${given.length} entries for ${n} layers`);
-      types = given.slice();
+      if (given.length !== n && !(extra && given.length === n + extra)) {
+        throw this.fail('layer_types', `has ${given.length} entries for ${n} layers${fit ? ` (or ${n} + ${fit.extra} ${extra})` : ''}`);
+      }
+      types = given.slice(0, n);
       this.sources.layerTypes = this.source('layer_types');
     } else {
       if (!Object.hasOwn(RULES, rule)) throw new Error(`posenc records: ${this.family} names the layer rule ${rule}, which the reader lacks`);
@@ -491,12 +518,20 @@ export class Reader {
     const from = present(this.given, key) ? this.pre + key : `default:${this.configClass}.${key}`;
     const named = this.record.ropeDicts?.[type];
     if (named) return this.namedRope(type, named, key, top, from);
+    // ropeFromLists: per-layer lists folded into one dict per layer type (Step3p7TextConfig)
+    if (this.record.ropeFromLists && this.get('rope_parameters') === undefined) return this.ropeFromLists(type, this.record.ropeFromLists);
     const values = Object.values(top);
     const keyed = values.length > 0 && values.some(isObject);
     if (keyed) {
       // v5: a dict keyed by layer type (standardize_rope_params); every value a dict.
       for (const [k, v] of Object.entries(top)) {
-        if (!isObject(v) && v !== null) throw this.fail(`${key}.${k}`, 'sits beside per-layer-type RoPE dicts but is not one');
+        if (isObject(v) || v === null) continue;
+        // keyedDrops: keys the class drops when they sit beside per-type dicts (CohereCompassTextConfig)
+        if (this.record.keyedDrops?.includes(k)) {
+          this.warn(`${key}.${k}`, `is dropped: it sits beside per-layer-type dicts, and ${this.configClass} keeps only those`);
+          continue;
+        }
+        throw this.fail(`${key}.${k}`, 'sits beside per-layer-type RoPE dicts but is not one');
       }
       if (!isObject(top[type])) {
         // Gemma 3, ModernBERT and Olmo3 fill a missing type with default RoPE at the legacy/default base
@@ -567,6 +602,9 @@ export class Reader {
       }
     }
     const k = (rec.baseKey ? [rec.baseKey, 'rope_theta'] : ['rope_theta']).find((x) => at(this.cfg, x) !== undefined && at(this.cfg, x) !== null);
+    // a per-layer list (layerTheta): its first entry, as Step3p7RotaryEmbedding takes one without a layer;
+    // layers() gives each layer its own entry
+    if (k && Array.isArray(at(this.cfg, k)) && rec.layerTheta?.key === k) return { value: at(this.cfg, k)[0], path: `${this.source(k)}.0` };
     if (k) return { value: at(this.cfg, k), path: this.source(k) };
     return undefined;
   }
@@ -653,7 +691,7 @@ export class Reader {
       out.partialRotaryFactor = prfKey === inDict ? dict.partial_rotary_factor : cfg[prfKey];
     }
     if (prfKey) from.partialRotaryFactor = prfKey === inDict ? this.pre + inDict : this.source(prfKey);
-    if (givenPrf && prfKey !== inDict) {
+    if (givenPrf && (!inDict || prfKey !== inDict)) {
       out.partialRotaryFactor = givenPrf.value;
       from.partialRotaryFactor = givenPrf.path;
     }
@@ -743,7 +781,8 @@ export class Reader {
   window(type) {
     // DeepSeek-V4 (windowAll): every attention layer slides, its compressed entries apart
     const all = this.record.windowAll && (ATTENTION.includes(type) || this.record.kinds?.[type] === 'attention');
-    if (type !== 'sliding_attention' && !all) return null;
+    // slidingTypes: a record's own names of sliding layers (ZAYA hybrid_sliding)
+    if (type !== 'sliding_attention' && !all && !this.record.slidingTypes?.includes(type)) return null;
     if (this.record.localAttention) {
       const la = this.get(this.record.localAttention) ?? 128;
       if (!Number.isInteger(la) || la < 0) throw this.fail(this.record.localAttention, 'is not a non-negative integer', typeof la === 'number' ? 'ERANGE' : 'EINVAL');
@@ -935,6 +974,8 @@ export class Reader {
     }
     const noRope = usesNoRope ? this.noRopeLayers(n) : undefined;
     const types = this.layerTypes(n, noRope);
+    this.types = types;
+    const thetas = attention === 'rope' ? this.layerThetas(n) : null;
     const nope = rec.nope ?? [];
     const nopeWhen = rec.nopeUnlessNull ? this.cfg[rec.nopeUnlessNull] !== null : true;
     const ropes = new Map();
@@ -954,11 +995,11 @@ export class Reader {
     let qsAll = null, qsNope;
     // what a layer carries depends on its type and whether it is NoPE: built once per pair, shared
     // (frozen) by every layer of it, so a 65536-layer config costs one object per layer
-    const build = (type, none, layerKind) => {
+    const build = (type, none, layerKind, base) => {
       let positions = null, rope = null, queryScale = null;
       if (layerKind === 'rope' && !none) {
         if (!ropes.has(type)) ropes.set(type, this.rope(type));
-        const r = ropes.get(type);
+        const r = base === undefined ? ropes.get(type) : this.rebased(ropes.get(type), base, type);
         rope = r.params;
         positions = { kind: 'rope', params: rope };
         if (rec.rotate === 'last') positions.rotate = 'last';
@@ -987,15 +1028,98 @@ export class Reader {
       if (!t) {
         const own = ATTENTION.includes(type) ? 'attention' : rec.kinds[type];
         const layerKind = own === 'attention' ? attention : own;
-        t = { layerKind, none: layerKind !== 'rope' || (nopeWhen && nope.includes(type)), with: null, without: null };
+        // nullDictNoPE: a layer type whose entry in a keyed rope dict is null has no rotary table (CohereCompass)
+        const nullDict = rec.nullDictNoPE && isObject(top) && Object.values(top).some(isObject) && Object.hasOwn(top, type) && top[type] === null;
+        t = { layerKind, none: layerKind !== 'rope' || (nopeWhen && nope.includes(type)) || nullDict, with: null, without: null };
         byType.set(type, t);
       }
-      const none = noRope && t.layerKind === 'rope' ? !noRope[index] : t.none;
-      const c = none ? (t.without ??= build(type, true, t.layerKind)) : (t.with ??= build(type, false, t.layerKind));
+      let none = noRope && t.layerKind === 'rope' ? !noRope[index] : t.none;
+      let c;
+      if (thetas && t.layerKind === 'rope' && !none) {
+        // a base per layer (layerTheta): 0 is NoPE where the record says so; the layers of one base share one object
+        const v = thetas[index];
+        if (v === 0) none = true;
+        else if (v !== null && !this.record.layerTheta.flag) {
+          t.byBase ??= new Map();
+          if (!t.byBase.has(v)) t.byBase.set(v, build(type, false, t.layerKind, { value: v, index }));
+          c = t.byBase.get(v);
+        }
+      }
+      c ??= none ? (t.without ??= build(type, true, t.layerKind)) : (t.with ??= build(type, false, t.layerKind));
       // frozen as made: one pass, and every layer object of one shape
       out[index] = Object.freeze({ index, type, positions: c.positions, rope: c.rope, window: c.window, chunk: c.chunk, queryScale: c.queryScale });
     }
     return out;
+  }
+
+  /**
+   * The per-layer bases of a record's `layerTheta` ({ key, scalar, zeroNoPE, flag }), or null when the
+   * config gives no list: Granite SWA's layer_rope_theta (0 = NoPE, one table per other base), Muse
+   * Glimmer's (only 0 or not: one table at rope_theta), Step-3.5's rope_theta (a number, or one per layer).
+   */
+  layerThetas(n) {
+    const lt = this.record.layerTheta;
+    if (!lt) return null;
+    const v = this.get(lt.key);
+    if (v === undefined && lt.defaultNoPE) {
+      // the class default: NoPE every `every`-th layer counted from the last, the rope dict's base elsewhere
+      const { every, fromLast } = lt.defaultNoPE;
+      return Array.from({ length: n }, (_, i) => ((fromLast ? n - 1 - i : i) % every === 0 ? 0 : null));
+    }
+    if (v === undefined) return null;
+    if (!Array.isArray(v)) {
+      if (lt.scalar) return null;
+      throw this.fail(lt.key, 'is not a list of one RoPE base per layer');
+    }
+    // transformers indexes the list by layer (list[i]): a shorter one fails there, a longer one's tail is unread
+    if (v.length < n) throw this.fail(lt.key, `has ${v.length} entries for ${n} layers`);
+    this.sources.layerTheta = this.source(lt.key);
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const x = v[i];
+      if (typeof x !== 'number' || !Number.isFinite(x)) throw this.fail(`${lt.key}.${i}`, 'is not a finite number (a RoPE base)', typeof x === 'number' ? 'ERANGE' : 'EINVAL');
+      if (x === 0 && !lt.zeroNoPE) throw this.fail(`${lt.key}.${i}`, 'is 0, which is no RoPE base here', 'ERANGE');
+      out[i] = x;
+    }
+    return out;
+  }
+
+  /**
+   * The rope dict of a layer type built from per-layer lists (record ropeFromLists: { theta, partial,
+   * scalingTo }), as Step3p7TextConfig.convert_rope_params_to_dict does for a file without
+   * rope_parameters: each list zipped with layer_types (dict(zip(...)): the last layer of a type gives
+   * its value), a single number for every type, and the flat rope_scaling merged into scalingTo's dict.
+   */
+  ropeFromLists(type, { theta, partial, scalingTo }) {
+    const types = this.types ?? this.layerTypes(this.layerCount(), undefined);
+    const pick = (key) => {
+      const v = this.get(key);
+      if (v === undefined) return undefined;
+      if (!Array.isArray(v)) return { value: v, path: this.source(key) };
+      let last;
+      for (let i = 0; i < Math.min(v.length, types.length); i++) if (types[i] === type) last = i;
+      return last === undefined ? undefined : { value: v[last], path: `${this.pre}${key}.${last}` };
+    };
+    const base = pick(theta), prf = partial ? pick(partial) : undefined;
+    const scaling = this.get('rope_scaling');
+    if (scaling !== undefined && !isObject(scaling)) throw this.fail('rope_scaling', 'is not an object');
+    const merged = type === scalingTo && scaling !== undefined;
+    const from = merged ? `${this.pre}rope_scaling` : `rule:${this.family}`;
+    return { dict: merged ? scaling : {}, path: 'rope_scaling', from, keyed: false, theta: base, prf };
+  }
+
+  /** A layer type's rope with a layer's own base (layerTheta), checked by C like every other. */
+  rebased(r, { value, index }, type) {
+    const key = this.record.layerTheta.key;
+    const params = { ...r.params, base: value };
+    try {
+      this.pe.shape('rope-frequencies', params);
+    } catch (e) {
+      if (!(e instanceof PosencError)) throw e;
+      throw this.fail(`${key}.${index}`, `is not usable: ${e.message}`, e.code);
+    }
+    this.sources[`layers.${type}.rope.base`] = `${this.pre}${key}`;
+    return { ...r, params, from: { ...r.from, base: `${this.pre}${key}` } };
   }
 
   /** DeepSeek-V2/V3: softmax scale qk_head_dim^-0.5 · mscale², mscale from C (info.softmaxMscale). */

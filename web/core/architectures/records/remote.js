@@ -14,13 +14,6 @@ export default () => ({
     from: 'tiiuae/falcon-7b configuration_RW.py RWConfig, modelling_RW.py RotaryEmbedding, Attention (rotary unless alibi)',
     like: 'falcon',
   },
-  deepseek_v32: {
-    from: 'deepseek-ai/DeepSeek-V3.2-Exp inference/model.py MLA (apply_rotary_emb, interleaved: pairs 2k, 2k+1 of q_pe after q_nope), Indexer (apply_rotary_emb(q_pe, freqs_cis, False): half-split pairs, the rope dims first)',
-    like: 'deepseek_v3',
-    extra: { indexer: { layout: 'neox', rotate: 'first' } },
-    note: 'The lightning indexer rotates its own q and k with the same frequencies but half-split pairs on its first rope dims (positions.indexer).',
-  },
-
   // internlm/internlm2_5-7b-chat: InternLM2RotaryEmbedding and its Linear / DynamicNTK subclasses are
   // transformers' Llama ones of 4.36 (rope_scaling {type, factor}), rotate_half on the whole head
   internlm2: {

@@ -1,4 +1,4 @@
-// posenc architecture records, part 0 (afmoe .. flava_multimodal_model).
+// posenc architecture records, model types afmoe .. flava_multimodal_model (base.js holds the ones others start from).
 // Read from huggingface/transformers src/transformers/models/ (see each `from`).
 export default () => ({
   'afmoe': {
@@ -100,6 +100,16 @@ export default () => ({
   'autoformer': {
     from: 'autoformer/modeling_autoformer.py AutoformerModel',
     unsupported: 'a time-series forecasting model (series decomposition, autocorrelation, time features): no token positions',
+  },
+  'axk1': {
+    from: 'axk1/modular_axk1.py AXK1Attention (DeepseekV3Attention: q = [q_pass | q_rot], interleaved pairs when rope_interleave), AXK1RotaryEmbedding (DeepseekV3RotaryEmbedding); axk1/configuration_axk1.py AXK1Config.__post_init__ (head_dim = qk_rope_head_dim)',
+    like: 'deepseek_v3',
+    defaults: { rope_theta: 10000, max_position_embeddings: 32768, hidden_size: 7168, num_attention_heads: 64, num_hidden_layers: 61, qk_rope_head_dim: 64, qk_nope_head_dim: 128, rope_interleave: true },
+  },
+  'axk2': {
+    from: 'axk2/modular_axk2.py AXK2Attention (DeepseekV32Attention: MLA with the sparse-attention indexer, an output gate), AXK2Indexer; axk2/configuration_axk2.py AXK2Config.__post_init__ (head_dim = qk_rope_head_dim, layer_types all deepseek_sparse_attention)',
+    like: 'deepseek_v32',
+    defaults: { rope_theta: 10000, max_position_embeddings: 131072, hidden_size: 2048, num_attention_heads: 32, num_hidden_layers: 48, qk_rope_head_dim: 32, qk_nope_head_dim: 64 },
   },
   'aya_vision': {
     from: 'aya_vision/configuration_aya_vision.py AyaVisionConfig (text_config default cohere2)',
@@ -408,6 +418,13 @@ export default () => ({
     nope: ['full_attention'],
     note: 'head_dim is always hidden_size // num_attention_heads (set in __post_init__); full_attention layers apply no RoPE.',
   },
+  'cohere2_moe': {
+    from: 'cohere2_moe/modular_cohere2_moe.py Cohere2MoeAttention (Cohere2Attention: RoPE on sliding layers only, repeat_interleave pairs; head_dim from config.head_dim); cohere2_moe/configuration_cohere2_moe.py Cohere2MoeConfig.__post_init__ (layer_types: sliding unless (i + 1) % sliding_window_pattern == 0)',
+    like: 'cohere2',
+    headDim: ['head_dim'],
+    defaults: { rope_theta: 10000, max_position_embeddings: 8192, hidden_size: 8192, num_attention_heads: 64, num_hidden_layers: 40, head_dim: 128, sliding_window: 4096 },
+    note: 'As Cohere 2 (full layers NoPE, gptj pairs), with head_dim read from the config. A first_k_dense_replace prefix without layer_types uses prefix_dense_sliding_window_pattern for those layers: published files give layer_types.',
+  },
   'cohere2_vision': {
     from: 'cohere2_vision/configuration_cohere2_vision.py Cohere2VisionConfig (text_config default cohere2)',
     text: 'text_config',
@@ -417,6 +434,29 @@ export default () => ({
   'cohere_asr': {
     from: 'cohere_asr/configuration_cohere_asr.py CohereAsrConfig (encoder_config: ParakeetEncoderConfig)',
     unsupported: 'a speech-recognition model: Parakeet FastConformer encoder over audio frames; its text decoder positions not yet read',
+  },
+  'cohere_compass': {
+    from: 'cohere_compass/configuration_cohere_compass.py CohereCompassConfig (text_config CohereCompassTextConfig, vision_config CohereCompassVisionConfig)',
+    text: 'text_config',
+    textType: 'cohere_compass_text',
+    vision: 'Qwen3-VL-style vision tower: a learned position grid interpolated to each image plus 2-D rotary (default_rope_type axial).',
+  },
+  'cohere_compass_text': {
+    from: 'cohere_compass/modular_cohere_compass.py CohereCompassRotaryEmbedding (per layer type, a null rope dict has no table; recomposition_to_3d), CohereCompassAttention (RoPE when position_embeddings is given; qwen3 apply_rotary_pos_emb: rotate_half); cohere_compass/configuration_cohere_compass.py CohereCompassTextConfig (head_dim = hidden_size // num_attention_heads, layer_types all full, dangling rope_theta / rope_type beside per-type dicts dropped)',
+    attention: 'rope',
+    layout: 'neox',
+    headDim: [],
+    rotary: null,
+    nullDictNoPE: true,
+    keyedDrops: ['rope_theta', 'rope_type'],
+    sections: false,
+    window: 4096,
+    defaults: { rope_theta: 10000, max_position_embeddings: 8192, hidden_size: 8192, num_attention_heads: 64, num_hidden_layers: 40, sliding_window: 4096 },
+    note: 'rope_parameters may be keyed by layer type, a null entry making that type NoPE. The M-RoPE sections reorder frequencies among h, w and t for image tokens; text positions are equal on every axis, which is plain RoPE over the whole head.',
+  },
+  'cohere_compass_vision': {
+    from: 'cohere_compass/modular_cohere_compass.py CohereCompassVisionConfig (Qwen3VLVisionConfig; default_rope_type axial)',
+    unsupported: 'a vision encoder over image patches: a learned position grid interpolated to each image plus 2-D rotary of rope type axial over patch rows and columns, no token sequence',
   },
   'colmodernvbert': {
     from: 'colmodernvbert/configuration_colmodernvbert.py ColModernVBertConfig (vlm_config default modernvbert)',
@@ -448,6 +488,31 @@ export default () => ({
   'convnextv2': {
     from: 'convnextv2/modeling_convnextv2.py ConvNextV2Model',
     unsupported: 'a convolutional image backbone: no token positions',
+  },
+  'cosmos3_edge': {
+    from: 'cosmos3_edge/configuration_cosmos3_edge.py Cosmos3EdgeConfig (text_config Cosmos3EdgeTextConfig, vision_config Cosmos3EdgeVisionConfig)',
+    text: 'text_config',
+    textType: 'cosmos3_edge_text',
+    vision: 'SigLIP-style vision tower: a learned reference patch-position grid (num_patches) interpolated to each image.',
+  },
+  'cosmos3_edge_text': {
+    from: 'cosmos3_edge/modular_cosmos3_edge.py Cosmos3EdgeTextRotaryEmbedding (LlamaRotaryEmbedding, interleaved M-RoPE), Cosmos3EdgeTextAttention (LlamaAttention); cosmos3_edge/configuration_cosmos3_edge.py Cosmos3EdgeTextConfig.__post_init__ (rope_parameters default: default, theta 1e8, mrope_section [24, 20, 20]; head_dim 128)',
+    like: 'qwen3_vl_text',
+    defaults: {
+      hidden_size: 2048, num_attention_heads: 16, num_hidden_layers: 28, head_dim: 128, max_position_embeddings: 131072,
+      rope_parameters: { rope_type: 'default', rope_theta: 100000000, mrope_section: [24, 20, 20] },
+    },
+    note: 'Interleaved M-RoPE over the whole head: text positions are equal on every axis, which is plain RoPE at theta 1e8. The class accepts rope_type default only.',
+  },
+  'cosmos3_edge_vision': {
+    from: 'cosmos3_edge/configuration_cosmos3_edge.py Cosmos3EdgeVisionConfig (num_patches: the learned reference positional-embedding grid)',
+    unsupported: 'a vision encoder over image patches: a learned reference position grid interpolated to each image, no token sequence',
+  },
+  'cosmos3_omni': {
+    from: 'cosmos3_omni/configuration_cosmos3_omni.py Cosmos3OmniConfig (text_config by its model_type, default qwen3_vl_text; vision_config default qwen3_vl_vision; mrope_layout interleaved_runs)',
+    text: 'text_config',
+    textType: 'qwen3_vl_text',
+    vision: 'Qwen3-VL vision tower: a learned position grid interpolated to each image plus 2-D rotary.',
   },
   'cpmant': {
     from: 'cpmant/modeling_cpmant.py CpmAntSegmentPositionEmbedding',
@@ -541,6 +606,30 @@ export default () => ({
     from: 'decision_transformer/modeling_decision_transformer.py DecisionTransformerModel (embed_timestep)',
     unsupported: 'an RL trajectory model: positions are environment timesteps embedded by a learned embed_timestep table',
   },
+  'deepseek_ocr2': {
+    from: 'deepseek_ocr2/configuration_deepseek_ocr2.py DeepseekOcr2Config (text_config DeepseekOcr2TextConfig, vision_config DeepseekOcr2VisionConfig)',
+    text: 'text_config',
+    textType: 'deepseek_ocr2_text',
+    vision: 'SAM ViT (absolute and relative positions) feeding a Qwen2-style encoder over patches and learned queries.',
+  },
+  'deepseek_ocr2_encoder': {
+    from: 'deepseek_ocr2/modular_deepseek_ocr2.py DeepseekOcr2VisionModel (vision_encoder over SAM patch features and learned queries, hybrid mask); deepseek_ocr2/configuration_deepseek_ocr2.py DeepseekOcr2VisionEncoderConfig',
+    unsupported: 'the vision encoder of DeepSeek-OCR-2: a Qwen2-style stack run over SAM patch features followed by learned queries (a hybrid bidirectional/causal mask), not a text sequence',
+  },
+  'deepseek_ocr2_sam_vision_model': {
+    from: 'deepseek_ocr2/configuration_deepseek_ocr2.py DeepseekOcr2SamVisionConfig (use_abs_pos, use_rel_pos, window_size, global_attn_indexes)',
+    unsupported: 'a SAM ViT image encoder: learned absolute patch positions and learned relative positions in windowed attention, no token sequence',
+  },
+  'deepseek_ocr2_text': {
+    from: 'deepseek_ocr2/modular_deepseek_ocr2.py DeepseekOcr2TextAttention (LlamaAttention), DeepseekOcr2TextRotaryEmbedding (LlamaRotaryEmbedding, cos/sin instead of DeepSeek-V2 complex RoPE); deepseek_ocr2/configuration_deepseek_ocr2.py DeepseekOcr2TextConfig.__post_init__ (head_dim = hidden_size // num_attention_heads)',
+    like: 'llama',
+    headDim: [],
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
+  },
+  'deepseek_ocr2_vision': {
+    from: 'deepseek_ocr2/configuration_deepseek_ocr2.py DeepseekOcr2VisionConfig (sam_config, encoder_config)',
+    unsupported: 'the vision tower of DeepSeek-OCR-2 (a SAM ViT then a Qwen2-style encoder over patches and learned queries): no token sequence',
+  },
   'deepseek_v2': {
     from: 'deepseek_v2/modeling_deepseek_v2.py DeepseekV2RotaryEmbedding (complex freqs_cis), apply_rotary_emb (view_as_complex over pairs 2k, 2k+1), DeepseekV2Attention (q_nope, q_pe split); deepseek_v2/configuration_deepseek_v2.py DeepseekV2Config',
     attention: 'rope',
@@ -561,6 +650,19 @@ export default () => ({
     defaults: { rope_theta: 10000, max_position_embeddings: 4096, hidden_size: 7168, num_attention_heads: 128, num_hidden_layers: 61, qk_rope_head_dim: 64, qk_nope_head_dim: 128, rope_interleave: true },
     reads: ['rope_interleave'],
     note: 'rope_interleave (default true) de-interleaves pairs (2k, 2k+1) before rotate_half, i.e. gptj pairs; rope_interleave false uses plain rotate_half (neox).',
+  },
+  'deepseek_v32': {
+    from: 'deepseek_v32/modular_deepseek_v32.py DeepseekV32Attention (DeepseekV3Attention: q = [q_pass | q_rot], apply_rotary_pos_emb_interleave always; rope_interleave removed), DeepseekV32Indexer (apply_rotary_pos_emb: half-split pairs on the first qk_rope_head_dim dims), DeepseekV32RotaryEmbedding; deepseek_v32/configuration_deepseek_v32.py DeepseekV32Config.__post_init__ (head_dim = qk_rope_head_dim, layer_types all deepseek_sparse_attention)',
+    like: 'deepseek_v3',
+    layout: 'gptj',
+    layoutKey: null,
+    reads: [],
+    layers: { rule: 'all', type: 'deepseek_sparse_attention' },
+    kinds: { deepseek_sparse_attention: 'attention' },
+    extra: { indexer: { layout: 'neox', rotate: 'first' } },
+    ignores: { rope_interleave: 'is not read: DeepseekV32Config removes it and DeepseekV32Attention always rotates interleaved pairs (2k, 2k+1)' },
+    defaults: { rope_theta: 10000, max_position_embeddings: 163840, hidden_size: 7168, num_attention_heads: 128, num_hidden_layers: 61, qk_rope_head_dim: 64, qk_nope_head_dim: 128 },
+    note: 'MLA with DeepSeek Sparse Attention: q_pe and k_pe (the last qk_rope_head_dim dims) rotate in interleaved pairs; the lightning indexer rotates its own q and k with the same frequencies but half-split pairs on its first rope dims (positions.indexer).',
   },
   'deepseek_v4': {
     from: 'deepseek_v4/modeling_deepseek_v4.py DeepseekV4RotaryEmbedding (per rope-type main/compress), rotate_half (0::2, 1::2), apply_rotary_pos_emb (repeat_interleave, trailing rope slice), DeepseekV4Attention (sliding_window on every layer), DeepseekV4CSACompressor, DeepseekV4HCACompressor, DeepseekV4Indexer; deepseek_v4/configuration_deepseek_v4.py DeepseekV4Config.__post_init__ (main / compress rope dicts)',
@@ -639,6 +741,17 @@ export default () => ({
     from: 'diffllama/modeling_diffllama.py DiffLlamaRotaryEmbedding, apply_rotary_pos_emb, DiffLlamaAttention; diffllama/configuration_diffllama.py DiffLlamaConfig',
     like: 'llama',
     defaults: { rope_theta: 10000, max_position_embeddings: 2048, hidden_size: 2048, num_attention_heads: 32, num_hidden_layers: 16 },
+  },
+  'diffusion_gemma': {
+    from: 'diffusion_gemma/configuration_diffusion_gemma.py DiffusionGemmaConfig (text_config DiffusionGemmaTextConfig, vision_config default gemma4_vision)',
+    text: 'text_config',
+    textType: 'diffusion_gemma_text',
+    vision: 'Gemma 4 vision tower: 2-D RoPE over patch coordinates.',
+  },
+  'diffusion_gemma_text': {
+    from: 'diffusion_gemma/configuration_diffusion_gemma.py DiffusionGemmaTextConfig.__post_init__ (layer_types every 6th full, last forced full; rope_parameters per layer type: sliding default 1e4, full proportional 0.25 at 1e6; use_bidirectional_attention all: sliding_window // 2 + 1); diffusion_gemma/modular_diffusion_gemma.py (Gemma 4 attention: global_head_dim on full layers)',
+    like: 'gemma4_text',
+    note: 'Block diffusion over a Gemma 4 text stack: the same per-layer-type RoPE as gemma4_text (full layers head_dim = global_head_dim, proportional RoPE); the denoising pass attends bidirectionally over its canvas.',
   },
   'dinat': {
     from: 'dinat/modeling_dinat.py NeighborhoodAttention (rpb)',
@@ -797,6 +910,17 @@ export default () => ({
     defaults: { rope_theta: 10000, position_embedding_type: 'absolute', max_position_embeddings: 1026, pad_token_id: 1 },
     reads: ['position_embedding_type'],
     note: 'RoPE (whole head, base rope_theta) only when position_embedding_type is rotary (ESM-2); when it is absolute (ESM-1b, the class default) there is no RoPE and learned positions of size max_position_embeddings start at padding_idx + 1 (offset 2 with pad_token_id 1).',
+  },
+  'esmc': {
+    from: 'esmc/modular_esmc.py ESMCAttention (LlamaAttention, bidirectional, QK LayerNorm), ESMCRotaryEmbedding (LlamaRotaryEmbedding), apply_rotary_pos_emb; esmc/configuration_esmc.py ESMCConfig (default_theta 1e4, head_dim = hidden_size // num_attention_heads)',
+    like: 'llama',
+    headDim: [],
+    defaults: { hidden_size: 2560, num_attention_heads: 40, num_hidden_layers: 80, max_position_embeddings: 2048, rope_theta: 10000 },
+    note: 'A bidirectional protein encoder: every layer rotates the whole head (neox halves) over residue positions.',
+  },
+  'esmfold2': {
+    from: 'esmfold2/configuration_esmfold2.py EsmFold2Config',
+    unsupported: 'not yet read: a protein structure-folding model (a language-model trunk feeding pair representations and a structure module); its configuration and modeling files were not among those read for these records',
   },
   'eurobert': {
     from: 'eurobert/modeling_eurobert.py EuroBertRotaryEmbedding, apply_rotary_pos_emb (Llama); eurobert/configuration_eurobert.py EuroBertConfig',

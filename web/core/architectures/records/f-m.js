@@ -1,4 +1,4 @@
-// posenc architecture records, part 1 (flava_text_model .. mistral3).
+// posenc architecture records, model types flava_text_model .. mistral3.
 // Read from huggingface/transformers src/transformers/models/ (see each `from`; stored versions of
 // 2025-2026, mostly commit 008e574391258935f3ecc3035c882e73bbcac419 and neighbours).
 export default () => ({
@@ -128,6 +128,32 @@ export default () => ({
     },
     note: 'Full layers take head_dim = global_head_dim (per_layer_config) and proportional RoPE; a given layer_types still has its last entry forced to full_attention.',
   },
+  'gemma4_unified': {
+    from: 'gemma4_unified/configuration_gemma4_unified.py Gemma4UnifiedConfig (text_config Gemma4UnifiedTextConfig, vision_config Gemma4UnifiedVisionConfig, audio_config Gemma4UnifiedAudioConfig)',
+    text: 'text_config',
+    textType: 'gemma4_unified_text',
+    vision: 'Gemma 4 unified vision embedder: a factorized learned 2-D position table (mm_posemb_size) over merged patches; raw-waveform audio frames.',
+  },
+  'gemma4_unified_assistant': {
+    from: 'gemma4_unified_assistant/configuration_gemma4_unified_assistant.py Gemma4UnifiedAssistantConfig (text_config Gemma4UnifiedTextConfig, every layer KV-shared)',
+    text: 'text_config',
+    textType: 'gemma4_unified_text',
+  },
+  'gemma4_unified_audio': {
+    from: 'gemma4_unified/configuration_gemma4_unified.py Gemma4UnifiedAudioConfig (audio_embed_dim = audio_samples_per_token: raw waveform frames)',
+    unsupported: 'an audio embedder over raw waveform frames (audio_samples_per_token samples per soft token): no positions of its own',
+  },
+  'gemma4_unified_text': {
+    from: 'gemma4_unified/configuration_gemma4_unified.py Gemma4UnifiedTextConfig.__post_init__ (layer_types every 6th full, last forced full; rope_parameters per layer type: sliding default 1e4, full proportional 0.25 at 1e6; global_head_dim 512 on full layers via per_layer_config; use_bidirectional_attention default vision)',
+    like: 'gemma4_text',
+    window: 1024,
+    defaults: { max_position_embeddings: 262144, sliding_window: 1024 },
+    note: 'The Gemma 4 text stack (full layers head_dim = global_head_dim, proportional RoPE) with a 1024 window; use_bidirectional_attention "all" halves the stored window (sliding_window // 2 + 1).',
+  },
+  'gemma4_unified_vision': {
+    from: 'gemma4_unified/configuration_gemma4_unified.py Gemma4UnifiedVisionConfig (mm_posemb_size: a factorized 2-D position table looked up per axis)',
+    unsupported: 'a vision embedder over merged image patches: a factorized learned 2-D position table looked up per axis, no token sequence',
+  },
   'gemma4_vision': {
     from: 'gemma4/modeling_gemma4.py Gemma4VisionModel; gemma4/configuration_gemma4.py Gemma4VisionConfig (position_embedding_size, rope_theta 100)',
     unsupported: 'a vision encoder over variable-resolution patches: a learned 2-D position table and 2-D RoPE over (row, column) patch coordinates',
@@ -174,6 +200,8 @@ export default () => ({
   'glm4_moe_lite': {
     from: 'glm4_moe_lite/modular_glm4_moe_lite.py Glm4MoeLiteAttention (DeepseekV3Attention: apply_rotary_pos_emb_interleave when rope_interleave), Glm4MoeLiteRotaryEmbedding; glm4_moe_lite/configuration_glm4_moe_lite.py Glm4MoeLiteConfig (head_dim -> qk_rope_head_dim)',
     attention: 'rope',
+    // modeling_glm4_moe_lite.py@1e1fe311 Glm4MoeLiteAttention: qk_head_dim^-0.5 · yarn_get_mscale(factor, mscale_all_dim)²
+    softmaxScale: true,
     layoutKey: { key: 'rope_interleave', default: true },
     rotate: 'last',
     rotary: 'qk_rope_head_dim',
@@ -238,14 +266,13 @@ export default () => ({
     unsupported: 'a convolutional VQ-VAE image tokenizer: no token positions',
   },
   'glm_moe_dsa': {
-    from: 'glm_moe_dsa/modular_glm_moe_dsa.py GlmMoeDsaAttention (q_nope | q_pe split; apply_rotary_pos_emb = llama rotate_half, split halves), GlmMoeDsaIndexer; glm_moe_dsa/configuration_glm_moe_dsa.py GlmMoeDsaConfig (head_dim = qk_rope_head_dim)',
-    attention: 'rope',
-    layout: 'neox',
-    rotate: 'last',
-    rotary: 'qk_rope_head_dim',
+    from: 'glm_moe_dsa/modular_glm_moe_dsa.py GlmMoeDsaAttention (DeepseekV3Attention: q = [q_pass | q_rot], apply_rotary_pos_emb_interleave), GlmMoeDsaIndexer (DeepseekV32Indexer with interleaved RoPE on its first qk_rope_head_dim dims), GlmMoeDsaConfig (DeepseekV32Config: head_dim = qk_rope_head_dim, layer_types all deepseek_sparse_attention)',
+    like: 'deepseek_v32',
+    extra: { indexer: { layout: 'gptj', rotate: 'first' } },
     defaults: { rope_theta: 10000, max_position_embeddings: 202752, hidden_size: 6144, num_attention_heads: 64, num_hidden_layers: 78, qk_rope_head_dim: 64, qk_nope_head_dim: 192 },
-    note: 'MLA with DSA: q_pe and the shared k_pe (the last qk_rope_head_dim dims) rotate in neox halves; transformers ignores rope_interleave here (its docstring says the reference interleaves). The DSA indexer rotates the first qk_rope_head_dim dims of its own heads with the same tables.',
+    note: 'MLA with DSA as DeepSeek-V3.2: q_pe and the shared k_pe (the last qk_rope_head_dim dims) rotate in interleaved pairs, and so does the indexer on its first qk_rope_head_dim dims (DeepSeek-V3.2\'s indexer uses half-split pairs). Before the port moved onto DeepSeek-V3.2 (the records of df8ee314), transformers rotated neox halves here.',
   },
+
   'glm_ocr': {
     from: 'glm_ocr/configuration_glm_ocr.py GlmOcrConfig (text_config GlmOcrTextConfig, vision_config GlmOcrVisionConfig)',
     text: 'text_config',
@@ -269,6 +296,12 @@ export default () => ({
   'glmasr_encoder': {
     from: 'glmasr/configuration_glmasr.py GlmAsrEncoderConfig (partial_rotary_factor 0.5, max_position_embeddings 1500)',
     unsupported: 'an audio encoder over mel frames (RoPE over frame positions, partial_rotary_factor 0.5): positions are of audio frames and its rotary layout was not read',
+  },
+  'glmga': {
+    from: 'glmga/configuration_glmga.py GlmgaConfig (text_config by its model_type, default glm4v_text; vision_config default glm4v_vision; GLM-4.6V implementation)',
+    text: 'text_config',
+    textType: 'glm4v_text',
+    vision: 'GLM-4V vision tower: 2-D RoPE over patch coordinates plus interpolated learned positions.',
   },
   'glpn': {
     from: 'glpn/modeling_glpn.py GLPNModel (SegFormer-style overlapping patch embeddings)',
@@ -337,6 +370,17 @@ export default () => ({
     like: 'llama',
     defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
   },
+  'granite4_vision': {
+    from: 'granite4_vision/configuration_granite4_vision.py Granite4VisionConfig (text_config default model_type granite4_vision_text, LlamaConfig when absent; vision_config default siglip_vision_model; Window Q-Former projector)',
+    text: 'text_config',
+    textType: 'granite4_vision_text',
+    vision: 'SigLIP / CLIP vision tower: learned patch positions; a windowed Q-Former projector with deepstack injection.',
+  },
+  'granite4_vision_text': {
+    from: 'granite4_vision/configuration_granite4_vision.py Granite4VisionTextConfig (GraniteConfig fields: embedding, residual and attention multipliers, rope_parameters)',
+    like: 'granite',
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
+  },
   'granite_speech': {
     from: 'granite_speech/configuration_granite_speech.py GraniteSpeechConfig (text_config default GraniteConfig, encoder_config GraniteSpeechEncoderConfig, projector_config)',
     text: 'text_config',
@@ -357,10 +401,24 @@ export default () => ({
     from: 'granite_speech_plus/configuration_granite_speech_plus.py GraniteSpeechPlusEncoderConfig (max_pos_emb, context_size, cat_hidden_layers)',
     unsupported: 'a conformer audio encoder: block-wise Shaw relative position embeddings are learned weights over mel frames',
   },
+  'granite_swa': {
+    from: 'granite_swa/modular_granite_swa.py GraniteSWAModel (one GraniteSWARotaryEmbedding per non-zero layer_rope_theta; 0 passes no position_embeddings), GraniteSWAAttention (sliding_window on sliding_attention layers); granite_swa/configuration_granite_swa.py GraniteSWAConfig.__post_init__ (layer_types full when i % 4 == 0, layer_rope_theta default rope_theta per layer)',
+    like: 'granite',
+    layers: { rule: 'every', n: 4, phase: 0 },
+    window: 128,
+    layerTheta: { key: 'layer_rope_theta', zeroNoPE: true },
+    defaults: { hidden_size: 2560, num_attention_heads: 20, num_hidden_layers: 24, max_position_embeddings: 8192, rope_theta: 10000, sliding_window: 128 },
+    note: 'layer_rope_theta gives each layer its own RoPE base (the rope dict otherwise as given); 0 makes the layer NoPE.',
+  },
   'granitemoe': {
     from: 'granitemoe/modeling_granitemoe.py GraniteMoeRotaryEmbedding, apply_rotary_pos_emb; granitemoe/configuration_granitemoe.py GraniteMoeConfig',
     like: 'llama',
     defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
+  },
+  'granitemoe_swa': {
+    from: 'granitemoe_swa/modular_granitemoe_swa.py GraniteMoeSWAModel (one rotary embedding per non-zero layer_rope_theta; 0 passes no position_embeddings); granitemoe_swa/configuration_granitemoe_swa.py GraniteMoeSWAConfig.__post_init__ (layer_types full when i % 4 == 0)',
+    like: 'granite_swa',
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000, sliding_window: 128 },
   },
   'granitemoehybrid': {
     from: 'granitemoehybrid/modeling_granitemoehybrid.py GraniteMoeHybridModel (rotary_emb only when position_embedding_type == "rope"), GraniteMoeHybridAttention; granitemoehybrid/configuration_granitemoehybrid.py GraniteMoeHybridConfig (layer_types mamba/attention, layers_block_type)',
@@ -428,6 +486,10 @@ export default () => ({
     from: 'higgs_audio_v2_tokenizer/modeling_higgs_audio_v2_tokenizer.py HiggsAudioV2TokenizerModel',
     unsupported: 'a neural audio codec (convolutional encoder/decoder and quantizer): no token positions',
   },
+  'hrm_text': {
+    from: 'hrm_text/configuration_hrm_text.py HrmTextConfig.__post_init__ (num_layers_per_stack; num_hidden_layers rewritten to num_layers_per_stack * H_cycles * (L_cycles + 1); prefix_lm)',
+    unsupported: 'a hierarchical recurrent model: two stacks of num_layers_per_stack blocks re-run H_cycles × (L_cycles + 1) times with a prefix-LM mask, so a layer list is not the model; its modeling file was not read for these records',
+  },
   'hubert': {
     from: 'hubert/modeling_hubert.py HubertPositionalConvEmbedding, HubertFeatureEncoder',
     unsupported: 'a speech encoder: positions come from a learned convolution over audio frames (HubertPositionalConvEmbedding)',
@@ -442,10 +504,34 @@ export default () => ({
     from: 'hunyuan_v1_moe/modular_hunyuan_v1_moe.py HunYuanMoEV1RotaryEmbedding (as HunYuanDenseV1RotaryEmbedding, NTK-alpha), HunYuanMoEV1Attention; hunyuan_v1_moe/configuration_hunyuan_v1_moe.py HunYuanMoEV1Config',
     like: 'hunyuan_v1_dense',
   },
+  'hunyuan_vl': {
+    from: 'hunyuan_vl/configuration_hunyuan_vl.py HunYuanVLConfig (text_config HunYuanVLTextConfig, vision_config HunYuanVLVisionConfig; flat legacy text keys folded into text_config)',
+    text: 'text_config',
+    textType: 'hunyuan_vl_text',
+    vision: 'HunYuan-VL vision tower: a learned patch position table interpolated (bilinear) to each image.',
+  },
+  'hunyuan_vl_text': {
+    from: 'hunyuan_vl/configuration_hunyuan_vl.py HunYuanVLTextConfig.convert_rope_params_to_dict (rope_type xdrope -> dynamic, xdrope_section -> mrope_section); hunyuan_vl/modular_hunyuan_vl.py HunYuanVLRotaryEmbedding (HunYuanDenseV1RotaryEmbedding: NTK-alpha), apply_rotary_pos_emb (mrope sections cycled over the position axes, rotate_half)',
+    like: 'hunyuan_v1_dense',
+    ropeTypes: { xdrope: 'dynamic' },
+    sections: false,
+    ropeIgnored: { xdrope_section: 'is the legacy name of mrope_section (HunYuanVLTextConfig renames it): it splits the head among the position axes of image tokens; text tokens have equal positions on every axis, so the table is that of plain RoPE' },
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
+    note: 'rope_type xdrope is read as dynamic (NTK-alpha when the dict has alpha). mrope_section assigns head sections to (position,) width, height and image-index axes in turn; text-only positions are equal on every axis, which is plain RoPE.',
+  },
+  'hunyuan_vl_vision': {
+    from: 'hunyuan_vl/modular_hunyuan_vl.py HunYuanVLVisionPatchEmbed (position_embedding over max_image_size // patch_size squared, interpolated); hunyuan_vl/configuration_hunyuan_vl.py HunYuanVLVisionConfig',
+    unsupported: 'a vision encoder over image patches: a learned position table interpolated to each image grid, no token sequence',
+  },
   'hy_v3': {
     from: 'hy_v3/modular_hy_v3.py HYV3Attention (ApertusAttention: Llama apply_rotary_pos_emb, q/k norm), HYV3RotaryEmbedding (LlamaRotaryEmbedding); hy_v3/configuration_hy_v3.py HYV3Config (default_theta 11158840)',
     like: 'llama',
     defaults: { rope_theta: 11158840, max_position_embeddings: 131072, head_dim: 128, hidden_size: 4096, num_attention_heads: 64, num_hidden_layers: 80 },
+  },
+  'hyperclovax': {
+    from: 'hyperclovax/modular_hyperclovax.py HyperCLOVAXAttention (GraniteAttention), HyperCLOVAXRotaryEmbedding (GraniteRotaryEmbedding); hyperclovax/configuration_hyperclovax.py HyperCLOVAXConfig.__post_init__ (head_dim = hidden_size // num_attention_heads when absent)',
+    like: 'granite',
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
   },
   'ibert': {
     from: 'ibert/modeling_ibert.py IBertEmbeddings (create_position_ids_from_input_ids: padding_idx + 1 on); ibert/configuration_ibert.py IBertConfig',
@@ -518,6 +604,24 @@ export default () => ({
   'informer': {
     from: 'informer/modeling_informer.py InformerSinusoidalPositionalEmbedding (context_length + prediction_length rows), InformerValueEmbedding',
     unsupported: 'a time-series forecasting model (ProbSparse attention, lagged values and time features, a sinusoidal table sized context_length + prediction_length): no token positions',
+  },
+  'inkling_audio': {
+    from: 'inkling/configuration_inkling.py InklingAudioConfig (n_mel_bins discretised to mel_vocab_size levels)',
+    unsupported: 'an audio embedder over discretised mel bins (dMel): no positions of its own',
+  },
+  'inkling_mm_model': {
+    from: 'inkling/configuration_inkling.py InklingConfig (text_config InklingTextConfig, audio_config, vision_config)',
+    text: 'text_config',
+    textType: 'inkling_text',
+    vision: 'Inkling vision patch encoder and dMel audio embedder.',
+  },
+  'inkling_text': {
+    from: 'inkling/modular_inkling.py InklingAttention (relative logits: per-head relative states projected to rel_extent distances, log-n query scaling on global layers, short convolutions); inkling/configuration_inkling.py InklingTextConfig (d_rel, rel_extent, log_scaling_alpha, local_layer_ids)',
+    unsupported: 'Inkling adds a content-dependent relative-position bias to its attention (each head projects a d_rel-wide relative state onto rel_extent distance logits) and log-n query scaling, with no RoPE: posenc has no kind for a learned, input-dependent distance bias',
+  },
+  'inkling_vision': {
+    from: 'inkling/configuration_inkling.py InklingVisionConfig (patch_size, temporal_patch_size)',
+    unsupported: 'a vision encoder over image and video patches: no token sequence',
   },
   'instructblip': {
     from: 'instructblip/configuration_instructblip.py InstructBlipConfig (text_config default OPTConfig, qformer_config, vision_config)',
@@ -607,6 +711,17 @@ export default () => ({
     headDim: [],
     defaults: { rope_theta: 20000, max_position_embeddings: 8194, hidden_size: 1024, num_attention_heads: 16, num_hidden_layers: 24 },
     note: 'A bidirectional XLM-RoBERTa encoder with RoPE over the whole head and no absolute positions; position_embedding_type is not read by the modeling code.',
+  },
+  'kimi_k25': {
+    from: 'kimi_k25/configuration_kimi_k25.py Kimi_K25Config.__post_init__ (text_config by its model_type, kimi_k2 read as deepseek_v3, default deepseek_v3; vision_config Kimi_K25VisionConfig)',
+    text: 'text_config',
+    textType: 'deepseek_v3',
+    textAliases: { kimi_k2: 'deepseek_v3' },
+    vision: 'MoonViT vision tower: a learned pos_emb_height × pos_emb_width (× pos_emb_time) grid interpolated to each image plus 2-D rotary (default_rope_type axial).',
+  },
+  'kimi_k25_vision': {
+    from: 'kimi_k25/configuration_kimi_k25.py Kimi_K25VisionConfig (pos_emb_height, pos_emb_width, pos_emb_time; default_rope_type axial)',
+    unsupported: 'a vision encoder over image and video patches: a learned position grid interpolated (bicubic) to each image plus 2-D rotary of rope type axial, no token sequence',
   },
   'kosmos-2': {
     from: 'kosmos2/configuration_kosmos2.py Kosmos2Config (text_config Kosmos2TextConfig, vision_config Kosmos2VisionConfig)',
@@ -791,6 +906,8 @@ export default () => ({
   },
   'longcat_flash': {
     from: 'longcat_flash/modular_longcat_flash.py LongcatFlashMLA (q_pass | q_rot split, apply_rotary_pos_emb_interleave always), LongcatFlashDecoderLayer (two MLA sublayers per layer), LongcatFlashRotaryEmbedding (DeepseekV3RotaryEmbedding); longcat_flash/configuration_longcat_flash.py LongcatFlashConfig',
+    // LongcatFlashMLA(DeepseekV3Attention) keeps its parent's softmax scale (qk_head_dim^-0.5 · mscale²)
+    softmaxScale: true,
     attention: 'rope',
     layout: 'gptj',
     rotate: 'last',
@@ -896,6 +1013,16 @@ export default () => ({
     like: 'bert',
     defaults: { max_position_embeddings: 512, num_hidden_layers: 24 },
   },
+  'mellum': {
+    from: 'mellum/modular_mellum.py MellumRotaryEmbedding (LagunaRotaryEmbedding: one table per layer type), MellumAttention (Qwen3MoeAttention, sliding_window on sliding_attention layers); mellum/configuration_mellum.py MellumConfig.__post_init__ (layer_types all full; rope_parameters per layer type: full 5e5, sliding 1e4)',
+    like: 'laguna',
+    window: 1024,
+    defaults: {
+      head_dim: 128, hidden_size: 2304, num_attention_heads: 32, num_hidden_layers: 28, max_position_embeddings: 131072, sliding_window: 1024,
+      rope_parameters: { full_attention: { rope_type: 'default', rope_theta: 500000 }, sliding_attention: { rope_type: 'default', rope_theta: 10000 } },
+    },
+    note: 'rope_parameters is keyed by layer type, its default written in __post_init__ (convert_rope_params_to_dict does no BC).',
+  },
   'metaclip_2': {
     from: 'metaclip_2/configuration_metaclip_2.py MetaClip2Config (text_config, vision_config)',
     text: 'text_config',
@@ -924,6 +1051,20 @@ export default () => ({
   'mimi': {
     from: 'mimi/modeling_mimi.py MimiModel (SEANet encoder/decoder, RoPE transformer, split RVQ)',
     unsupported: 'a neural audio codec: convolutional encoder/decoder around a transformer over audio frames, no token sequence',
+  },
+  'mimo_v2_flash': {
+    from: 'mimo_v2_flash/modular_mimo_v2_flash.py MiMoV2FlashRotaryEmbedding (Gemma3RotaryEmbedding per layer type; compute_default_rope_parameters: partial_rotary_factor default 0.334), MiMoV2FlashAttention (glm4_moe apply_rotary_pos_emb: rotate_half on the first rotary dims); mimo_v2_flash/configuration_mimo_v2_flash.py MiMoV2FlashConfig.__post_init__ (layer_types full at layer 0 and every 6th; rope_parameters per layer type)',
+    like: 'llama',
+    layers: { rule: 'every', n: 6, phase: 1, fullAt: [0] },
+    window: 128,
+    defaults: {
+      head_dim: 192, hidden_size: 4096, num_attention_heads: 64, num_hidden_layers: 48, max_position_embeddings: 131072, sliding_window: 128, partial_rotary_factor: 0.334,
+      rope_parameters: {
+        full_attention: { rope_type: 'default', rope_theta: 5000000, partial_rotary_factor: 0.334 },
+        sliding_attention: { rope_type: 'default', rope_theta: 10000, partial_rotary_factor: 0.334 },
+      },
+    },
+    note: 'Each layer type has its own base; both rotate int(192 × 0.334) = 64 of the 192 query/key dims (the first ones, neox halves). Sliding layers add attention sinks.',
   },
   'minicpmv4_6': {
     from: 'minicpmv4_6/configuration_minicpmv4_6.py MiniCPMV4_6Config (text_config default qwen3_5_text, vision_config MiniCPMV4_6VisionConfig)',

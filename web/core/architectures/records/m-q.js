@@ -1,12 +1,49 @@
-// posenc architecture records, part 2 (mistral4 .. qwen3_omni_moe_vision_encoder).
+// posenc architecture records, model types mistral4 .. qwen3_omni_moe_vision_encoder.
 // Read from huggingface/transformers src/transformers/models/ (see each `from`).
 export default () => ({
+  'minicpm3': {
+    from: 'minicpm3/modular_minicpm3.py MiniCPM3Attention (DeepseekV2Attention construction; q = [q_pass | q_rot], apply_rotary_pos_emb: Llama rotate_half), MiniCPM3RotaryEmbedding (LlamaRotaryEmbedding); minicpm3/configuration_minicpm3.py MiniCPM3Config.__post_init__ (head_dim = qk_rope_head_dim)',
+    attention: 'rope',
+    // MiniCPM3Attention takes DeepseekV2Attention's construction, its softmax scale with it (as deepseek_v2)
+    softmaxScale: true,
+    layout: 'neox',
+    rotate: 'last',
+    rotary: 'qk_rope_head_dim',
+    defaults: { rope_theta: 10000, max_position_embeddings: 32768, hidden_size: 2560, num_attention_heads: 40, num_hidden_layers: 62, qk_rope_head_dim: 32, qk_nope_head_dim: 64 },
+    note: 'MLA: each query head is [q_pass (qk_nope_head_dim) | q_rot (qk_rope_head_dim)]; only q_rot and the shared k_rot rotate, in neox halves (MiniCPM3 keeps the cos/sin rotary where DeepSeek-V2 uses complex pairs).',
+  },
+  'minimax_m3_vl': {
+    from: 'minimax_m3_vl/configuration_minimax_m3_vl.py MiniMaxM3VLConfig.__post_init__ (text_config rebuilt as MiniMaxM3VLTextConfig, its bundled model_type popped; vision_config MiniMaxM3VLVisionConfig)',
+    text: 'text_config',
+    textType: 'minimax_m3_vl_text',
+    textFixed: true,
+    vision: 'MiniMax-M3 vision tower: 3-D rotary positions over frames and patch rows and columns.',
+  },
+  'minimax_m3_vl_text': {
+    from: 'minimax_m3_vl/modular_minimax_m3_vl.py MiniMaxM3VLAttention (MiniMaxM2Attention: per-head QK norm, RoPE on the first rotary_dim channels, rotate_half), MiniMaxM3VLRotaryEmbedding (MiniMaxM2RotaryEmbedding); minimax_m3_vl/configuration_minimax_m3_vl.py MiniMaxM3VLTextConfig.__post_init__ (layer_types minimax_m3_sparse where sparse_attention_config.sparse_attention_freq is set; default_theta 5e6, rotary_dim 64)',
+    like: 'llama',
+    layout: 'neox',
+    rotary: 'rotary_dim',
+    layers: { rule: 'first', of: [
+      { rule: 'list', key: 'sparse_attention_config.sparse_attention_freq', map: { 0: 'full_attention', 1: 'minimax_m3_sparse', false: 'full_attention', true: 'minimax_m3_sparse' } },
+      { rule: 'all' },
+    ] },
+    kinds: { minimax_m3_sparse: 'attention' },
+    defaults: { rope_theta: 5000000, max_position_embeddings: 524288, head_dim: 128, rotary_dim: 64, hidden_size: 6144, num_attention_heads: 64, num_hidden_layers: 60 },
+    note: 'Each head rotates its first rotary_dim channels (neox halves); minimax_m3_sparse layers add a block-selecting indexer over the same positions. Versions of the port differ on how rotary_dim reaches the rotary table (sliced cos, or partial_rotary_factor); posenc rotates rotary_dim dims at their own frequencies, as MiniMax-M2 does.',
+  },
+  'minimax_m3_vl_vision': {
+    from: 'minimax_m3_vl/configuration_minimax_m3_vl.py MiniMaxM3VLVisionConfig (rope_theta of the 3-D vision rotary)',
+    unsupported: 'a vision encoder over image and video patches with 3-D rotary positions (frame, row, column): no token sequence',
+  },
   'mistral4': {
-    from: 'mistral4/modular_mistral4.py Mistral4RotaryEmbedding(LlamaRotaryEmbedding), Mistral4Attention (q_pass | q_rot split, apply_rotary_pos_emb_interleave when rope_interleave, get_llama_4_attn_scale); mistral4/configuration_mistral4.py Mistral4Config.__post_init__',
+    from: 'mistral4/modeling_mistral4.py Mistral4RotaryEmbedding(LlamaRotaryEmbedding), Mistral4Attention (q_pass | q_rot split, apply_rotary_pos_emb_interleave when rope_interleave, get_llama_4_attn_scale; scaling = yarn_apply_mscale(rope_parameters, qk_head_dim ** -0.5)); mistral4/configuration_mistral4.py Mistral4Config.__post_init__',
     attention: 'rope',
     layout: 'gptj',
     layoutKey: { key: 'rope_interleave', default: true },
     rotate: 'last',
+    // yarn_apply_mscale came to Mistral 4 after df8ee314 (the modular file at 02075795 still set qk_head_dim^-0.5)
+    softmaxScale: true,
     queryScale: { beta: 'llama_4_scaling_beta' },
     ropeReads: ['llama_4_scaling_beta', 'max_position_embeddings'],
     defaults: {
@@ -15,7 +52,7 @@ export default () => ({
       rope_parameters: { rope_type: 'yarn', rope_theta: 10000, factor: 128, original_max_position_embeddings: 8192, beta_fast: 32, beta_slow: 1, mscale_all_dim: 1, mscale: 1, llama_4_scaling_beta: 0.1 },
     },
     reads: ['rope_interleave'],
-    note: 'MLA: each head is [q_nope (qk_nope_head_dim) | q_rot (qk_rope_head_dim)]; the config class sets head_dim = qk_nope_head_dim + qk_rope_head_dim and rope_parameters.partial_rotary_factor (setdefault) = qk_rope_head_dim / head_dim, so the rotary part is the last qk_rope_head_dim dims; the defaults (head_dim 128, factor 0.5) hold only for the default 64 + 64 split. Queries are scaled by 1 + llama_4_scaling_beta * log(1 + floor(p / original_max_position_embeddings)). The softmax scale stays qk_head_dim^-0.5: Mistral4Attention does not multiply it by the yarn mscale² as DeepseekV3Attention does, so no softmaxScale is given.',
+    note: 'MLA: each head is [q_nope (qk_nope_head_dim) | q_rot (qk_rope_head_dim)]; the config class sets head_dim = qk_nope_head_dim + qk_rope_head_dim and rope_parameters.partial_rotary_factor (setdefault) = qk_rope_head_dim / head_dim, so the rotary part is the last qk_rope_head_dim dims; the defaults (head_dim 128, factor 0.5) hold only for the default 64 + 64 split. Queries are scaled by 1 + llama_4_scaling_beta * log(1 + floor(p / original_max_position_embeddings)). The softmax scale is qk_head_dim^-0.5 times the yarn mscale² (get_mscale(factor, mscale_all_dim)), as DeepSeek-V2/V3 do.',
   },
   'mixtral': {
     from: 'mixtral/modeling_mixtral.py MixtralRotaryEmbedding, MixtralAttention (sliding_window); mixtral/configuration_mixtral.py MixtralConfig',
@@ -152,6 +189,29 @@ export default () => ({
     like: 't5',
     defaults: { relative_attention_num_buckets: 32, relative_attention_max_distance: 128, num_layers: 8 },
   },
+  'muse_glimmer': {
+    from: 'muse_glimmer/configuration_muse_glimmer.py MuseGlimmerConfig (text_config MuseGlimmerTextConfig, vision_config MuseGlimmerVisionConfig)',
+    text: 'text_config',
+    textType: 'muse_glimmer_text',
+    vision: 'Kimi-K2.5-style vision tower: a learned pos_emb_height × pos_emb_width grid interpolated (grid_sample) to each image, windowed and full attention.',
+  },
+  'muse_glimmer_assistant': {
+    from: 'muse_glimmer/modular_muse_glimmer.py MuseGlimmerAssistantConfig (DFlash drafter)',
+    unsupported: 'not yet read: the DFlash drafter (a few sliding layers that denoise a block of mask tokens from the target model\'s hidden states); its transformers config class was not among the stored files read for these records',
+  },
+  'muse_glimmer_text': {
+    from: 'muse_glimmer/modular_muse_glimmer.py MuseGlimmerTextModel.forward (one rotary table at rope_parameters.rope_theta; position_embeddings only where layer_rope_theta[i] is non-zero); muse_glimmer/configuration_muse_glimmer.py MuseGlimmerTextConfig.__post_init__ (layer_types full when (n - 1 - i) % 4 == 0; layer_rope_theta default 0 on those layers)',
+    like: 'llama',
+    layers: { rule: 'every', n: 4, phase: 0, fromLast: true },
+    window: 2048,
+    layerTheta: { key: 'layer_rope_theta', zeroNoPE: true, flag: true, defaultNoPE: { every: 4, fromLast: true } },
+    defaults: { hidden_size: 6656, num_attention_heads: 32, num_hidden_layers: 52, head_dim: 128, max_position_embeddings: 131072, sliding_window: 2048, rope_theta: 10000 },
+    note: 'Every 4th layer counted back from the last is full attention and NoPE (layer_rope_theta 0); the other layers slide and rotate at rope_parameters.rope_theta (layer_rope_theta only switches RoPE on or off).',
+  },
+  'muse_glimmer_vision': {
+    from: 'muse_glimmer/configuration_muse_glimmer.py MuseGlimmerVisionConfig (pos_emb_height, pos_emb_width, layer_types window_attention / full_attention)',
+    unsupported: 'a vision encoder over image and video patches: a learned 2-D position grid interpolated to each image plus rotary positions, windowed attention, no token sequence',
+  },
   'musicflamingo': {
     from: 'musicflamingo/configuration_musicflamingo.py MusicFlamingoConfig.__post_init__ (text_config default qwen2; top-level rope_parameters default theta 1200, partial_rotary_factor 0.2, head_dim = audio_config.hidden_size: the audio rotary time embedding)',
     text: 'text_config',
@@ -191,6 +251,18 @@ export default () => ({
     from: 'nemotron/modeling_nemotron.py NemotronRotaryEmbedding, apply_rotary_pos_emb (partial: first rot_dim dims, rotate_half); nemotron/configuration_nemotron.py NemotronConfig',
     like: 'llama',
     defaults: { hidden_size: 6144, num_attention_heads: 48, num_hidden_layers: 32, max_position_embeddings: 4096, rope_theta: 10000, partial_rotary_factor: 0.5 },
+  },
+  'nemotron3_5_asr': {
+    from: 'nemotron3_5_asr/configuration_nemotron3_5_asr.py Nemotron3_5AsrConfig',
+    unsupported: 'a speech recogniser over audio frames (an audio encoder feeding a decoder): positions are of audio frames, no token sequence posenc reads; its modeling file was not read for these records',
+  },
+  'nemotron_asr_streaming': {
+    from: 'nemotron_asr_streaming/modular_nemotron_asr_streaming.py; nemotron_asr_streaming/configuration_nemotron_asr_streaming.py NemotronAsrStreamingConfig',
+    unsupported: 'a streaming FastConformer speech recogniser (Parakeet family) with relative positions over audio frames: no token sequence',
+  },
+  'nemotron_asr_streaming_encoder': {
+    from: 'nemotron_asr_streaming/modular_nemotron_asr_streaming.py; nemotron_asr_streaming/configuration_nemotron_asr_streaming.py NemotronAsrStreamingEncoderConfig',
+    unsupported: 'a streaming FastConformer speech encoder (Parakeet family) with relative positions over audio frames: no token sequence',
   },
   'nemotron_h': {
     from: 'nemotron_h/configuration_nemotron_h.py NemotronHConfig.__post_init__ (hybrid_override_pattern -> layers_block_type via _pattern_to_list), NemotronHConfig.num_hidden_layers; nemotron_h/modeling_nemotron_h.py NemotronHAttention (no rotary embedding)',
@@ -358,6 +430,10 @@ export default () => ({
   'parakeet_encoder': {
     from: 'parakeet/modeling_parakeet.py ParakeetEncoder, ParakeetEncoderRelPositionalEncoding',
     unsupported: 'a FastConformer speech encoder with Transformer-XL relative sinusoidal positions over audio frames: no token sequence',
+  },
+  'parakeet_rnnt': {
+    from: 'parakeet/modeling_parakeet.py ParakeetForRNNT, ParakeetEncoderRelPositionalEncoding; parakeet/configuration_parakeet.py ParakeetRNNTConfig',
+    unsupported: 'an RNN-T speech recogniser over a FastConformer encoder with Transformer-XL relative sinusoidal positions over audio frames: no token sequence',
   },
   'patchtsmixer': {
     from: 'patchtsmixer/modeling_patchtsmixer.py PatchTSMixerModel',
@@ -528,6 +604,10 @@ export default () => ({
     from: 'pp_lcnet_v3/modeling_pp_lcnet_v3.py',
     unsupported: 'a convolutional image backbone (PP-LCNetV3): no token positions',
   },
+  'pp_lcnet_v4': {
+    from: 'pp_lcnet_v4/modeling_pp_lcnet_v4.py; pp_lcnet_v4/configuration_pp_lcnet_v4.py PPLCNetV4Config',
+    unsupported: 'a convolutional image backbone (PP-LCNetV4): no token positions',
+  },
   'pp_ocrv5_mobile_det': {
     from: 'pp_ocrv5_mobile_det/modeling_pp_ocrv5_mobile_det.py',
     unsupported: 'a convolutional text detector (segmentation maps): no token positions',
@@ -543,6 +623,22 @@ export default () => ({
   'pp_ocrv5_server_rec': {
     from: 'pp_ocrv5_server_rec/modeling_pp_ocrv5_server_rec.py',
     unsupported: 'a text-line recognizer (CNN backbone, SVTR neck, CTC head) over image features: no token sequence',
+  },
+  'pp_ocrv6_medium_det': {
+    from: 'pp_ocrv6_medium_det/modeling_pp_ocrv6_medium_det.py; pp_ocrv6_medium_det/configuration_pp_ocrv6_medium_det.py PPOCRV6MediumDetConfig',
+    unsupported: 'a convolutional text detector (segmentation maps): no token positions',
+  },
+  'pp_ocrv6_small_det': {
+    from: 'pp_ocrv6_small_det/modeling_pp_ocrv6_small_det.py; pp_ocrv6_small_det/configuration_pp_ocrv6_small_det.py PPOCRV6SmallDetConfig',
+    unsupported: 'a convolutional text detector (segmentation maps): no token positions',
+  },
+  'pp_ocrv6_small_rec': {
+    from: 'pp_ocrv6_small_rec/modeling_pp_ocrv6_small_rec.py; pp_ocrv6_small_rec/configuration_pp_ocrv6_small_rec.py PPOCRV6SmallRecConfig',
+    unsupported: 'a text-line recognizer over image features (CNN backbone, sequence neck, CTC head): no token sequence',
+  },
+  'pp_ocrv6_tiny_rec': {
+    from: 'pp_ocrv6_tiny_rec/modeling_pp_ocrv6_tiny_rec.py; pp_ocrv6_tiny_rec/configuration_pp_ocrv6_tiny_rec.py PPOCRV6TinyRecConfig',
+    unsupported: 'a text-line recognizer over image features (CNN backbone, sequence neck, CTC head): no token sequence',
   },
   'prompt_depth_anything': {
     from: 'prompt_depth_anything/modeling_prompt_depth_anything.py PromptDepthAnythingForDepthEstimation',
@@ -698,6 +794,14 @@ export default () => ({
   'qwen3_5_vision': {
     from: 'qwen3_5/modeling_qwen3_5.py Qwen3_5VisionModel',
     unsupported: 'a vision encoder (learned interpolated patch positions plus 2-D rotary positions): no token sequence',
+  },
+  'qwen3_asr': {
+    from: 'qwen3_asr/configuration_qwen3_asr.py Qwen3ASRConfig (thinker_config Qwen3ASRThinkerConfig: audio_config, text_config Qwen3ASRTextConfig)',
+    unsupported: 'a speech recogniser whose text decoder sits two levels down (thinker_config.text_config) under model types transformers does not register (qwen3_asr_thinker, qwen3_asr_text); posenc reads composites one registered level at a time',
+  },
+  'qwen3_asr_encoder': {
+    from: 'qwen3_asr/configuration_qwen3_asr.py Qwen3ASRAudioEncoderConfig (max_source_positions, n_window)',
+    unsupported: 'a Whisper-style audio encoder over windowed log-mel frames: no token sequence',
   },
   'qwen3_moe': {
     from: 'qwen3_moe/configuration_qwen3_moe.py Qwen3MoeConfig; qwen3_moe/modeling_qwen3_moe.py Qwen3MoeRotaryEmbedding',

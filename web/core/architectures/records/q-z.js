@@ -1,4 +1,4 @@
-// Records for model types qwen3_vl … zoedepth (part 3 of the model-type list). Paths are relative to
+// Records for model types qwen3_vl … zoedepth. Paths are relative to
 // transformers' src/transformers/models/ at the commit web/docs/architectures.md names.
 export default () => ({
   'qwen3_vl': {
@@ -34,6 +34,10 @@ export default () => ({
   'qwen3_vl_vision': {
     from: 'qwen3_vl/modeling_qwen3_vl.py Qwen3VLVisionModel (pos_embed, fast_pos_embed_interpolate, Qwen3VLVisionRotaryEmbedding); qwen3_vl/configuration_qwen3_vl.py Qwen3VLVisionConfig',
     unsupported: 'a vision tower: a learned num_position_embeddings grid bilinearly interpolated to each image plus 2-D rotary over patch rows and columns',
+  },
+  'radio': {
+    from: 'radio/modular_radio.py; radio/configuration_radio.py RadioConfig (vit_patch_generator.py, enable_cpe_support.py)',
+    unsupported: 'a vision foundation model (RADIO ViT): a learned patch position grid cropped or interpolated per image (CPE), no token sequence',
   },
   'rag': {
     from: 'rag/configuration_rag.py RagConfig (question_encoder and generator sub-configs, each with its model_type)',
@@ -71,6 +75,14 @@ export default () => ({
   'resnet': {
     from: 'resnet/modeling_resnet.py ResNetModel',
     unsupported: 'a convolutional image backbone: no token positions',
+  },
+  'rf_detr': {
+    from: 'rf_detr/modeling_rf_detr.py; rf_detr/configuration_rf_detr.py RfDetrConfig',
+    unsupported: 'an object detector (DETR family over a DINOv2 backbone): 2-D sine position features over the feature map and learned queries, no token sequence',
+  },
+  'rf_detr_dinov2': {
+    from: 'rf_detr/modeling_rf_detr.py; rf_detr/configuration_rf_detr.py RfDetrDinov2Config',
+    unsupported: 'the DINOv2 image backbone of RF-DETR (windowed attention over patches): learned patch positions, no token sequence',
   },
   'roberta': {
     from: 'roberta/modeling_roberta.py RobertaEmbeddings, create_position_ids_from_input_ids (padding_idx + 1 onwards); roberta/configuration_roberta.py RobertaConfig (pad_token_id 1)',
@@ -114,6 +126,11 @@ export default () => ({
     from: 'rwkv/modeling_rwkv.py RwkvSelfAttention (time-mix recurrence), RwkvModel (no position embeddings)',
     attention: 'none',
     note: 'RWKV is a recurrent network: order enters through the time-decay recurrence, not through positions.',
+  },
+  'rwkv7': {
+    from: 'rwkv7/modeling_rwkv7.py Rwkv7Attention (time-mix recurrence); rwkv7/configuration_rwkv7.py Rwkv7Config',
+    like: 'rwkv',
+    note: 'RWKV-7 is a recurrent network: order enters through the state recurrence (time decay, token shift), not through positions.',
   },
   'sam': {
     from: 'sam/modeling_sam.py SamModel, SamPositionalEmbedding, SamVisionAttention',
@@ -213,6 +230,14 @@ export default () => ({
   'sam_vision_model': {
     from: 'sam/configuration_sam.py SamVisionConfig',
     unsupported: 'a ViT image encoder with learned absolute and decomposed relative position weights over a 2-D grid: no 1-D token positions',
+  },
+  'sapiens2': {
+    from: 'sapiens2/modular_sapiens2.py; sapiens2/configuration_sapiens2.py Sapiens2Config',
+    unsupported: 'a human-centric vision transformer over image patches: no token sequence',
+  },
+  'sapiens2_head': {
+    from: 'sapiens2/modular_sapiens2.py; sapiens2/configuration_sapiens2.py Sapiens2HeadConfig',
+    unsupported: 'a dense-prediction head over Sapiens2 image features: no token positions',
   },
   'seamless_m4t': {
     from: 'seamless_m4t/modeling_seamless_m4t.py SeamlessM4TModel, SeamlessM4TSinusoidalPositionalEmbedding, SeamlessM4TConformerRelPositionalEmbedding, SeamlessM4TConformerRotaryPositionalEmbedding',
@@ -365,6 +390,30 @@ export default () => ({
     like: 'mistral',
     defaults: { hidden_size: 3072, num_attention_heads: 24, num_hidden_layers: 30, max_position_embeddings: 4096, rope_theta: 10000, sliding_window: null },
   },
+  'step3p5': {
+    from: 'step3p7/modeling_step3p7.py Step3p7RotaryEmbedding (one table per layer type; partial_rotary_factor of its dict, default 1.0), apply_rotary_pos_emb (rotate_half on the first rotary dims), Step3p7Attention; step3p7/configuration_step3p7.py Step3p7TextConfig.__post_init__ (layer_types default all full; MTP entries trimmed), convert_rope_params_to_dict (rope_theta and partial_rotary_factors zipped with layer_types, rope_scaling into full_attention)',
+    like: 'llama',
+    fitLayerTypes: { extra: 'num_nextn_predict_layers' },
+    // Step3p7TextConfig names sparse-attention layers minimax_m3_sparse (attention with the type's RoPE)
+    kinds: { minimax_m3_sparse: 'attention' },
+    ropeFromLists: { theta: 'rope_theta', partial: 'partial_rotary_factors', scalingTo: 'full_attention' },
+    ignores: {
+      yarn_only_types: "is not read: Step3p7TextConfig merges rope_scaling into the full_attention layers' dict whatever it lists",
+    },
+    defaults: { hidden_size: 4096, num_attention_heads: 64, num_hidden_layers: 45, head_dim: 128, max_position_embeddings: 128000, rope_theta: 10000, sliding_window: null },
+    note: 'Without rope_parameters the class builds one dict per layer type: rope_theta and partial_rotary_factors (a number, or one entry per layer) zipped with layer_types, the last layer of a type giving its value; rope_scaling goes to the full_attention layers. Each type rotates the first head_dim × partial_rotary_factor dims (neox halves).',
+  },
+
+  'step3p5_vision': {
+    from: 'step3p7/modeling_step3p7.py Step3p7VisionModel (Step3p7VisionEmbeddings with interpolate_pos_encoding, Step3p7VisionRotaryEmbedding over (row, col) ids); step3p7/configuration_step3p7.py Step3p7VisionConfig',
+    unsupported: 'a vision encoder over image patches: a learned position grid bilinearly interpolated plus 2-D RoPE over patch rows and columns, no token sequence',
+  },
+  'step3p7': {
+    from: 'step3p7/configuration_step3p7.py Step3p7Config (text_config Step3p7TextConfig, vision_config Step3p7VisionConfig)',
+    text: 'text_config',
+    textType: 'step3p5',
+    vision: 'Perception-encoder vision tower: a learned position grid interpolated to the image plus 2-D RoPE.',
+  },
   'superglue': {
     from: 'superglue/modeling_superglue.py SuperGlueForKeypointMatching, SuperGlueKeypointEncoder',
     unsupported: 'a keypoint matcher: keypoint coordinates are encoded by an MLP, no token sequence',
@@ -478,6 +527,27 @@ export default () => ({
     from: 'timm_wrapper/modeling_timm_wrapper.py TimmWrapperModel',
     unsupported: 'a wrapper around a timm model: positions are whatever the wrapped timm model does',
   },
+  'tipsv2': {
+    from: 'tipsv2/configuration_tipsv2.py Tipsv2Config (text_config Tipsv2TextConfig, vision_config Tipsv2VisionConfig)',
+    text: 'text_config',
+    textType: 'tipsv2_text_model',
+    vision: 'DINOv2-with-registers vision tower: learned patch positions interpolated to each image.',
+  },
+  'tipsv2_dpt': {
+    from: 'tipsv2/modeling_tipsv2.py; tipsv2/configuration_tipsv2.py Tipsv2DptConfig',
+    unsupported: 'a DPT dense-prediction head over TIPSv2 image features: no token positions',
+  },
+  'tipsv2_text_model': {
+    from: 'tipsv2/modular_tipsv2.py Tipsv2TextEmbeddings (CLIP embeddings with Tipsv2SinusoidalPositionalEmbedding: Speech2Text make_weights(max_position_embeddings, hidden_size, padding_idx None), weights[position_ids]); tipsv2/configuration_tipsv2.py Tipsv2TextConfig',
+    input: { kind: 'sinusoidal', variant: 'fairseq', dim: 'hidden_size', size: 'max_position_embeddings', offset: 0, paddingIdx: -1 },
+    attention: 'none',
+    defaults: { hidden_size: 768, max_position_embeddings: 64, num_hidden_layers: 12 },
+    note: 'Positions 0, 1, … index a fixed fairseq sinusoid ([sin | cos], no padding row); token embeddings are scaled by sqrt(hidden_size) first (scale_sqrt_depth).',
+  },
+  'tipsv2_vision_model': {
+    from: 'tipsv2/modeling_tipsv2.py Tipsv2VisionModel (Dinov2WithRegistersModel); tipsv2/configuration_tipsv2.py Tipsv2VisionConfig',
+    unsupported: 'a vision encoder over image patches: a learned patch position table interpolated to each image, register tokens without positions, no token sequence',
+  },
   'trocr': {
     from: 'trocr/modeling_trocr.py TrOCRLearnedPositionalEmbedding (offset 2), TrOCRSinusoidalPositionalEmbedding, TrOCRDecoder; trocr/configuration_trocr.py TrOCRConfig (use_learned_position_embeddings)',
     input: { kind: 'learned', size: 'max_position_embeddings', offset: 2 },
@@ -565,6 +635,18 @@ export default () => ({
   'videomt': {
     from: 'videomt/modular_videomt.py VideomtConfig (EomtConfig), VideomtEmbeddings',
     unsupported: 'a video segmentation model (encoder-only mask transformer over frame patches with query tokens): no 1-D token positions',
+  },
+  'videoprism': {
+    from: 'videoprism/configuration_videoprism.py VideoPrismConfig (text_config VideoPrismTextConfig, vision_config VideoPrismVisionConfig)',
+    unsupported: 'a video-text dual encoder: its text tower is not read (see videoprism_text_model) and its vision tower factorises learned spatial and temporal positions over tubelets',
+  },
+  'videoprism_text_model': {
+    from: 'videoprism/modeling_videoprism.py VideoPrismTextEmbeddings (create_sinusoidal_positions, a learned cls_emb appended); videoprism/configuration_videoprism.py VideoPrismTextConfig',
+    unsupported: 'not yet read: the layout of create_sinusoidal_positions and the position of the appended CLS embedding were not checked, and VideoPrismTextConfig declares no max_position_embeddings at the version read',
+  },
+  'videoprism_vision_model': {
+    from: 'videoprism/modeling_videoprism.py; videoprism/configuration_videoprism.py VideoPrismVisionConfig (num_spatial_layers, num_temporal_layers, tubelet_size)',
+    unsupported: 'a factorised video encoder: learned spatial positions over tubelet patches, then learned temporal positions over frames, no token sequence',
   },
   'vilt': {
     from: 'vilt/modeling_vilt.py TextEmbeddings (position_ids arange), ViltEmbeddings (interpolated patch positions); vilt/configuration_vilt.py ViltConfig',
@@ -717,6 +799,10 @@ export default () => ({
     from: 'xcodec/modeling_xcodec.py XcodecModel',
     unsupported: 'a neural audio codec: no token positions',
   },
+  'xcodec2': {
+    from: 'xcodec2/modular_xcodec2.py; xcodec2/configuration_xcodec2.py Xcodec2Config',
+    unsupported: 'a neural audio codec over waveform frames: positions are of audio frames, no token sequence',
+  },
   'xglm': {
     from: 'xglm/modeling_xglm.py XGLMSinusoidalPositionalEmbedding (offset 2, get_embedding [sin | cos], row padding_idx zeroed, position_ids arange + offset); xglm/configuration_xglm.py XGLMConfig',
     input: { kind: 'sinusoidal', variant: 'fairseq', dim: 'd_model', size: 'max_position_embeddings', offset: 2, paddingIdx: 'pad_token_id' },
@@ -813,6 +899,22 @@ export default () => ({
       ],
     },
     note: 'RoPE only in the shared transformer of the hybrid layers and only when use_mem_rope is true; use_long_context multiplies rope_theta by 8^(d / (d - 2)) inside Zamba2Config, so a saved rope_theta already includes it.',
+  },
+  'zaya': {
+    from: 'zaya/modular_zaya.py ZayaRotaryEmbedding (LagunaRotaryEmbedding: one table per layer type, partial_rotary_factor), apply_rotary_pos_emb (rotate_half on the first rotary dims), ZayaCCAProjection (causal convolution over q/k before RoPE); zaya/configuration_zaya.py ZayaConfig.__post_init__ (layer_types all hybrid; rope_parameters hybrid 5e6 / hybrid_sliding 1e4, partial 0.5; a dangling rope_type dropped)',
+    like: 'llama',
+    layers: { rule: 'all', type: 'hybrid' },
+    kinds: { hybrid: 'attention', hybrid_sliding: 'attention' },
+    slidingTypes: ['hybrid_sliding'],
+    keyedDrops: ['rope_type'],
+    defaults: {
+      head_dim: 128, hidden_size: 2048, num_attention_heads: 8, num_hidden_layers: 40, max_position_embeddings: 131072, sliding_window: null,
+      rope_parameters: {
+        hybrid: { rope_type: 'default', rope_theta: 5000000, partial_rotary_factor: 0.5 },
+        hybrid_sliding: { rope_type: 'default', rope_theta: 10000, partial_rotary_factor: 0.5 },
+      },
+    },
+    note: 'Each layer type has its own base; both rotate the first half of each head (neox halves). q and k pass a short causal convolution over neighbouring tokens (CCA) before RoPE, which mixes content, not positions. Versions of the port name the types full_attention / sliding_attention instead.',
   },
   'zoedepth': {
     from: 'zoedepth/modeling_zoedepth.py ZoeDepthForDepthEstimation',
