@@ -172,7 +172,7 @@ function controlProblems(r) {
       if (!r.plane.lead || !Number.isInteger(n) || n < 0 || n >= r.plane.lead.size || n !== r.plane.lead.index) say(c, 'not the drawn plane');
     } else if (['heading', 'rowLabel', 'columnLabel', 'valueLabel'].includes(c.path)) {
       if (v !== (r.state[c.path] ?? '')) say(c, 'not the label in the state');
-    } else if (c.path === 'config' || c.path === 'model') {  // inputs of the model, not of the view
+    } else if (['config', 'model', 'gguf'].includes(c.path)) {  // inputs of the model, not of the view
       continue;
     } else {
       const p = paramAt(kind, c.path);
