@@ -436,7 +436,9 @@ static pe_status walk_other(const pe_request *rq, ids *o, pe_error *err) {
     const int64_t frames = ngaps ? g[0] : 1, T = ngaps ? 1 : g[0];
     const int64_t tt = video ? T / tms : T;
     if (!tt) return fail(err, rq, &sc, PE_ERANGE, "T // temporalMergeSize is 0 (no frames left)");
-    const double interval = video && secs >= 0 ? tps * floor(secs) : 1;
+    /* tokensPerSecond unset: the config has no tokens_per_second, consecutive temporal ids (seconds
+     * ignored); set: tps int(second_per_grid_t), 1 s when the video gives none */
+    const double interval = video && rq->given[M_tokensPerSecond] ? tps * floor(secs >= 0 ? secs : 1) : 1;
     double total = (double)frames * (double)tt * (double)gh * (double)gw;
     if (frames > 1) total += ngaps == 1 ? (double)gap_one * (double)(frames - 1) : 0;
     if (frames > 1 && ngaps > 1) {

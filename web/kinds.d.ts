@@ -245,8 +245,8 @@ export interface SimilarityParams extends SinusoidalParams {
 export interface MropePositionsParams {
   /** the prompt's layout: text:N, image:TxHxW, video:TxHxW[@seconds][/gap,..] separated by spaces or ';' (default ''). */
   sequence?: string;
-  /** whose get_rope_index (qwen3-vl also for Qwen3.5 and Qwen3-VL-MoE) (default 'qwen2-vl'). */
-  model?: 'qwen2-vl' | 'qwen2.5-vl' | 'qwen3-vl';
+  /** whose get_rope_index (qwen3-vl also for Qwen3.5, Qwen3-VL-MoE; GLM-4V's is the same walk) (default 'qwen2-vl'). */
+  model?: 'qwen2-vl' | 'qwen2.5-vl' | 'qwen3-vl' | 'glm4v';
   /** vision_config.spatial_merge_size: H and W patches per merged token side (int 1 … 64; default 2). */
   spatialMergeSize?: number;
   /** vision_config.tokens_per_second (qwen2.5-vl videos) (float 0 … 1e6; default 2). */
@@ -255,6 +255,12 @@ export interface MropePositionsParams {
   timeRounding?: 'product' | 'seconds';
   /** after a vision block: 1 + the largest id (Qwen, transformers 4.x) or block start + max(H, W)/m (transformers 5.x) (default 'max'). */
   advance?: 'max' | 'grid';
+  /** config mrope_layout: model's get_rope_index (qwen), transformers' interleaved_runs or indexed_images (HunYuan-VL) (default 'qwen'). */
+  layout?: 'qwen' | 'interleaved_runs' | 'indexed_images';
+  /** indexed_images: rows of ids, len(mrope_section) (HunYuan-VL xdrope: 4) (int 3 … 4; default 3). */
+  axes?: number;
+  /** interleaved_runs: vision_config.temporal_merge_size (videos: T // it frames) (int 1 … 64; default 1). */
+  temporalMergeSize?: number;
 }
 
 /** `rope-2d`: Vision RoPE over a patch grid; output [part, tokens, dim] float32. */
