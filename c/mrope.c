@@ -12,7 +12,7 @@ enum { PE_PARAMS_MROPE_POSITIONS(M_) M__N };
 enum { QWEN2_VL, QWEN2_5_VL, QWEN3_VL };
 enum { PRODUCT, SECONDS };
 enum { ADV_MAX, ADV_GRID };
-enum { L_QWEN, L_RUNS, L_INDEXED };
+enum { L_QWEN, L_RUNS, L_INDEXED, L_ACHUNK, L_AMERGED };
 
 #define MAX_TOKENS 16777216LL
 #define MAX_ID 2147483647LL
@@ -199,6 +199,10 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
     return pe__fail(err, rq, M_axes, PE_EINVAL, NAN, NAN, "is for layout 'indexed_images' (len(mrope_section)); other layouts have 3 rows");
   if (lay != L_RUNS && rq->v[M_temporalMergeSize] != 1)
     return pe__fail(err, rq, M_temporalMergeSize, PE_EINVAL, NAN, NAN, "is for layout 'interleaved_runs'");
+  if (lay != L_ACHUNK && lay != L_AMERGED && rq->given[M_positionIdPerSeconds])
+    return pe__fail(err, rq, M_positionIdPerSeconds, PE_EINVAL, NAN, NAN, "is for layouts 'audio_chunked' and 'audio_merged'");
+  if (lay != L_AMERGED && rq->given[M_audioWindowSize])
+    return pe__fail(err, rq, M_audioWindowSize, PE_EINVAL, NAN, NAN, "is for layout 'audio_merged'");
   if (lay != L_QWEN) return walk_other(rq, o, err);
   const int model = (int)rq->v[M_model], m = (int)rq->v[M_spatialMergeSize], advance = (int)rq->v[M_advance];
   const double tps = rq->v[M_tokensPerSecond];
@@ -340,6 +344,17 @@ static int64_t runs_tau(int64_t k, double interval) {
   return (int64_t)(double)((float)k * (float)interval);
 }
 
+static int64_t floordiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+/* Decoder tokens of an audio of L mel frames: _mrope_audio_length_pooled (audio_chunked: two
+ * stride-2 convs, a stride-2 pooler) or _mrope_audio_length_windowed (audio_merged: three stride-2
+ * convs per window of 2 n_window frames, 13 tokens a full window), in Python's floor division. */
+static int64_t audio_tokens(int64_t L, int merged, int64_t window) {
+  if (!merged) return floordiv(floordiv(L - 1, 2) + 1 - 2, 2) + 1;
+  const int64_t chunk = 2 * window, feat = floordiv(L % chunk - 1, 2) + 1;
+  return floordiv(floordiv(feat - 1, 2) + 1 - 1, 2) + 1 + (L / chunk) * 13;
+}
+
 /* The layouts transformers' get_mrope_index names (config mrope_layout): interleaved_runs (runs of
  * text, image, video; vision at the running position, which then advances by max(H, W)/m) and
  * indexed_images (HunYuan-VL: 1D ids throughout, an image's grid overwritten by (col, row, index) on
@@ -367,9 +382,23 @@ static pe_status walk_other(const pe_request *rq, ids *o, pe_error *err) {
       prev = 0;
       continue;
     }
+    const int omni = layout == L_ACHUNK || layout == L_AMERGED;
+    if (omni && keyword(&sc, "audio:")) {
+      const int64_t L = number(&sc);
+      if (L < 0) return fail(err, rq, &sc, PE_EINVAL, "expected a number of mel frames after 'audio:'");
+      if (sc.at < sc.len && !is_sep(sc.s[sc.at])) return fail(err, rq, &sc, PE_EINVAL, "unexpected character after the count");
+      const int64_t n = audio_tokens(L, layout == L_AMERGED, (int64_t)rq->v[M_audioWindowSize]);
+      if (n <= 0) return fail(err, rq, &sc, PE_ERANGE, "gives no audio tokens (too few mel frames)");
+      if (n > MAX_TOKENS - o->n) return fail(err, rq, &sc, PE_ERANGE, "makes more than 16777216 tokens");
+      if (o->next + n - 1 > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
+      text(o, n);  /* audio is 1-D in time: consecutive ids, as text */
+      prev = 0;
+      continue;
+    }
     const int video = keyword(&sc, "video:");
     if (!video && !keyword(&sc, "image:"))
-      return fail(err, rq, &sc, PE_EINVAL, "expected 'text:N', 'image:TxHxW' or 'video:TxHxW'");
+      return fail(err, rq, &sc, PE_EINVAL, omni ? "expected 'text:N', 'image:TxHxW', 'video:TxHxW' or 'audio:L'"
+                                                : "expected 'text:N', 'image:TxHxW' or 'video:TxHxW'");
     if (video && layout == L_INDEXED)
       return fail(err, rq, &sc, PE_EINVAL, "layout 'indexed_images' has images only (no video)");
     int64_t g[3];
@@ -429,6 +458,35 @@ static pe_status walk_other(const pe_request *rq, ids *o, pe_error *err) {
       frames_of(o, from, 0, 1, 1, gh, cols, 1);
       images++, o->vseg++;
       prev = 1;
+      continue;
+    }
+    if (omni) {
+      /* Qwen2.5-Omni / Qwen3-Omni: the block at 1 + the largest id (its bos token is text before it),
+       * temporal ids k interval, interval = position_id_per_seconds (images) or second_per_grid_t times
+       * it (videos): truncated from float32 (audio_chunked, int64) or kept (audio_merged, float32) */
+      if (ngaps) return fail(err, rq, &sc, PE_EINVAL, "'/gap' is not part of the audio layouts");
+      const double interval = (video ? (secs >= 0 ? secs : 1) : 1) * rq->v[M_positionIdPerSeconds];
+      const int64_t T = g[0], s0 = o->next, from = o->n, ext = gh > gw ? gh : gw;
+      if ((double)T * (double)gh * (double)gw > (double)(MAX_TOKENS - o->n)) return fail(err, rq, &sc, PE_ERANGE, "makes more than 16777216 tokens");
+      const int64_t last = runs_tau(T - 1, interval);
+      if (s0 + (last > ext - 1 ? last : ext - 1) > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
+      for (int64_t k = 0; k < T; k++) {
+        if (layout == L_AMERGED && interval != floor(interval)) {
+          const float f = (float)k * (float)interval;
+          if (f != floorf(f))
+            return fail(err, rq, &sc, PE_ERANGE, "gives a fractional temporal id (audio_merged keeps k seconds position_id_per_seconds): an int32 table cannot hold it");
+        }
+        const int64_t tk = s0 + runs_tau(k, interval);
+        frame_ids(o, o->n + k * gh * gw, tk, s0, gh, gw);
+        if (tk > o->max) o->max = tk;
+      }
+      if (s0 + ext - 1 > o->max) o->max = s0 + ext - 1;
+      o->n += T * gh * gw;
+      o->next = o->max + 1;
+      mark(o, from, kind);
+      frames_of(o, from, 0, T, T, gh, gw, kind);
+      o->vseg++;
+      prev = 0;  /* the eos token (text) always follows: a span is never merged with the next */
       continue;
     }
     /* interleaved_runs: '/gaps' = split_video_frames (one T = 1 grid per frame, the timestamps between) */

@@ -255,8 +255,18 @@
  *              are written as text (their ids stay 1D, as the Python's span of grid + 2 does). info as
  *              above (with 3 axes an image at the end leaves the largest id below tokens - 1). axes != 3
  *              outside indexed_images and temporalMergeSize != 1 outside interleaved_runs: EINVAL naming
- *              them. Not here: audio_chunked and audio_merged (Qwen2.5-Omni, Qwen3-Omni: audio spans and
- *              audio-in-video; audio_merged's fractional temporal ids would need a float32 kind).
+ *              them. 'audio_chunked' (Qwen2.5-Omni) and 'audio_merged' (Qwen3-Omni), use_audio_in_video
+ *              off: a span's bos and eos tokens are text; every segment at 1 + the largest id; 'audio:L'
+ *              (L mel frames) is 1-D like text, ((L-1)//2 + 1 - 2)//2 + 1 tokens (chunked) or, W =
+ *              audioWindowSize (audio_config.n_window), f = (L mod 2W - 1)//2 + 1, ((f-1)//2 + 1 - 1)//2
+ *              + 1 + 13 (L // 2W) (merged; Python floor division); 0 tokens: ERANGE. Vision (T, H/m, W/m)
+ *              with temporal ids k interval, interval = positionIdPerSeconds (images) or SECONDS (default
+ *              1) times it (videos): chunked trunc(f32(k) f32(interval)) (int64 in torch); merged keeps
+ *              the float32 product, so a fractional one (0.5 s at 13 per second: 6.5) is ERANGE naming
+ *              the segment: int32 cannot hold it, and a scaled int32 would change every id's meaning.
+ *              Audio-in-video (chunked or merged by time) is not computed. positionIdPerSeconds outside
+ *              the audio layouts, audioWindowSize outside audio_merged: EINVAL. mrope-segments gives
+ *              audio 0 (its ids are 1-D).
  *
  * mrope-segments [tokens] i32: the kind of segment each token of mrope-positions' prompt belongs to, same
  *              params and errors: 0 text (qwen3-vl frame gaps included), 1 image, 2 video. The views colour

@@ -255,12 +255,16 @@ export interface MropePositionsParams {
   timeRounding?: 'product' | 'seconds';
   /** after a vision block: 1 + the largest id (Qwen, transformers 4.x) or block start + max(H, W)/m (transformers 5.x) (default 'max'). */
   advance?: 'max' | 'grid';
-  /** config mrope_layout: model's get_rope_index (qwen), transformers' interleaved_runs or indexed_images (HunYuan-VL) (default 'qwen'). */
-  layout?: 'qwen' | 'interleaved_runs' | 'indexed_images';
+  /** config mrope_layout: model's get_rope_index (qwen) or transformers' layout (HunYuan-VL indexed_images, Omni audio_*) (default 'qwen'). */
+  layout?: 'qwen' | 'interleaved_runs' | 'indexed_images' | 'audio_chunked' | 'audio_merged';
   /** indexed_images: rows of ids, len(mrope_section) (HunYuan-VL xdrope: 4) (int 3 … 4; default 3). */
   axes?: number;
   /** interleaved_runs: vision_config.temporal_merge_size (videos: T // it frames) (int 1 … 64; default 1). */
   temporalMergeSize?: number;
+  /** audio_chunked, audio_merged: config position_id_per_seconds (temporal ids per second) (float 0 … 1e6; default 25). */
+  positionIdPerSeconds?: number;
+  /** audio_merged: audio_config.n_window (audio:L takes windowed tokens) (int 1 … 2^20; default 50). */
+  audioWindowSize?: number;
 }
 
 /** `rope-2d`: Vision RoPE over a patch grid; output [part, tokens, dim] float32. */

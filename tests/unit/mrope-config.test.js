@@ -39,10 +39,21 @@ test('mrope_layout becomes layout; temporal_merge_size counts for interleaved_ru
   assert.equal(mropeSources(r)['mrope.axes'], 'text_config.rope_parameters.mrope_section');
 });
 
+test('the audio layouts read position_id_per_seconds and audio_config.n_window', () => {
+  const r = pe.positionsFromConfig({ model_type: 'glm4v', text_config: glmText, mrope_layout: 'audio_merged', position_id_per_seconds: 13,
+    audio_config: { n_window: 50 }, vision_config: { spatial_merge_size: 2 } });
+  assert.deepEqual(r.mrope, { model: 'glm4v', layout: 'audio_merged', spatialMergeSize: 2, positionIdPerSeconds: 13, audioWindowSize: 50 });
+  assert.equal(mropeSources(r)['mrope.audioWindowSize'], 'audio_config.n_window');
+  const c = pe.positionsFromConfig({ model_type: 'glm4v', text_config: glmText, mrope_layout: 'audio_chunked', position_id_per_seconds: 25, audio_config: { n_window: 50 } });
+  assert.deepEqual(c.mrope, { model: 'glm4v', layout: 'audio_chunked', positionIdPerSeconds: 25 });
+  assert.throws(() => pe.positionsFromConfig({ model_type: 'glm4v', text_config: glmText, mrope_layout: 'audio_chunked', position_id_per_seconds: -1 }),
+    isError('ERANGE', 'position_id_per_seconds'));
+});
+
 test('a layout posenc does not compute is a warning (the layers stand); a bad vision value is an error naming it', () => {
-  const r = pe.positionsFromConfig({ model_type: 'glm4v', text_config: glmText, mrope_layout: 'audio_merged' });
+  const r = pe.positionsFromConfig({ model_type: 'glm4v', text_config: glmText, mrope_layout: 'spiral_runs' });
   assert.equal(r.mrope, null);
-  assert.ok(r.warnings.some((w) => w.field === 'mrope_layout' && w.message.includes('audio_merged')), JSON.stringify(r.warnings));
+  assert.ok(r.warnings.some((w) => w.field === 'mrope_layout' && w.message.includes('spiral_runs')), JSON.stringify(r.warnings));
   assert.equal(r.layers.length, 2);
   assert.throws(() => pe.positionsFromConfig({ model_type: 'glm4v', text_config: glmText, vision_config: { spatial_merge_size: 0 } }),
     isError('ERANGE', 'vision_config.spatial_merge_size'));

@@ -218,7 +218,7 @@ test('layout errors name the parameter or the segment', () => {
     [{ sequence: 'text:2', layout: 'interleaved_runs', axes: 4 }, 'EINVAL', 'axes'],
     [{ sequence: 'text:2', axes: 5, layout: 'indexed_images' }, 'ERANGE', 'axes'],
     [{ sequence: 'text:2', temporalMergeSize: 2 }, 'EINVAL', 'temporalMergeSize'],
-    [{ sequence: 'text:2', layout: 'audio_merged' }, 'EINVAL', 'layout'],
+    [{ sequence: 'text:2', layout: 'audio_in_video' }, 'EINVAL', 'layout'],
   ];
   for (const [params, code, param] of bad) assert.throws(() => pe.compute('mrope-positions', params), isError(code, param), JSON.stringify(params));
   assert.match(
@@ -253,4 +253,138 @@ test("the multimodal page's layout examples give the ids the table states", () =
   assert.deepEqual(r.rows[0].slice(8), [8, 9]);
   r = rows({ sequence: 'text:2 video:3x4x4/5 text:2', model: 'glm4v' });
   assert.deepEqual([r.rows[0][2], r.rows[0][11], r.rows[0][20]], [2, 9, 16]);
+});
+
+// _mrope_index_audio_chunked and _mrope_index_audio_merged (modeling_rope_utils.py, as above), one
+// batch row, use_audio_in_video False, on token ids: the spans are found by scanning, as there.
+const TXT = 0, VS = 1, VE = 2, IMG = 3, VID = 4, AS = 5, AE = 6, AUD = 7;
+const floordiv = (a, b) => Math.floor(a / b);
+const pooled = (L) => floordiv(floordiv(L - 1, 2) + 1 - 2, 2) + 1;
+const windowed = (L, w) => {
+  const chunk = 2 * w, feat = floordiv((L % chunk) - 1, 2) + 1;
+  return floordiv(floordiv(feat - 1, 2) + 1 - 1, 2) + 1 + floordiv(L, chunk) * 13;
+};
+// get_mrope_vision_positions with dtype long (chunked) or float32 (merged)
+function omniVision(start, [T, H, W], m, interval, float) {
+  const out = [[], [], []];
+  for (let k = 0; k < T; k++) {
+    const prod = Number.isInteger(interval) ? k * interval : f32(f32(k) * f32(interval));
+    const tau = float ? prod : Math.trunc(prod);
+    for (let r = 0; r < H / m; r++) for (let c = 0; c < W / m; c++) out[0].push(float ? f32(tau + start) : tau + start), out[1].push(r + start), out[2].push(c + start);
+  }
+  return out;
+}
+function audioChunked(tokens, { images = [], videos = [], secs = [], audios = [], m = 2, pps = 25 }) {
+  const blocks = [];
+  const maxOf = (b) => Math.max(...b.flat());
+  const next = () => (blocks.length ? maxOf(blocks[blocks.length - 1]) + 1 : 0);
+  const block = (n, s = next()) => [0, 1, 2].map(() => arange(n, s));
+  let st = 0, ii = 0, vi = 0, ai = 0;
+  const spans = tokens.filter((t, i) => t === AS || (t === VS && [IMG, VID].includes(tokens[i + 1]))).length;
+  for (let n = 0; n < spans; n++) {
+    const find = (id, left) => (left > 0 && tokens.includes(id) ? tokens.indexOf(id, st) : tokens.length + 1);
+    const edI = find(IMG, images.length - ii), edV = find(VID, videos.length - vi), edA = find(AUD, audios.length - ai);
+    const min = Math.min(edI, edV, edA), textLen = min - st - 1;
+    if (textLen !== 0) blocks.push(block(textLen));
+    blocks.push(block(1));
+    if (min === edA) {
+      const len = pooled(audios[ai++]);
+      blocks.push(block(len)), blocks.push(block(1));
+      st += textLen + 2 + len;
+    } else {
+      const grid = min === edI ? images[ii] : videos[vi];
+      const interval = min === edI ? pps : secs[vi] * pps;
+      blocks.push(omniVision(next(), grid, m, interval, false)), blocks.push(block(1));
+      st += textLen + 2 + (grid[0] * grid[1] * grid[2]) / (m * m);
+      if (min === edI) ii++;
+      else vi++;
+    }
+  }
+  if (st < tokens.length) blocks.push(block(tokens.length - st));
+  return withDelta([0, 1, 2].map((a) => blocks.flatMap((b) => b[a])));
+}
+function audioMerged(tokens, { images = [], videos = [], secs = [], audios = [], m = 2, pps = 13, window = 50 }) {
+  const blocks = [];
+  const maxOf = (b) => Math.max(...b.flat());
+  const block = (n, s) => [0, 1, 2].map(() => arange(n, s));
+  let st = 0, ii = 0, vi = 0, ai = 0;
+  const spans = tokens.filter((t, i) => t === AS || (t === VS && [IMG, VID].includes(tokens[i + 1]))).length;
+  for (let n = 0; n < spans; n++) {
+    let start = blocks.length ? maxOf(blocks[blocks.length - 1]) + 1 : 0;
+    const edVS = ii < images.length || vi < videos.length ? tokens.indexOf(VS, st) : tokens.length + 1;
+    const edAS = ai < audios.length ? tokens.indexOf(AS, st) : tokens.length + 1;
+    const min = Math.min(edVS, edAS), textLen = min - st;
+    if (textLen !== 0) blocks.push(block(textLen, start)), (start += textLen);
+    blocks.push(block(1, start)), (start += 1);
+    if (min === edAS) {
+      const len = windowed(audios[ai++], window);
+      blocks.push(block(len, start));
+      st += textLen + 2 + len;
+    } else {
+      const image = tokens[edVS + 1] === IMG, grid = image ? images[ii++] : videos[vi];
+      blocks.push(omniVision(start, grid, m, image ? pps : secs[vi] * pps, true));
+      if (!image) vi++;
+      st += textLen + 2 + (grid[0] * grid[1] * grid[2]) / (m * m);
+    }
+    blocks.push(block(1, maxOf(blocks[blocks.length - 1]) + 1));
+  }
+  if (st < tokens.length) blocks.push(block(tokens.length - st, blocks.length ? maxOf(blocks[blocks.length - 1]) + 1 : 0));
+  return withDelta([0, 1, 2].map((a) => blocks.flatMap((b) => b[a])));
+}
+const toks = (...parts) => parts.flatMap(([t, n]) => Array(n).fill(t));
+
+test('audio_chunked (Qwen2.5-Omni): spans at 1 + the largest id, audio 1-D, temporal ids truncated from float32', () => {
+  const cases = [
+    // 2 text, <audio_start>, 9 mel frames -> 2 tokens, <audio_end>, <vision_start>, a 2x4x4 video at 0.5 s, <vision_end>, 2 text
+    ['text:3 audio:9 text:2 video:2x4x4@0.5 text:3', toks([TXT, 2], [AS, 1], [AUD, 2], [AE, 1], [VS, 1], [VID, 8], [VE, 1], [TXT, 2]),
+      { videos: [[2, 4, 4]], secs: [0.5], audios: [9] }],
+    // an image first (its bos the only text before it), an audio at the end
+    ['text:1 image:1x4x6 text:2 audio:100 text:1', toks([VS, 1], [IMG, 6], [VE, 1], [AS, 1], [AUD, pooled(100)], [AE, 1]), { images: [[1, 4, 6]], audios: [100] }],
+    // 3 s per grid, 25 per second: 0, 75, 150; fractional 0.7 s: 0, 17, 35
+    ['text:2 video:3x2x2@3 text:1', toks([TXT, 1], [VS, 1], [VID, 3], [VE, 1]), { videos: [[3, 2, 2]], secs: [3] }],
+    ['text:2 video:3x2x2@0.7 text:1', toks([TXT, 1], [VS, 1], [VID, 3], [VE, 1]), { videos: [[3, 2, 2]], secs: [0.7] }],
+  ];
+  for (const [sequence, tokens, ref] of cases) {
+    assert.deepEqual(rows({ sequence, layout: 'audio_chunked' }), audioChunked(tokens, ref), sequence);
+  }
+  const r = rows({ sequence: 'text:2 video:3x2x2@0.7 text:1', layout: 'audio_chunked' });
+  assert.deepEqual(r.rows[0].slice(2, 5), [2, 2 + 17, 2 + 35]);
+  assert.deepEqual(rows({ sequence: 'text:2 video:2x2x2@1 text:1', layout: 'audio_chunked', positionIdPerSeconds: 13 }).rows[0].slice(2, 4), [2, 15]);
+});
+
+test('audio_merged (Qwen3-Omni): windowed audio lengths; integral ids in int32, a fractional one refused', () => {
+  const cases = [
+    ['text:3 audio:250 text:2 image:1x4x4 text:1', toks([TXT, 2], [AS, 1], [AUD, windowed(250, 50)], [AE, 1], [VS, 1], [IMG, 4], [VE, 1]),
+      { images: [[1, 4, 4]], audios: [250] }, {}],
+    ['text:2 audio:37 text:1', toks([TXT, 1], [AS, 1], [AUD, windowed(37, 25)], [AE, 1]), { audios: [37], window: 25 }, { audioWindowSize: 25 }],
+    ['text:2 video:3x4x4@2 text:1', toks([TXT, 1], [VS, 1], [VID, 12], [VE, 1]), { videos: [[3, 4, 4]], secs: [2] }, {}],
+    ['text:2 video:3x4x4@0.5 text:1', toks([TXT, 1], [VS, 1], [VID, 12], [VE, 1]), { videos: [[3, 4, 4]], secs: [0.5], pps: 26 }, { positionIdPerSeconds: 26 }],
+  ];
+  for (const [sequence, tokens, ref, params] of cases) {
+    assert.deepEqual(rows({ sequence, layout: 'audio_merged', positionIdPerSeconds: 13, ...params }), audioMerged(tokens, ref), sequence);
+  }
+  // 250 frames, windows of 100: 2 full windows (26 tokens) and 50 frames (7 tokens)
+  assert.equal(windowed(250, 50), 33);
+  assert.equal(rows({ sequence: 'text:1 audio:250', layout: 'audio_merged' }).rows[0].length, 34);
+  // 0.5 s x 13 per second = 6.5: the float32 ids the Python keeps (0, 6.5, 13) are not int32
+  assert.throws(() => pe.compute('mrope-positions', { sequence: 'text:2 video:3x4x4@0.5', layout: 'audio_merged', positionIdPerSeconds: 13 }),
+    (e) => isError('ERANGE', 'sequence')(e) && /fractional temporal id/.test(e.message));
+  assert.deepEqual(audioMerged(toks([TXT, 1], [VS, 1], [VID, 12], [VE, 1]), { videos: [[3, 4, 4]], secs: [0.5] }).rows[0].slice(2, 14).filter((x, i) => i % 4 === 0), [2, 8.5, 15]);
+});
+
+test('audio layout errors', () => {
+  const bad = [
+    [{ sequence: 'text:1 audio:2', layout: 'audio_chunked' }, 'ERANGE', 'sequence'],  // 2 frames pool to no token
+    [{ sequence: 'text:1 audio:x', layout: 'audio_merged' }, 'EINVAL', 'sequence'],
+    [{ sequence: 'text:1 audio:9', layout: 'interleaved_runs' }, 'EINVAL', 'sequence'],
+    [{ sequence: 'text:1 video:2x4x4/3', layout: 'audio_chunked' }, 'EINVAL', 'sequence'],
+    [{ sequence: 'text:1', positionIdPerSeconds: 13 }, 'EINVAL', 'positionIdPerSeconds'],
+    [{ sequence: 'text:1', layout: 'audio_chunked', audioWindowSize: 50 }, 'EINVAL', 'audioWindowSize'],
+  ];
+  for (const [params, code, param] of bad) assert.throws(() => pe.compute('mrope-positions', params), isError(code, param), JSON.stringify(params));
+});
+
+test("the multimodal page's audio examples", () => {
+  assert.deepEqual(rows({ sequence: 'text:2 video:3x2x2@0.7 text:1', layout: 'audio_chunked' }).rows[0].slice(2, 5), [2, 19, 37]);
+  assert.equal(rows({ sequence: 'text:1 audio:250', layout: 'audio_merged' }).rows[0].length, 34);
 });

@@ -51,7 +51,8 @@ test('top-level docs that name the choices they apply to, and the ignored parame
     for (const name of kind.ignores) assert.ok(kind.params.some((p) => p.name === name && p.type !== 'object'), `${kind.name} ignores ${name}`);
   }
   const ggml = (k) => `${k} ggmlAttnFactor: freqDtype ggml`;
-  const lay = (k) => [`${k} axes: layout indexed_images`, `${k} temporalMergeSize: layout interleaved_runs`];
+  const lay = (k) => [`${k} axes: layout indexed_images`, `${k} temporalMergeSize: layout interleaved_runs`,
+    `${k} positionIdPerSeconds: layout audio_chunked,audio_merged`, `${k} audioWindowSize: layout audio_merged`];
   assert.deepEqual(rules, [
     'sinusoidal paddingIdx: variant fairseq', ggml('rope'), ggml('rope-frequencies'), ggml('rope-apply'),
     ggml('rope-spectrum'), ggml('rope-decay'), 'similarity paddingIdx: variant fairseq', ...lay('mrope-positions'),

@@ -1023,6 +1023,12 @@ function mropePositions(r, layers) {
     if (!present(vision, k) || (name === 'temporalMergeSize' && params.layout !== 'interleaved_runs')) continue;
     params[name] = vision[k], from[name] = `vision_config.${k}`;
   }
+  // the audio layouts' knobs, where get_mrope_index reads them
+  const audio = isObject(top.audio_config) ? top.audio_config : {};
+  if (/^audio_/.test(params.layout) && present(top, 'position_id_per_seconds')) {
+    params.positionIdPerSeconds = top.position_id_per_seconds, from.positionIdPerSeconds = 'position_id_per_seconds';
+  }
+  if (params.layout === 'audio_merged' && present(audio, 'n_window')) params.audioWindowSize = audio.n_window, from.audioWindowSize = 'audio_config.n_window';
   const layer = layers.find((l) => l.rope?.mropeSection);
   if (params.layout === 'indexed_images' && layer) {
     params.axes = layer.rope.mropeSection.length;
@@ -1034,7 +1040,7 @@ function mropePositions(r, layers) {
     if (!(e instanceof PosencError) || !from[e.param] || from[e.param].startsWith('rule:')) throw e;
     const key = from[e.param];
     if (e.param === 'layout') {  // a layout posenc does not compute: the layers are still right
-      r.warnings.push({ field: key, message: `is ${show(top[key])}, a layout mrope-positions does not compute (qwen, interleaved_runs, indexed_images): no mrope params` });
+      r.warnings.push({ field: key, message: `is ${show(top[key])}, a layout mrope-positions does not compute (qwen, interleaved_runs, indexed_images, audio_chunked, audio_merged): no mrope params` });
       return null;
     }
     const value = at(top, key);
