@@ -339,9 +339,9 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
 /* interleaved_runs' temporal id of frame k, relative to the block: get_mrope_vision_positions takes
  * (arange(T') * time_interval).long(), exact for an integral interval (torch keeps int64), else a
  * float32 product truncated (torch promotes int64 times a Python float to float32). */
-static int64_t runs_tau(int64_t k, double interval) {
-  if (interval == floor(interval)) return k * (int64_t)interval;
-  return (int64_t)(double)((float)k * (float)interval);
+static double runs_tau(int64_t k, double interval) {
+  if (interval == floor(interval)) return (double)k * interval;  /* exact below 2^53; larger is refused */
+  return trunc((double)((float)k * (float)interval));
 }
 
 static int64_t floordiv(int64_t a, int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
@@ -440,8 +440,9 @@ static pe_status walk_other(const pe_request *rq, ids *o, pe_error *err) {
     const int64_t gh = g[1] / m, gw = g[2] / m;
     if (layout == L_INDEXED) {
       if (g[0] != 1) return fail(err, rq, &sc, PE_ERANGE, "layout 'indexed_images' takes T = 1 (an image)");
+      if ((double)gh * (double)(gw + 1) > (double)(MAX_TOKENS - o->n))
+        return fail(err, rq, &sc, PE_ERANGE, "makes more than 16777216 tokens");
       const int64_t cols = gw + 1, cnt = gh * cols, from = o->n;
-      if ((double)cnt > (double)(MAX_TOKENS - o->n)) return fail(err, rq, &sc, PE_ERANGE, "makes more than 16777216 tokens");
       if (o->t) {
         if (o->x0) ramp(o->x0 + from, from, 1, cnt);
         for (int64_t r = 0; r < gh; r++)
@@ -468,15 +469,15 @@ static pe_status walk_other(const pe_request *rq, ids *o, pe_error *err) {
       const double interval = (video ? (secs >= 0 ? secs : 1) : 1) * rq->v[M_positionIdPerSeconds];
       const int64_t T = g[0], s0 = o->next, from = o->n, ext = gh > gw ? gh : gw;
       if ((double)T * (double)gh * (double)gw > (double)(MAX_TOKENS - o->n)) return fail(err, rq, &sc, PE_ERANGE, "makes more than 16777216 tokens");
-      const int64_t last = runs_tau(T - 1, interval);
-      if (s0 + (last > ext - 1 ? last : ext - 1) > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
+      const double last = runs_tau(T - 1, interval);
+      if (!((double)s0 + fmax(last, (double)(ext - 1)) <= (double)MAX_ID)) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
       for (int64_t k = 0; k < T; k++) {
         if (layout == L_AMERGED && interval != floor(interval)) {
           const float f = (float)k * (float)interval;
           if (f != floorf(f))
             return fail(err, rq, &sc, PE_ERANGE, "gives a fractional temporal id (audio_merged keeps k seconds position_id_per_seconds): an int32 table cannot hold it");
         }
-        const int64_t tk = s0 + runs_tau(k, interval);
+        const int64_t tk = s0 + (int64_t)runs_tau(k, interval);
         frame_ids(o, o->n + k * gh * gw, tk, s0, gh, gw);
         if (tk > o->max) o->max = tk;
       }
@@ -508,10 +509,11 @@ static pe_status walk_other(const pe_request *rq, ids *o, pe_error *err) {
     scan g2 = sc;
     g2.at = gaps_at;
     for (int64_t f = 0; f < frames; f++) {
-      const int64_t s = o->next, from = o->n, ext = gh > gw ? gh : gw, last = runs_tau(tt - 1, interval);
-      if (s + (last > ext - 1 ? last : ext - 1) > MAX_ID) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
+      const int64_t s = o->next, from = o->n, ext = gh > gw ? gh : gw;
+      const double last = runs_tau(tt - 1, interval);
+      if (!((double)s + fmax(last, (double)(ext - 1)) <= (double)MAX_ID)) return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^31");
       for (int64_t k = 0; k < tt; k++) {
-        const int64_t tk = s + runs_tau(k, interval);
+        const int64_t tk = s + (int64_t)runs_tau(k, interval);
         frame_ids(o, o->n + k * gh * gw, tk, s, gh, gw);
         if (tk > o->max) o->max = tk;
       }

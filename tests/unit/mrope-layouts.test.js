@@ -388,3 +388,17 @@ test("the multimodal page's audio examples", () => {
   assert.deepEqual(rows({ sequence: 'text:2 video:3x2x2@0.7 text:1', layout: 'audio_chunked' }).rows[0].slice(2, 5), [2, 19, 37]);
   assert.equal(rows({ sequence: 'text:1 audio:250', layout: 'audio_merged' }).rows[0].length, 34);
 });
+
+test('huge grids, seconds and rates: ERANGE naming the segment, never a wrapped id', () => {
+  const huge = [
+    [{ sequence: 'text:1 image:1x2199023255552x2199023255552', layout: 'indexed_images' }, /more than 16777216 tokens/],
+    [{ sequence: 'text:1 image:1x2199023255552x2199023255552', layout: 'interleaved_runs' }, /more than 16777216 tokens/],
+    [{ sequence: 'text:1 video:3x2x2@99999999999999999999999999 text:1', layout: 'interleaved_runs', tokensPerSecond: 1e6 }, /id >= 2\^31/],
+    [{ sequence: 'text:1 video:3x2x2@99999999999999999999999999 text:1', layout: 'audio_chunked', positionIdPerSeconds: 1e6 }, /id >= 2\^31/],
+    [{ sequence: 'text:1 video:3x2x2@99999999999999999999999999.5 text:1', layout: 'audio_chunked', positionIdPerSeconds: 0.3 }, /id >= 2\^31/],
+    [{ sequence: 'text:1 audio:99999999999999', layout: 'audio_merged' }, /more than 16777216 tokens/],
+  ];
+  for (const [params, why] of huge) {
+    assert.throws(() => pe.compute('mrope-positions', params), (e) => isError('ERANGE', 'sequence')(e) && why.test(e.message), JSON.stringify(params));
+  }
+});
