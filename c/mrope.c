@@ -588,14 +588,22 @@ pe_status pe__mrope_axes(const pe_request *rq, pe_shape *sh, void *out, pe_info 
   pe_status s = pe__rope_setup(rq, &f, err);
   if (s) return s;
   const int r = f.r, h = r / 2;
-  int sec[3], interleaved, mrope;
-  if ((s = pe__rope_sections(rq, h, sec, &interleaved, &mrope, err))) return s;
+  int sec[3], interleaved, mrope, xaxes;
+  if ((s = pe__rope_xdrope(rq, h, r, &xaxes, err))) return s;
+  if (!xaxes && (s = pe__rope_sections(rq, h, sec, &interleaved, &mrope, err))) return s;
   if (!out) {
     pe__shape(sh, 1, (int64_t[]){r});
     return PE_OK;
   }
   const int gptj = (int)rq->v[A_layout] == GPTJ;
   int32_t *o = out;
+  if (xaxes) {  /* by column: chunks of 2 s_a over the whole head (pe__rope_xdrope) */
+    for (int j = 0, a = 0, left = 0; j < r; j++) {
+      while (left == 0) left = 2 * (int)pe__iarr_at(rq, A_xdropeSection, a++);
+      o[j] = a - 1, left--;
+    }
+    return PE_OK;
+  }
   for (int j = 0; j < r; j++) o[j] = mrope ? pe__rope_freq_axis(gptj ? j / 2 : j % h, sec, interleaved) : -1;
   return PE_OK;
 }

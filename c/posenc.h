@@ -138,6 +138,15 @@
  *     Rows in runs of consecutive ids on every axis (text) come from the table kernel, bit for bit the
  *     rows of a plain table; other rows are evaluated one by one (an axis whose id did not change
  *     keeps its values), within the same 6e-8.
+ *     xdropeSection [s_0, .., s_{A-1}] (A = 3 or 4, summing to r/2; HunYuan-VL XD-RoPE, transformers
+ *     models/hunyuan_vl/modeling_hunyuan_vl.py@075b5a603d6a23fad0360dd1600064fe2e1be83c
+ *     apply_multimodal_rotary_pos_emb): the r columns in chunks of 2 s_a, chunk a following axis a
+ *     (row a of positionIds, A P ids, or P for all), both halves of the head alike, so a frequency's
+ *     two columns may follow different axes: cos[p][j] = A cos(id_a(j)(p) inv_k(j)). mrope-positions'
+ *     indexed_images rows (axes = A) are its ids. rope, rope-apply (each column with its own axis'
+ *     angle), rope-frequencies, rope-columns and mrope-axes (axis per column) take it; with mropeSection
+ *     or mrope_section, freqDtype or positionModulo it is EINVAL; other than 3 or 4 elements EINVAL, a
+ *     wrong sum ERANGE. Each row evaluated directly per axis (no recurrence), within 6e-8.
  *
  *     ropeScaling: a config.json rope_scaling object, keys verbatim ("type" = legacy rope_type, "su" =
  *     longrope). Follows transformers v5 modeling_rope_utils.py (_compute_*_parameters) with the

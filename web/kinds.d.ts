@@ -175,6 +175,8 @@ export interface RopeParams {
   mropeSection?: readonly number[] | Int32Array | null;
   /** M-RoPE frequencies interleaved t,h,w (Qwen3-VL) instead of chunked (default false). */
   mropeInterleaved?: boolean;
+  /** HunYuan-VL XD-RoPE [s_0, ..] (3 or 4, summing to r/2): head columns in chunks of 2 s_a, chunk a on positionIds row a (int[], elements 0 … 32768; default unset). */
+  xdropeSection?: readonly number[] | Int32Array | null;
   /** rope, rope-frequencies: the output as .to(dtype) rounds the float32 values (nearest even), stored as float32 (default 'float32'). */
   dtype?: 'float32' | 'bfloat16' | 'float16';
   /** double: angles formed in double; else inv_freq held in that dtype and (rope) p * inv_freq rounded to it, cos/sin in float32 (HF's float32 pipeline); float16 angles past 65504 are refused (they would be inf, cos/sin NaN); ggml: the table as ggml's CPU rope kernel forms it in float32 (default, linear, yarn; llama3 and longrope come as freqFactors) (default 'double'). */
