@@ -287,7 +287,9 @@
  *              width (H/m, W/m: the merged grid; pad first + r width + c is cell (r, c)), next (the id the
  *              following segment starts at) and max (the largest id so far), both after the frame's
  *              segment (after the frame itself for a qwen3-vl video, whose frames are separated by text).
- *              The views draw a block's grid and say why text after it starts where it does.
+ *              The views draw a block's grid and say why text after it starts where it does. Other
+ *              layouts (mrope-positions' layout): indexed_images' width is W/m + 1 (the newline column);
+ *              a split interleaved_runs video lists its frames as a qwen3-vl one.
  *
  * rope-columns [dim, 4] f32: the column map of rope's tables over the whole head (rope's params and
  *              checks; info attentionFactor, rotary = r): per column c, 0 the column it is rotated with
