@@ -1,6 +1,6 @@
 /* mrope-positions: the (t, h, w) position ids Qwen2-VL, Qwen2.5-VL, Qwen3-VL and GLM-4V give a prompt
  * (transformers get_rope_index), and the config-declared layouts of transformers' get_mrope_index
- * (interleaved_runs, indexed_images), from a layout string (see posenc.h for the grammar and the rules). */
+ * (interleaved_runs, indexed_images, audio_chunked, audio_merged), from a layout string (see posenc.h for the grammar and the rules). */
 #include <string.h>
 #include "internal.h"
 #ifdef __wasm_simd128__
@@ -336,7 +336,8 @@ static pe_status walk(const pe_request *rq, ids *o, pe_error *err) {
   return PE_OK;
 }
 
-/* interleaved_runs' temporal id of frame k, relative to the block: get_mrope_vision_positions takes
+/* interleaved_runs' and the audio layouts' temporal id of frame k, relative to the block:
+ * get_mrope_vision_positions takes
  * (arange(T') * time_interval).long(), exact for an integral interval (torch keeps int64), else a
  * float32 product truncated (torch promotes int64 times a Python float to float32). */
 static double runs_tau(int64_t k, double interval) {
@@ -356,9 +357,10 @@ static int64_t audio_tokens(int64_t L, int merged, int64_t window) {
 }
 
 /* The layouts transformers' get_mrope_index names (config mrope_layout): interleaved_runs (runs of
- * text, image, video; vision at the running position, which then advances by max(H, W)/m) and
+ * text, image, video; vision at the running position, which then advances by max(H, W)/m),
  * indexed_images (HunYuan-VL: 1D ids throughout, an image's grid overwritten by (col, row, index) on
- * the last three axes, gw + 1 columns per row). Same grammar as the qwen walk; see posenc.h. */
+ * the last three axes, gw + 1 columns per row) and the Omni audio layouts (every span at 1 + the
+ * largest id, audio:L 1-D). Same grammar as the qwen walk plus audio:L; see posenc.h. */
 static pe_status walk_other(const pe_request *rq, ids *o, pe_error *err) {
   const int layout = (int)rq->v[M_layout], m = (int)rq->v[M_spatialMergeSize], tms = (int)rq->v[M_temporalMergeSize];
   const double tps = rq->v[M_tokensPerSecond];
@@ -367,6 +369,9 @@ static pe_status walk_other(const pe_request *rq, ids *o, pe_error *err) {
   int64_t images = 0;
   o->n = 0, o->max = -1, o->next = 0, o->nb = 0, o->vseg = 0;
   for (;;) {
+    /* audio_merged's ids are float32 in the Python: from 2^24 on not every integer exists there */
+    if (layout == L_AMERGED && o->max >= 16777216)
+      return fail(err, rq, &sc, PE_ERANGE, "gives an id >= 2^24, which audio_merged's float32 ids cannot hold exactly");
     while (sc.at < sc.len && is_sep(sc.s[sc.at])) sc.at++;
     if (sc.at >= sc.len) break;
     sc.seg = sc.at;

@@ -272,7 +272,8 @@
  *              with temporal ids k interval, interval = positionIdPerSeconds (images) or SECONDS (default
  *              1) times it (videos): chunked trunc(f32(k) f32(interval)) (int64 in torch); merged keeps
  *              the float32 product, so a fractional one (0.5 s at 13 per second: 6.5) is ERANGE naming
- *              the segment: int32 cannot hold it, and a scaled int32 would change every id's meaning.
+ *              the segment: int32 cannot hold it, and a scaled int32 would change every id's meaning;
+ *              an audio_merged id >= 2^24 is ERANGE too (float32 there cannot hold every integer).
  *              Audio-in-video (chunked or merged by time) is not computed. positionIdPerSeconds outside
  *              the audio layouts, audioWindowSize outside audio_merged: EINVAL. mrope-segments gives
  *              audio 0 (its ids are 1-D).

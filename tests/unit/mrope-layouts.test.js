@@ -397,6 +397,8 @@ test('huge grids, seconds and rates: ERANGE naming the segment, never a wrapped 
     [{ sequence: 'text:1 video:3x2x2@99999999999999999999999999 text:1', layout: 'audio_chunked', positionIdPerSeconds: 1e6 }, /id >= 2\^31/],
     [{ sequence: 'text:1 video:3x2x2@99999999999999999999999999.5 text:1', layout: 'audio_chunked', positionIdPerSeconds: 0.3 }, /id >= 2\^31/],
     [{ sequence: 'text:1 audio:99999999999999', layout: 'audio_merged' }, /more than 16777216 tokens/],
+    // audio_merged's ids are float32 in the Python: an id of 2^24 or more is refused (not every integer exists there)
+    [{ sequence: 'text:1 video:2x2x2@1000000 text:1', layout: 'audio_merged', positionIdPerSeconds: 20 }, /segment 'video:2x2x2@1000000' at offset 7: gives an id >= 2\^24/],
   ];
   for (const [params, why] of huge) {
     assert.throws(() => pe.compute('mrope-positions', params), (e) => isError('ERANGE', 'sequence')(e) && why.test(e.message), JSON.stringify(params));
