@@ -52,6 +52,8 @@ pe_status pe__rope_setup(const pe_request *rq, pe__rope_freqs *f, pe_error *err)
 /* M-RoPE (rope.c), same requests: the sections s (t, h, w) after rope's checks (the two spellings
  * agree, sum to h = r/2, interleaving has the slots); *mrope 0 gives s = {h, 0, 0}. */
 pe_status pe__rope_sections(const pe_request *rq, int h, int sec[3], int *interleaved, int *mrope, pe_error *err);
+/* xdropeSection: *axes = its count (0: not given), after its checks (3 or 4 elements, sum r/2, no mropeSection). */
+int pe__rope_xdrope(const pe_request *rq, int h, int r, int *axes, pe_error *err);
 /* The axis (0 t, 1 h, 2 w) of frequency k: chunked (HF apply_multimodal_rotary_pos_emb) or
  * interleaved (HF apply_interleaved_mrope). */
 int pe__rope_freq_axis(int k, const int s[3], int interleaved);

@@ -138,6 +138,15 @@
  *     Rows in runs of consecutive ids on every axis (text) come from the table kernel, bit for bit the
  *     rows of a plain table; other rows are evaluated one by one (an axis whose id did not change
  *     keeps its values), within the same 6e-8.
+ *     xdropeSection [s_0, .., s_{A-1}] (A = 3 or 4, summing to r/2; HunYuan-VL XD-RoPE, transformers
+ *     models/hunyuan_vl/modeling_hunyuan_vl.py@075b5a603d6a23fad0360dd1600064fe2e1be83c
+ *     apply_multimodal_rotary_pos_emb): the r columns in chunks of 2 s_a, chunk a following axis a
+ *     (row a of positionIds, A P ids, or P for all), both halves of the head alike, so a frequency's
+ *     two columns may follow different axes: cos[p][j] = A cos(id_a(j)(p) inv_k(j)). mrope-positions'
+ *     indexed_images rows (axes = A) are its ids. rope, rope-apply (each column with its own axis'
+ *     angle), rope-frequencies, rope-columns and mrope-axes (axis per column) take it; with mropeSection
+ *     or mrope_section, freqDtype or positionModulo it is EINVAL; other than 3 or 4 elements EINVAL, a
+ *     wrong sum ERANGE. Each row evaluated directly per axis (no recurrence), within 6e-8.
  *
  *     ropeScaling: a config.json rope_scaling object, keys verbatim ("type" = legacy rope_type, "su" =
  *     longrope). Follows transformers v5 modeling_rope_utils.py (_compute_*_parameters) with the
@@ -220,7 +229,8 @@
  *     The other rope kinds (rope-apply, rope-spectrum, rope-decay, mrope-axes) take inv_freq as
  *     freqDtype holds it and form their angles in double; they ignore dtype.
  *
- * mrope-positions [3, tokens] i32: rows t, h, w of the ids Qwen2-VL / Qwen2.5-VL / Qwen3-VL give a prompt
+ * mrope-positions [3, tokens] i32 ([axes, tokens] for indexed_images): rows t, h, w of the ids Qwen2-VL /
+ *              Qwen2.5-VL / Qwen3-VL / GLM-4V give a prompt
  *              (transformers get_rope_index), info nextPosition (1 + max id) and ropeDelta (nextPosition -
  *              tokens: generated token n sits at nextPosition + n). sequence: segments separated by
  *              whitespace or ';': text:N | image:TxHxW | video:TxHxW[@SECONDS[s]][/GAP(,GAP)*] (grid_thw
@@ -230,8 +240,43 @@
  *              s + col) in (t, row, col) order; tau = t (qwen2-vl; qwen3-vl images), qwen2.5-vl images 0,
  *              videos floor(f32(f32(t SECONDS) tokensPerSecond)) ('product') or floor(f32(t floor(SECONDS))
  *              f32(tokensPerSecond)) ('seconds', transformers 4.x). qwen3-vl videos: each frame a (1, H, W)
- *              block, GAP text tokens between frames (timestamps). Errors (EINVAL syntax or rule, ERANGE
- *              zero counts, multiples, > 2^24 tokens, ids >= 2^31) name the segment and its offset.
+ *              block, GAP text tokens between frames (timestamps). glm4v (GLM-4V, GLM-4.5V; transformers
+ *              models/glm4v/modeling_glm4v.py@03eac6f6d2af7e8562113f0b78d3d2d59a7d843d) is qwen3-vl's walk:
+ *              each video frame its own run after its timestamp text, every run at 1 + max id. Errors
+ *              (EINVAL syntax or rule, ERANGE zero counts, multiples, > 2^24 tokens, ids >= 2^31) name the
+ *              segment and its offset.
+ *              layout (config mrope_layout; transformers modeling_rope_utils.py get_mrope_index, whose
+ *              layouts are pure functions of the token types and grids): 'qwen' the above (model's own
+ *              get_rope_index). 'interleaved_runs' (_mrope_index_interleaved_runs): text (p+i on every
+ *              axis, p += N); a vision run at p: (p + tau(k), p + row, p + col), then p += max(H, W)/m
+ *              (every segment, not 1 + max id); no text needed before a vision run, but two images (or
+ *              two videos) in a row are one run of the Python's token types (EINVAL). Videos: T //
+ *              temporalMergeSize frames (0: ERANGE); tau(k) = k interval, interval = tokensPerSecond
+ *              int(SECONDS, default 1) when tokensPerSecond is given, else 1 (seconds ignored: the config
+ *              has no tokens_per_second); a fractional interval gives trunc(f32(k) f32(interval)) (torch:
+ *              int64 arange times a Python float is float32, then .to(long)), so the ids stay integers
+ *              and int32 holds them. '/GAP' = split_video_frames: T runs of one frame, GAP text between.
+ *              'indexed_images' (HunYuan-VL; _mrope_index_indexed_images = models/hunyuan_vl/
+ *              modeling_hunyuan_vl.py@075b5a603d6a23fad0360dd1600064fe2e1be83c get_rope_index): axes
+ *              rows (len(mrope_section), 3 or 4), every token its index i on every row; an image (T = 1,
+ *              else ERANGE; no video: EINVAL) is H/m rows of W/m + 1 tokens (the newline column) whose
+ *              last three rows are overwritten by (col, row, image index 0, 1, ...); its begin/end tokens
+ *              are written as text (their ids stay 1D, as the Python's span of grid + 2 does). info as
+ *              above (with 3 axes an image at the end leaves the largest id below tokens - 1). axes != 3
+ *              outside indexed_images and temporalMergeSize != 1 outside interleaved_runs: EINVAL naming
+ *              them. 'audio_chunked' (Qwen2.5-Omni) and 'audio_merged' (Qwen3-Omni), use_audio_in_video
+ *              off: a span's bos and eos tokens are text; every segment at 1 + the largest id; 'audio:L'
+ *              (L mel frames) is 1-D like text, ((L-1)//2 + 1 - 2)//2 + 1 tokens (chunked) or, W =
+ *              audioWindowSize (audio_config.n_window), f = (L mod 2W - 1)//2 + 1, ((f-1)//2 + 1 - 1)//2
+ *              + 1 + 13 (L // 2W) (merged; Python floor division); 0 tokens: ERANGE. Vision (T, H/m, W/m)
+ *              with temporal ids k interval, interval = positionIdPerSeconds (images) or SECONDS (default
+ *              1) times it (videos): chunked trunc(f32(k) f32(interval)) (int64 in torch); merged keeps
+ *              the float32 product, so a fractional one (0.5 s at 13 per second: 6.5) is ERANGE naming
+ *              the segment: int32 cannot hold it, and a scaled int32 would change every id's meaning;
+ *              an audio_merged id >= 2^24 is ERANGE too (float32 there cannot hold every integer).
+ *              Audio-in-video (chunked or merged by time) is not computed. positionIdPerSeconds outside
+ *              the audio layouts, audioWindowSize outside audio_merged: EINVAL. mrope-segments gives
+ *              audio 0 (its ids are 1-D).
  *
  * mrope-segments [tokens] i32: the kind of segment each token of mrope-positions' prompt belongs to, same
  *              params and errors: 0 text (qwen3-vl frame gaps included), 1 image, 2 video. The views colour
@@ -243,7 +288,9 @@
  *              width (H/m, W/m: the merged grid; pad first + r width + c is cell (r, c)), next (the id the
  *              following segment starts at) and max (the largest id so far), both after the frame's
  *              segment (after the frame itself for a qwen3-vl video, whose frames are separated by text).
- *              The views draw a block's grid and say why text after it starts where it does.
+ *              The views draw a block's grid and say why text after it starts where it does. Other
+ *              layouts (mrope-positions' layout): indexed_images' width is W/m + 1 (the newline column);
+ *              a split interleaved_runs video lists its frames as a qwen3-vl one.
  *
  * rope-columns [dim, 4] f32: the column map of rope's tables over the whole head (rope's params and
  *              checks; info attentionFactor, rotary = r): per column c, 0 the column it is rotated with

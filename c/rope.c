@@ -27,7 +27,8 @@ static int slot[PE_MAXHALF];                         /* frequency k's place in t
 /* Where each row's positions come from: offset + p step on every axis, or positionIds (one row for
  * every axis, or t, h, w rows with mropeSection: M-RoPE). */
 typedef struct {
-  int axes;                 /* 1, or 3 with mropeSection */
+  int axes;                 /* 1, or 3 with mropeSection, or xdropeSection's count */
+  int xd;                   /* xdropeSection: column j follows axis xcol[j] (not per frequency) */
   int start[4];             /* axis a owns gathered frequencies [start[a], start[a + 1]) */
   const double *ids;        /* positionIds given as doubles, */
   const int32_t *ids32;     /* or as int32 (pe_set_iarray32); both NULL: positions offset + p step */
@@ -371,10 +372,82 @@ pe_status pe__rope_sections(const pe_request *rq, int h, int sec[3], int *interl
   return PE_OK;
 }
 
+/* xdropeSection (HunYuan-VL apply_multimodal_rotary_pos_emb): the r columns in chunks of 2 s_a, chunk a
+ * taking axis a, both halves of the head alike (so columns k and k + r/2 may follow different axes). */
+static unsigned char xcol[2 * PE_MAXHALF];
+
+int pe__rope_xdrope(const pe_request *rq, int h, int r, int *axes, pe_error *err) {
+  *axes = 0;
+  if (!rq->given[R_xdropeSection]) return PE_OK;
+  const int64_t n = rq->len[R_xdropeSection];
+  if (n != 3 && n != 4) return pe__fail(err, rq, R_xdropeSection, PE_EINVAL, 3, 4, "must have 3 or 4 elements (one per axis)");
+  if (rq->given[R_mropeSection] || rq->given[R_mrope_section] || rq->given[R_mropeInterleaved] || rq->given[R_mrope_interleaved])
+    return pe__fail(err, rq, R_xdropeSection, PE_EINVAL, NAN, NAN, "and mropeSection are two ways to split the head: give one");
+  int sum = 0;
+  for (int a = 0; a < n; a++) sum += (int)pe__iarr_at(rq, R_xdropeSection, a);
+  if (sum != h) return pe__fail(err, rq, R_xdropeSection, PE_ERANGE, h, h, "must sum to r/2 (r = int(dim * partialRotaryFactor))");
+  for (int a = 0, j = 0; a < n; a++)
+    for (int e = 0; e < 2 * (int)pe__iarr_at(rq, R_xdropeSection, a); e++) xcol[j++] = a;
+  (void)r;
+  *axes = (int)n;
+  return PE_OK;
+}
+
+static pe_status xdrope_positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc, int64_t n_x, int axes, pe_error *err) {
+  const double *v = rq->v;
+  if ((int)v[R_freqDtype] != FD_DOUBLE || v[R_positionModulo] != 0)
+    return pe__fail(err, rq, R_xdropeSection, PE_EINVAL, NAN, NAN, "is computed in double, without freqDtype or positionModulo");
+  pc->axes = axes, pc->xd = 1, pc->mod = 0;
+  pc->start[0] = 0, pc->start[1] = pc->start[2] = pc->start[3] = c->h;
+  for (int k = 0; k < c->h; k++) slot[k] = k, wg[k] = inv[k];
+  pc->offset = v[R_offset], pc->step = v[R_step];
+  pc->ids = rq->iarr[R_positionIds], pc->ids32 = rq->iarr32[R_positionIds];
+  if (!rq->given[R_positionIds]) {
+    pc->n = n_x >= 0 ? n_x : (int64_t)v[R_positions], pc->stride = 0;
+    return pe__check_rows(err, rq, R_step, (int64_t)v[R_offset], pc->n, (int64_t)v[R_step]);
+  }
+  if (v[R_step] != 1)
+    return pe__fail(err, rq, R_step, PE_EINVAL, 1, 1, "must be 1 with positionIds (the ids give every row's position)");
+  const int64_t len = rq->len[R_positionIds];
+  const int64_t given_n = rq->given[R_positions] ? (int64_t)v[R_positions] : n_x;
+  if (given_n >= 0) {
+    if (len != given_n && len != axes * given_n)
+      return pe__fail(err, rq, R_positionIds, PE_EINVAL, NAN, NAN, "must have positions or (xdropeSection axes) * positions ids");
+    pc->n = given_n, pc->stride = len == given_n ? 0 : given_n;
+  } else {
+    if (len % axes)
+      return pe__fail(err, rq, R_positionIds, PE_EINVAL, NAN, NAN, "must have one row per xdropeSection axis; give positions for one row shared by every axis");
+    pc->n = len / axes, pc->stride = pc->n;
+  }
+  return PE_OK;
+}
+
+/* xdropeSection tables: per row and axis the (cos, sin) of every frequency (cur_c, cur_s, natural
+ * order here), stored in the columns j of that axis (xcol[j]). */
+static void rows_xdrope(const pos_cfg *pc, const rope_cfg *c, float *co, float *so, int gptj) {
+  const int h = c->h, r = c->r;
+  for (int64_t p = 0; p < pc->n; p++) {
+    float *cr = co + p * r, *sr = so + p * r;
+    for (int a = 0; a < pc->axes; a++) {
+      pe__sincos(inv, row_pos(pc, a, p), c->af, cur_s, cur_c, h);
+      for (int j = 0; j < r; j++) {
+        if (xcol[j] != a) continue;
+        const int k = gptj ? j / 2 : j % h;
+        cr[j] = (float)cur_c[k], sr[j] = (float)cur_s[k];
+      }
+    }
+  }
+}
+
 /* The positions rules (posenc.h, rope: positionIds and mropeSection) and the gathered order of the frequencies; n_x is
  * the rows the input implies (rope-apply without positions) or -1. */
 static pe_status positions(const pe_request *rq, const rope_cfg *c, pos_cfg *pc, int64_t n_x, pe_error *err) {
   const double *v = rq->v;
+  int xaxes;
+  pe_status xs = pe__rope_xdrope(rq, c->h, c->r, &xaxes, err);
+  if (xs) return xs;
+  pc->xd = 0;
+  if (xaxes) return xdrope_positions(rq, c, pc, n_x, xaxes, err);
   int sec[3], interleaved, mrope;
   pe_status s = pe__rope_sections(rq, c->h, sec, &interleaved, &mrope, err);
   if (s) return s;
@@ -805,7 +878,9 @@ pe_status pe__rope(const pe_request *rq, pe_shape *sh, void *out, pe_info *info,
   pe__info(info, "attentionFactor", c.af), pe__info(info, "softmaxMscale", c.sm);
   float *co = out, *so = co + n * c.r;
   const int gptj = (int)rq->v[R_layout] == GPTJ, fd = fdtype_of[(int)rq->v[R_freqDtype]];
-  if ((int)rq->v[R_freqDtype] == FD_GGML) {
+  if (pc.xd) {
+    rows_xdrope(&pc, &c, co, so, gptj);
+  } else if ((int)rq->v[R_freqDtype] == FD_GGML) {
     rows_ggml(&pc, &c, co, so, gptj);
   } else if (fd >= 0) {
     rows_lowp(&pc, &c, co, so, gptj, fd);
@@ -846,8 +921,9 @@ pe_status pe__rope_columns(const pe_request *rq, pe_shape *sh, void *out, pe_inf
   rope_cfg c;
   pe_status s = setup(rq, &c, err);
   if (s) return s;
-  int sec[3], interleaved, mrope;
-  if ((s = pe__rope_sections(rq, c.h, sec, &interleaved, &mrope, err))) return s;
+  int sec[3], interleaved, mrope, xaxes;
+  if ((s = pe__rope_xdrope(rq, c.h, c.r, &xaxes, err))) return s;
+  if (!xaxes && (s = pe__rope_sections(rq, c.h, sec, &interleaved, &mrope, err))) return s;
   const int d = (int)rq->v[R_dim];
   if (!out) {
     pe__shape(sh, 2, (int64_t[]){d, 4});
@@ -866,7 +942,7 @@ pe_status pe__rope_columns(const pe_request *rq, pe_shape *sh, void *out, pe_inf
     o[0] = (float)(gptj ? j ^ 1 : j < h ? j + h : j - h);
     o[1] = (float)k;
     o[2] = (float)inv[k];
-    o[3] = mrope ? (float)pe__rope_freq_axis(k, sec, interleaved) : -1;
+    o[3] = xaxes ? (float)xcol[j] : mrope ? (float)pe__rope_freq_axis(k, sec, interleaved) : -1;
   }
   return PE_OK;
 }
@@ -909,6 +985,21 @@ pe_status pe__rope_apply(const pe_request *rq, pe_shape *sh, void *out, pe_info 
         const float xa = x[a], xb = x[b];
         o[a] = xa * cv - xb * sv;
         o[b] = xa * sv + xb * cv;
+      }
+      for (int j = c.r; j < d; j++) o[j] = x[j];
+    }
+    return PE_OK;
+  }
+  if (pc.xd) {  /* columns k and k + r/2 (gptj 2k, 2k + 1) each with its own axis' angle */
+    for (int64_t row = 0; row < n; row++, x += d, o += d) {
+      for (int ax = 0; ax < pc.axes; ax++) {
+        pe__sincos(inv, row_pos(&pc, ax, row), c.af, cur_s, cur_c, c.h);
+        for (int k = 0; k < c.h; k++) {
+          const int a = gptj ? 2 * k : k, b = gptj ? 2 * k + 1 : k + c.h;
+          const double xa = x[a], xb = x[b];
+          if (xcol[a] == ax) o[a] = (float)(xa * cur_c[k] - xb * cur_s[k]);
+          if (xcol[b] == ax) o[b] = (float)(xb * cur_c[k] + xa * cur_s[k]);
+        }
       }
       for (int j = c.r; j < d; j++) o[j] = x[j];
     }

@@ -175,6 +175,8 @@ export interface RopeParams {
   mropeSection?: readonly number[] | Int32Array | null;
   /** M-RoPE frequencies interleaved t,h,w (Qwen3-VL) instead of chunked (default false). */
   mropeInterleaved?: boolean;
+  /** HunYuan-VL XD-RoPE [s_0, ..] (3 or 4, summing to r/2): head columns in chunks of 2 s_a, chunk a on positionIds row a (int[], elements 0 … 32768; default unset). */
+  xdropeSection?: readonly number[] | Int32Array | null;
   /** rope, rope-frequencies: the output as .to(dtype) rounds the float32 values (nearest even), stored as float32 (default 'float32'). */
   dtype?: 'float32' | 'bfloat16' | 'float16';
   /** double: angles formed in double; else inv_freq held in that dtype and (rope) p * inv_freq rounded to it, cos/sin in float32 (HF's float32 pipeline); float16 angles past 65504 are refused (they would be inf, cos/sin NaN); ggml: the table as ggml's CPU rope kernel forms it in float32 (default, linear, yarn; llama3 and longrope come as freqFactors) (default 'double'). */
@@ -245,8 +247,8 @@ export interface SimilarityParams extends SinusoidalParams {
 export interface MropePositionsParams {
   /** the prompt's layout: text:N, image:TxHxW, video:TxHxW[@seconds][/gap,..] separated by spaces or ';' (default ''). */
   sequence?: string;
-  /** whose get_rope_index (qwen3-vl also for Qwen3.5 and Qwen3-VL-MoE) (default 'qwen2-vl'). */
-  model?: 'qwen2-vl' | 'qwen2.5-vl' | 'qwen3-vl';
+  /** whose get_rope_index (qwen3-vl also for Qwen3.5, Qwen3-VL-MoE; GLM-4V's is the same walk) (default 'qwen2-vl'). */
+  model?: 'qwen2-vl' | 'qwen2.5-vl' | 'qwen3-vl' | 'glm4v';
   /** vision_config.spatial_merge_size: H and W patches per merged token side (int 1 … 64; default 2). */
   spatialMergeSize?: number;
   /** vision_config.tokens_per_second (qwen2.5-vl videos) (float 0 … 1e6; default 2). */
@@ -255,6 +257,16 @@ export interface MropePositionsParams {
   timeRounding?: 'product' | 'seconds';
   /** after a vision block: 1 + the largest id (Qwen, transformers 4.x) or block start + max(H, W)/m (transformers 5.x) (default 'max'). */
   advance?: 'max' | 'grid';
+  /** config mrope_layout: model's get_rope_index (qwen) or transformers' layout (HunYuan-VL indexed_images, Omni audio_*) (default 'qwen'). */
+  layout?: 'qwen' | 'interleaved_runs' | 'indexed_images' | 'audio_chunked' | 'audio_merged';
+  /** indexed_images: rows of ids, len(mrope_section) (HunYuan-VL xdrope: 4) (int 3 … 4; default 3). */
+  axes?: number;
+  /** interleaved_runs: vision_config.temporal_merge_size (videos: T // it frames) (int 1 … 64; default 1). */
+  temporalMergeSize?: number;
+  /** audio_chunked, audio_merged: config position_id_per_seconds (temporal ids per second) (float 0 … 1e6; default 25). */
+  positionIdPerSeconds?: number;
+  /** audio_merged: audio_config.n_window (audio:L takes windowed tokens) (int 1 … 2^20; default 50). */
+  audioWindowSize?: number;
 }
 
 /** `rope-2d`: Vision RoPE over a patch grid; output [part, tokens, dim] float32. */

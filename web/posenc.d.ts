@@ -153,6 +153,9 @@ export interface ModelPositions {
   readonly family: string;
   readonly input: InputPositions | null;
   readonly layers: readonly LayerInfo[];
+  /** A multimodal model's mrope-positions params (model, layout from mrope_layout, spatialMergeSize,
+   * tokensPerSecond, temporalMergeSize, axes): add a `sequence` and compute; null for other models. */
+  readonly mrope: Readonly<Record<string, string | number>> | null;
   /** What transformers would warn for this config, and posenc's notes. */
   readonly warnings: readonly { field: string; message: string }[];
   /** Where values came from: a config key path, 'default:<ConfigClass>.<field>' or 'rule:<family>'. */

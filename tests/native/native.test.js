@@ -101,6 +101,26 @@ const SCALINGS = [
   { dim: 16, layout: 'gptj', offset: -3, ropeScaling: { rope_type: 'longrope', factor: 8, short_factor: longFactor, long_factor: longFactor, original_max_position_embeddings: 2048 } },
 ];
 
+// mrope-positions' layouts and rope's xdropeSection need several fields together (a prompt, a split),
+// including the refusals (a fractional audio_merged id, ids past 2^31)
+const LAYOUTS = [
+  { sequence: 'text:2 image:1x4x6 text:3 video:3x4x4/2,5 text:1', layout: 'interleaved_runs', tokensPerSecond: 0.7 },
+  { sequence: 'image:1x4x4 video:5x4x4@2.5 text:2', layout: 'interleaved_runs', tokensPerSecond: 2, temporalMergeSize: 2 },
+  { sequence: 'text:2 image:1x4x6 text:1 image:1x2x2', layout: 'indexed_images', axes: 4 },
+  { sequence: 'text:2 image:1x4x6 text:1 image:1x2x2 text:3', layout: 'indexed_images' },
+  { sequence: 'text:3 audio:9 text:2 video:3x2x2@0.7 text:1 image:1x2x2 text:1', layout: 'audio_chunked' },
+  { sequence: 'text:3 audio:250 text:2 video:3x4x4@2 text:1', layout: 'audio_merged', positionIdPerSeconds: 13, audioWindowSize: 25 },
+  { sequence: 'text:2 video:3x4x4@0.5 text:1', layout: 'audio_merged', positionIdPerSeconds: 13 },
+  { sequence: 'text:1 video:3x2x2@99999999999999999999 text:1', layout: 'interleaved_runs', tokensPerSecond: 1e6 },
+  { sequence: 'text:2 video:3x4x4/5 text:2 image:2x4x4 text:1', model: 'glm4v' },
+];
+const XDROPE = [
+  { dim: 16, positions: 6, xdropeSection: [2, 2, 2, 2] },
+  { dim: 16, positions: 4, positionIds: [0, 1, 2, 3, 0, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0], xdropeSection: [2, 2, 2, 2] },
+  { dim: 24, positions: 4, layout: 'gptj', positionIds: [0, 1, 2, 3, 0, 1, 0, 1, 0, 0, 1, 1], xdropeSection: [2, 6, 4] },
+  { dim: 16, positions: 2, xdropeSection: [4, 4] },
+];
+
 test('native ASan + UBSan run of the conformance requests agrees with wasm', { skip }, () => {
   const cases = [];
   for (const kind of pe.kinds) {
@@ -108,6 +128,12 @@ test('native ASan + UBSan run of the conformance requests agrees with wasm', { s
     for (const c of sweepCases(kind, bytes)) cases.push({ ...c, why: 'sweep' });
     for (const c of errorCases(kind)) if (!c.jsOnly) cases.push({ kind: kind.name, params: c.params, cap: DEFAULT_CAP, why: `${c.param} ${c.why}` });
     cases.push(...rawCases(kind));
+    if (kind.params.some((p) => p.name === 'audioWindowSize')) {
+      for (const params of LAYOUTS) cases.push({ kind: kind.name, params, cap: DEFAULT_CAP, why: 'layout' });
+    }
+    if (kind.params.some((p) => p.name === 'xdropeSection') && ['rope', 'rope-apply', 'rope-frequencies', 'rope-columns', 'mrope-axes'].includes(kind.name)) {
+      for (const params of XDROPE) cases.push({ kind: kind.name, params: withInput(kind, params), cap: DEFAULT_CAP, why: 'xdrope' });
+    }
     if (kind.params.some((p) => p.name === 'ropeScaling')) {
       for (const params of SCALINGS) cases.push({ kind: kind.name, params: withInput(kind, { positions: 6, ...params }), cap: DEFAULT_CAP, why: 'scaling' });
     }

@@ -51,11 +51,13 @@ test('top-level docs that name the choices they apply to, and the ignored parame
     for (const name of kind.ignores) assert.ok(kind.params.some((p) => p.name === name && p.type !== 'object'), `${kind.name} ignores ${name}`);
   }
   const ggml = (k) => `${k} ggmlAttnFactor: freqDtype ggml`;
+  const lay = (k) => [`${k} axes: layout indexed_images`, `${k} temporalMergeSize: layout interleaved_runs`,
+    `${k} positionIdPerSeconds: layout audio_chunked,audio_merged`, `${k} audioWindowSize: layout audio_merged`];
   assert.deepEqual(rules, [
     'sinusoidal paddingIdx: variant fairseq', ggml('rope'), ggml('rope-frequencies'), ggml('rope-apply'),
-    ggml('rope-spectrum'), ggml('rope-decay'), 'similarity paddingIdx: variant fairseq',
-    'rope-2d axesDim: style flux', 'rope-2d frameOffset: style flux', ggml('mrope-axes'),
-    'rope-2d-order axesDim: style flux', 'rope-2d-order frameOffset: style flux', ggml('rope-columns'),
+    ggml('rope-spectrum'), ggml('rope-decay'), 'similarity paddingIdx: variant fairseq', ...lay('mrope-positions'),
+    'rope-2d axesDim: style flux', 'rope-2d frameOffset: style flux', ...lay('mrope-segments'), ggml('mrope-axes'),
+    'rope-2d-order axesDim: style flux', 'rope-2d-order frameOffset: style flux', ...lay('mrope-blocks'), ggml('rope-columns'),
   ]);
   assert.deepEqual(pe.kinds.filter((k) => k.ignores.length).map((k) => [k.name, k.ignores.join(',')]),
     [['rope-frequencies', 'positions,offset,step,layout,positionModulo'], ['rope-spectrum', 'positions,offset,step,layout,positionModulo'],

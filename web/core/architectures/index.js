@@ -20,7 +20,7 @@ const MERGED = ['defaults'];
 export const FIELDS = Object.freeze(`from like unsupported text textType vision note input attention layout layoutKey rotate
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
-  noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored
+  noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored mrope
   baseScale attentionBy inert maxPositions layerTheta ropeFromLists ignores fitLayerTypes textFixed nullDictNoPE keyedDrops slidingTypes textAliases`.split(/\s+/));
 // Fields read per layer rather than per layer type:
 //   layerTheta: { key, scalar, zeroNoPE, flag, defaultNoPE } — config[key] is a list of one RoPE base per

@@ -297,6 +297,7 @@ export class Reader {
     this.warnings = [];
     this.sources = {};
     let rec = this.topRecord(config, options.assume);
+    this.topRec = rec;
     let cfg = config;
     // A text record on a file that nests its text fields (a composite saved under its text model's
     // type, as some Ministral 3 and Qwen-VL files are): the fields are read where they are.
@@ -1159,6 +1160,54 @@ export class Reader {
   }
 }
 
+// vision_config keys mrope-positions takes, and the layouts each counts in (temporal_merge_size:
+// interleaved_runs only, where transformers' get_mrope_index passes it)
+const MROPE_VISION = [['spatial_merge_size', 'spatialMergeSize'], ['tokens_per_second', 'tokensPerSecond'], ['temporal_merge_size', 'temporalMergeSize']];
+
+/**
+ * The mrope-positions params of a multimodal model whose top record has `mrope` ({ model, layoutKey }):
+ * its model's walk, the config's layout (config[layoutKey], transformers' mrope_layout), vision_config's
+ * merge sizes and tokens_per_second, and, for indexed_images, axes = len(mropeSection) of its layers.
+ * C judges them (an unknown layout is refused naming the config key). null without `mrope`.
+ */
+function mropePositions(r, layers) {
+  const m = r.topRec.mrope;
+  if (!m) return null;
+  const top = r.root, params = {}, from = {};
+  if (m.model) params.model = m.model, from.model = `rule:${r.topRec.modelType}`;
+  if (m.layoutKey && present(top, m.layoutKey)) params.layout = top[m.layoutKey], from.layout = m.layoutKey;
+  const vision = isObject(top.vision_config) ? top.vision_config : {};
+  for (const [k, name] of MROPE_VISION) {
+    if (!present(vision, k) || (name === 'temporalMergeSize' && params.layout !== 'interleaved_runs')) continue;
+    params[name] = vision[k], from[name] = `vision_config.${k}`;
+  }
+  // the audio layouts' knobs, where get_mrope_index reads them
+  const audio = isObject(top.audio_config) ? top.audio_config : {};
+  if (/^audio_/.test(params.layout) && present(top, 'position_id_per_seconds')) {
+    params.positionIdPerSeconds = top.position_id_per_seconds, from.positionIdPerSeconds = 'position_id_per_seconds';
+  }
+  if (params.layout === 'audio_merged' && present(audio, 'n_window')) params.audioWindowSize = audio.n_window, from.audioWindowSize = 'audio_config.n_window';
+  const layer = layers.find((l) => l.rope?.mropeSection);
+  if (params.layout === 'indexed_images' && layer) {
+    params.axes = layer.rope.mropeSection.length;
+    from.axes = r.sources[`layers.${layer.type}.rope.mropeSection`] ?? 'mropeSection';
+  }
+  try {
+    r.pe.shape('mrope-positions', { ...params, sequence: '' });
+  } catch (e) {
+    if (!(e instanceof PosencError) || !from[e.param] || from[e.param].startsWith('rule:')) throw e;
+    const key = from[e.param];
+    if (e.param === 'layout') {  // a layout posenc does not compute: the layers are still right
+      r.warnings.push({ field: key, message: `is ${show(top[key])}, a layout mrope-positions does not compute (qwen, interleaved_runs, indexed_images, audio_chunked, audio_merged): no mrope params` });
+      return null;
+    }
+    const value = at(top, key);
+    throw new PosencError(`posenc: config.${key}${value === undefined ? '' : ` = ${show(value)}`} is not usable for mrope-positions: ${e.message}`, e.code, key);
+  }
+  for (const [k, v] of Object.entries(from)) r.sources[`mrope.${k}`] = v;
+  return Object.freeze(params);
+}
+
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -1193,11 +1242,13 @@ export function positionsFromConfig(pe, config, options = {}) {
   const r = new Reader(pe, config, options);
   const layers = r.layers();
   const input = r.input(r.attention());
+  const mrope = mropePositions(r, layers);
   return Object.freeze({
     modelType: r.publishedType ?? null,
     family: r.family,
     input: input && Object.freeze(input),
     layers: Object.freeze(layers),
+    mrope,
     warnings: Object.freeze(r.warnings.map(Object.freeze)),
     sources: Object.freeze({ ...r.sources }),
   });

@@ -187,6 +187,7 @@ export default () => ({
     from: 'glm46v/configuration_glm46v.py Glm46VConfig (text_config default glm4v_text, vision_config default glm4v_vision)',
     text: 'text_config',
     textType: 'glm4v_text',
+    mrope: { model: 'glm4v', layoutKey: 'mrope_layout' },
     vision: 'GLM-4V vision tower: 2-D RoPE over patch rows/columns plus interpolated learned position embeddings.',
   },
   'glm4_moe': {
@@ -213,12 +214,14 @@ export default () => ({
     from: 'glm4v/configuration_glm4v.py Glm4vConfig (text_config Glm4vTextConfig, vision_config Glm4vVisionConfig)',
     text: 'text_config',
     textType: 'glm4v_text',
+    mrope: { model: 'glm4v', layoutKey: 'mrope_layout' },
     vision: 'GLM-4V vision tower: 2-D RoPE over patch rows/columns plus interpolated learned position embeddings.',
   },
   'glm4v_moe': {
     from: 'glm4v_moe/configuration_glm4v_moe.py Glm4vMoeConfig (text_config Glm4vMoeTextConfig, vision_config Glm4vMoeVisionConfig)',
     text: 'text_config',
     textType: 'glm4v_moe_text',
+    mrope: { model: 'glm4v', layoutKey: 'mrope_layout' },
     vision: 'GLM-4V vision tower: 2-D RoPE over patch rows/columns plus interpolated learned position embeddings.',
   },
   'glm4v_moe_text': {

@@ -713,6 +713,7 @@ export default () => ({
     from: 'qwen2_5_vl/configuration_qwen2_5_vl.py Qwen2_5_VLConfig (text_config: Qwen2_5_VLTextConfig; legacy flat configs keep the text fields at the top level)',
     text: 'text_config',
     textType: 'qwen2_5_vl_text',
+    mrope: { model: 'qwen2.5-vl', layoutKey: 'mrope_layout' },
     vision: 'windowed ViT with 2-D RoPE; image and video tokens take 3-D M-RoPE (t, h, w) positions in the text model.',
   },
   'qwen2_5_vl_text': {
@@ -746,6 +747,7 @@ export default () => ({
     from: 'qwen2_vl/configuration_qwen2_vl.py Qwen2VLConfig (text_config: Qwen2VLTextConfig; legacy flat configs keep the text fields at the top level)',
     text: 'text_config',
     textType: 'qwen2_vl_text',
+    mrope: { model: 'qwen2-vl', layoutKey: 'mrope_layout' },
     vision: 'ViT with 2-D RoPE; image and video tokens take 3-D M-RoPE (t, h, w) positions in the text model.',
   },
   'qwen2_vl_text': {

@@ -5,12 +5,14 @@ export default () => ({
     from: 'qwen3_vl/configuration_qwen3_vl.py Qwen3VLConfig (sub_configs text_config: Qwen3VLTextConfig)',
     text: 'text_config',
     textType: 'qwen3_vl_text',
+    mrope: { model: 'qwen3-vl', layoutKey: 'mrope_layout' },
     vision: 'Qwen3VLVisionModel: a learned num_position_embeddings grid bilinearly interpolated to each image (fast_pos_embed_interpolate) plus 2-D rotary over patch rows/columns',
   },
   'qwen3_vl_moe': {
     from: 'qwen3_vl_moe/configuration_qwen3_vl_moe.py Qwen3VLMoeConfig (sub_configs text_config: Qwen3VLMoeTextConfig)',
     text: 'text_config',
     textType: 'qwen3_vl_moe_text',
+    mrope: { model: 'qwen3-vl', layoutKey: 'mrope_layout' },
     vision: 'Qwen3VLMoeVisionModel: learned num_position_embeddings grid bilinearly interpolated per image plus 2-D rotary over patch rows/columns',
   },
   'qwen3_vl_moe_text': {
