@@ -1,6 +1,7 @@
 // The manual's site: VitePress builds web/docs/*.md as they are (the Markdown stays the source a code
 // host shows). `npm run docs` writes build/docs; POSENC_DOCS_BASE sets the sub-path it is served
-// under (default /docs/, where web/tools/serve.js serves it beside the explorer).
+// under (default /docs/, where web/tools/serve.js serves it beside the explorer), POSENC_DOCS_OUT
+// another folder to write it to (the tests' sub-path build).
 
 import { fileURLToPath } from 'node:url';
 
@@ -45,7 +46,7 @@ export default {
   description: 'Every positional encoding real transformers use, computed in your browser',
   base,
   srcExclude: ['**/node_modules/**'],
-  outDir: '../../build/docs',
+  outDir: process.env.POSENC_DOCS_OUT ?? '../../build/docs',
   cacheDir: '../../build/docs-cache',
   cleanUrls: false,
   // The explorer beside the manual (web/index.html, at the base's parent): its links open it on a view.
