@@ -101,6 +101,54 @@ test('the tutorial: every figure drawn, the values it states are the elements\',
   }
 });
 
+// What a page says its figure shows, read back from the element's plane (id → a check of the plane).
+const planeOf = (page, id) => page.evaluate((id) => {
+  const p = document.getElementById(id).view.plane;
+  let max = 0;
+  for (let r = 0; r < p.rows; r++) for (let c = 0; c < p.cols; c++) max = Math.max(max, Math.abs(p.value(r, c)));
+  return { rows: p.rows, cols: p.cols, at11: p.value(1, 1), at10: p.value(1, 0), maxAbs: max };
+}, id);
+
+test('models, multimodal, analysis, check and engines pages: their figures show what the pages say', async () => {
+  const open = async (name, fn) => {
+    const { page, problems } = await chromium.open(`${server.url}docs/${name}.html`);
+    try {
+      const shown = await page.evaluate(drawn, 'posenc-heatmap, posenc-plot');
+      for (const s of shown) assert.ok(s.status === 'ok' && s.colours > 20, `${name}: ${JSON.stringify(s)}`);
+      await fn(page, shown);
+      assert.deepEqual(problems.filter(notFavicon), [], name);
+    } finally {
+      await page.close();
+    }
+  };
+  await open('models', async (page) => {
+    // Gemma 3's sliding layers turn at base 10000 (cos 1 at position 1, column 0), its global layer 5 at
+    // position 1/8 (linear ×8): cos(1/8).
+    assert.equal((await planeOf(page, 'gemma3-sliding')).at10, Math.fround(Math.cos(1)));
+    assert.equal((await planeOf(page, 'gemma3-global')).at10, Math.fround(Math.cos(1 / 8)));
+  });
+  await open('multimodal', async (page) => {
+    // rows t, h, w of 5 + 24 + 4 = 33 tokens
+    const ids = await planeOf(page, 'mrope-ids');
+    assert.deepEqual([ids.rows, ids.cols], [3, 33]);
+  });
+  await open('analysis', async (page, shown) => {
+    assert.equal(shown.find((s) => s.id === 'compare').drawnLines, 4);  // columns 0 and 3, A and B
+  });
+  await open('check', async (page) => {
+    // The values the page (and the CLI's output above it) states: port 0.540302, reference 0.686147.
+    const port = await planeOf(page, 'check-port');
+    const error = await planeOf(page, 'check-error');
+    assert.equal(port.at11.toPrecision(6), '0.540302');
+    assert.equal((port.at11 + error.at11).toPrecision(6), '0.686147');
+  });
+  await open('engines', async (page) => {
+    // transformers' and llama.cpp's YaRN differ (the page's "differs"), by more than 1 within 4096 positions.
+    const ab = await planeOf(page, 'engine-ab');
+    assert.ok(ab.maxAbs > 1, JSON.stringify(ab));
+  });
+});
+
 test('every page: figures drawn, a clean console, no broken link or anchor', async () => {
   const checked = new Map();
   const exists = async (href) => {
