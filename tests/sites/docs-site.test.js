@@ -3,7 +3,8 @@
 // beside the explorer, and opened in Chromium. Every page: its figures drawn (status "ok"), a
 // clean console, every link and anchor it holds found. The tutorial: the values it states are the
 // elements' own (read back from their planes), its explorer links open the explorer. The theme
-// switch restyles the figures, figures draw again after client-side moves, local search finds a page, and a second build under another sub-path works there.
+// switch restyles the figures, figures draw again after client-side moves (offline too, from the
+// service worker's cache), local search finds a page, and a second build under another sub-path works there.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -213,6 +214,34 @@ test('the theme switch restyles the figures; they draw again after client-side m
       for (const s of shown) assert.equal(s.status, 'ok', JSON.stringify(s));
     }
     assert.deepEqual(problems.filter(notFavicon), []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('offline once loaded: a page not yet visited and a reload draw their figures', async () => {
+  const { page, problems } = await chromium.open(`${server.url}docs/tutorial.html`);
+  try {
+    await page.evaluate(drawn, '#seed');
+    // The service worker (web/docs/public/sw.js) has cached the whole site once it controls the page.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.context().setOffline(true);
+    try {
+      await page.click('.VPSidebar a[href$="embedding.html"]');
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent.includes('Embedding figures'));
+      await page.click('.VPSidebar a[href$="models.html"]');
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent.includes('RoPE and model configs'));
+      const moved = await page.evaluate(drawn, 'posenc-heatmap, posenc-plot');
+      assert.deepEqual(moved.map((s) => s.status), ['ok', 'ok'], JSON.stringify(moved));
+      await page.reload();
+      const reloaded = await page.evaluate(drawn, 'posenc-heatmap, posenc-plot');
+      assert.deepEqual(reloaded.map((s) => s.status), ['ok', 'ok'], JSON.stringify(reloaded));
+    } finally {
+      await page.context().setOffline(false);
+    }
+    // Requests the network refused while offline are the service worker's tries before its cache answered.
+    assert.deepEqual(problems.filter(notFavicon).filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p)), []);
   } finally {
     await page.close();
   }

@@ -9,7 +9,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const base = process.env.POSENC_DOCS_BASE ?? '/docs/';
 
 // The sidebar follows the manual's index (web/docs/index.md's table), so the two cannot drift.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 const index = readFileSync(new URL('../index.md', import.meta.url), 'utf8');
 const pages = [...index.matchAll(/^\| \[([^\]]+)\]\(([\w-]+)\.md\)/gm)].map(([, text, page]) => ({ text, link: `/${page}` }));
 
@@ -41,6 +42,13 @@ function repositoryLinks(md) {
   });
 }
 
+// The list of the built site's files, which public/sw.js caches so the manual works offline once loaded.
+function offlineList({ outDir }) {
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  const files = walk(outDir).map((f) => relative(outDir, f).split('\\').join('/')).filter((f) => f !== 'sw.js' && f !== 'offline.json');
+  writeFileSync(join(outDir, 'offline.json'), JSON.stringify(['./', ...files.sort()]));
+}
+
 export default {
   title: 'posenc',
   description: 'Every positional encoding real transformers use, computed in your browser',
@@ -54,6 +62,7 @@ export default {
   lastUpdated: false,
   vue: { template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('posenc-') } } },
   markdown: { config: repositoryLinks },
+  buildEnd: offlineList,
   vite: {
     // The package's own files (web/elements.js …) are imported from outside the site's root.
     server: { fs: { allow: [fileURLToPath(new URL('../../..', import.meta.url))] } },
