@@ -125,5 +125,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   });
   const built = await stat(resolve(DOCS_ROOT, 'index.html')).then(() => true, () => false);
   console.log(`posenc explorer: ${url}  (Ctrl-C stops)`);
-  console.log(built ? `posenc manual:   ${url}docs/` : `posenc manual:   ${url}docs/index.md (raw Markdown: \`npm run docs\` builds the site)`);
+  console.log(built ? `posenc manual:   ${url}docs/` : `posenc manual:   not built (\`npm run docs\`); its Markdown pages are under ${url}docs/`);
 }
