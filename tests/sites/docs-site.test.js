@@ -71,6 +71,14 @@ test('the tutorial: every figure drawn, the values it states are the elements\',
     assert.deepEqual(seed, [0, Math.fround(Math.sin(1)), Math.fround(Math.sin(2))]);
     const text = await page.evaluate(() => document.querySelector('.vp-doc').textContent.replace(/\s+/g, ' '));
     assert.ok(text.includes(`0, ${seed[1].toPrecision(6)} (sin 1) and ${seed[2].toPrecision(6)} (sin 2)`), 'the page states the seed values');
+    // The readout a reader gets: focus the heatmap (the cursor on cell 0, 0) and go down column 0.
+    const readouts = [];
+    await page.focus('#seed .posenc-heatmap-overlay');
+    for (let r = 0; r < 3; r++) {
+      if (r) await page.keyboard.press('ArrowDown');
+      readouts.push(await page.textContent('#seed .posenc-heatmap-readout'));
+    }
+    assert.deepEqual(readouts.map((t) => t.replace(/^.*: /, '')), ['0', '0.841471', '0.909297'], readouts.join(' | '));
     // The relative matrix: j − i + L with L = 50, row 0 starting 50, 51; the diagonal L.
     const rel = await page.evaluate(() => { const p = document.getElementById('relative').view.plane; return [p.value(0, 0), p.value(0, 1), p.value(1, 0), p.value(49, 49)]; });
     assert.deepEqual(rel, [50, 51, 49, 50]);
