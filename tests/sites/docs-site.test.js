@@ -260,6 +260,18 @@ test('offline once loaded: a page not yet visited and a reload draw their figure
   }
 });
 
+test('the nav bar\'s Explorer link leaves the manual for the explorer', async () => {
+  const { page, problems } = await chromium.open(`${server.url}docs/tutorial.html`);
+  try {
+    await page.click('.VPNavBarMenuLink:has-text("Explorer")');
+    await page.waitForURL(`${server.url}index.html`);
+    await page.waitForSelector('html[data-ready]');
+    assert.deepEqual(problems.filter(notFavicon).filter((p) => !/ERR_ABORTED/.test(p)), []);  // the manual's prefetches, cut by the move
+  } finally {
+    await page.close();
+  }
+});
+
 test('local search finds a page', async () => {
   const { page, problems } = await chromium.open(`${server.url}docs/index.html`);
   try {

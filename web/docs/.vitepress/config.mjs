@@ -61,7 +61,8 @@ export default {
   ignoreDeadLinks: [/^\.\.\/index\.html/],
   lastUpdated: false,
   vue: { template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('posenc-') } } },
-  markdown: { config: repositoryLinks },
+  // sites.md's Hugo templates: highlighted as HTML (Shiki has no Go template grammar).
+  markdown: { config: repositoryLinks, languageAlias: { 'go-html-template': 'html' } },
   buildEnd: offlineList,
   vite: {
     // The package's own files (web/elements.js …) are imported from outside the site's root.
@@ -69,7 +70,7 @@ export default {
     build: { chunkSizeWarningLimit: 4096 },
   },
   themeConfig: {
-    nav: [{ text: 'Tutorial', link: '/tutorial' }, { text: 'Explorer', link: `${base}../`, target: '_self' }],
+    nav: [{ text: 'Tutorial', link: '/tutorial' }, { text: 'Explorer', link: '/../index.html', target: '_self', rel: 'external' }],
     sidebar: [{ text: 'The manual', items: [{ text: 'Contents', link: '/' }, ...pages] }],
     search: { provider: 'local' },
     outline: [2, 3],
