@@ -61,7 +61,7 @@ export default {
   ignoreDeadLinks: [/^\.\.\/index\.html/],
   lastUpdated: false,
   vue: { template: { compilerOptions: { isCustomElement: (tag) => tag.startsWith('posenc-') } } },
-  // sites.md's Hugo templates: highlighted as HTML (Shiki has no Go template grammar).
+  // The Hugo templates of web/docs/sites.md: highlighted as HTML (Shiki has no Go template grammar).
   markdown: { config: repositoryLinks, languageAlias: { 'go-html-template': 'html' } },
   buildEnd: offlineList,
   vite: {
