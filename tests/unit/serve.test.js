@@ -3,8 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { serve, MAX_HEADER_BYTES, WEB_ROOT } from '../../web/tools/serve.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, MAX_HEADER_BYTES, WEB_ROOT, DOCS_CSP } from '../../web/tools/serve.js';
 
 function get(url, path) {
   return new Promise((ok, fail) => {
@@ -54,5 +56,29 @@ test('the manual (web/docs/) is served as UTF-8 Markdown beside the explorer, un
     assert.equal((await get(url, '/docs/no-such-page.md')).status, 404);
   } finally {
     await close();
+  }
+});
+
+test('the built manual (npm run docs) is served at /docs/, the raw Markdown still beside it', async () => {
+  const built = mkdtempSync(join(tmpdir(), 'posenc-docs-built-'));
+  writeFileSync(join(built, 'index.html'), '<!doctype html><title>index</title>');
+  writeFileSync(join(built, 'tutorial.html'), '<!doctype html><title>tutorial</title>');
+  const { url, close } = await serve({ port: 0, docs: built });
+  try {
+    for (const [path, title] of [['/docs/', 'index'], ['/docs/tutorial.html', 'tutorial']]) {
+      const r = await get(url, path);
+      assert.equal(r.status, 200, path);
+      assert.ok(r.body.includes(`<title>${title}</title>`), path);
+      assert.equal(r.headers['content-security-policy'], DOCS_CSP);
+    }
+    assert.equal((await get(url, '/docs')).headers.location, '/docs/');
+    // not in the built site: the Markdown source, under the explorer's policy
+    const md = await get(url, '/docs/index.md');
+    assert.equal(md.body, readFileSync(`${WEB_ROOT}/docs/index.md`, 'utf8'));
+    assert.match(md.headers['content-security-policy'], /^default-src 'self'; script-src 'self' 'wasm-unsafe-eval'/);
+    assert.equal((await get(url, '/')).status, 200);
+  } finally {
+    await close();
+    rmSync(built, { recursive: true, force: true });
   }
 });

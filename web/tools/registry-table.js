@@ -112,6 +112,12 @@ export function registryTable(kinds, docs) {
     const helper = kind.helper ? ' A helper table the views draw with (registry flag PE_F_HELPER): computed and drawn like any kind, not offered by the explorer\'s kind selector.' : '';
     const ignores = kind.ignores.length ? ` Takes, and ignores, ${kind.ignores.map((n) => `\`${n}\``).join(', ')} (PE_KIND_IGNORES).` : '';
     out.push(`Output \`[${kind.shape.join(', ')}]\` ${kind.dtype}.${input}${helper}${ignores}`, '');
+    // The kind drawn live on the manual's site (its defaults; a prompt for the M-RoPE kinds, which
+    // have none); a code host shows nothing in its place.
+    if (!kind.input) {
+      const sequence = kind.params.some((p) => p.name === 'sequence') ? ' sequence="text:5 image:1x8x12 text:4"' : '';
+      out.push(`<posenc-heatmap kind="${kind.name}"${sequence} explain="true"></posenc-heatmap>`, '');
+    }
     if (docs) {
       out.push(`Formula, layout and sources (\`${HEADER}\`):`, '', '```text', docs.get(kind.name), '```', '');
       const notes = sharedNotes(docs).get(kind.name) ?? [];
