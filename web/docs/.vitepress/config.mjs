@@ -53,6 +53,8 @@ export default {
   title: 'posenc',
   description: 'Every positional encoding real transformers use, computed in your browser',
   base,
+  // the explorer's icon: without one the browser asks for /favicon.ico and logs the 404 as an error
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: `${base}favicon.svg` }]],
   srcExclude: ['**/node_modules/**'],
   outDir: process.env.POSENC_DOCS_OUT ?? '../../build/docs',
   cacheDir: '../../build/docs-cache',
