@@ -20,7 +20,7 @@ const USAGE = `usage:
   posenc kinds [--json]
   posenc engines CONFIG [--context N] [--seq-len N] [--engines a,b] [--positions N] [--json]
   posenc layers MODEL.gguf [--context N] [--json]           what llama.cpp computes for the file
-  posenc check MODEL.gguf --config CONFIG [--context N]      exit 0 when llama.cpp computes what transformers does
+  posenc check MODEL.gguf --config CONFIG [--context N] [--positions N]  exit 0 when llama.cpp computes what transformers does
 CONFIG: a config.json, a model directory, or a Hugging Face model id org/name[@revision]
 (Qwen/Qwen3-8B, org/name@v1.0; --revision REV does the same), fetched with HF_ENDPOINT, HF_TOKEN
 (else the token file of huggingface-cli login), HF_HOME (its cache), HF_HUB_OFFLINE=1 (the cache

@@ -146,9 +146,7 @@ const ACT = {
   dtype(p, mode, c) {
     if (c.dtype === 'bfloat16' || c.dtype === 'float16') p.dtype = c.dtype;
   },
-  freqDtype(p, value, c) {
-    if (c.freqDtypes.includes(value)) p.freqDtype = value;
-  },
+  freqDtype(p, value) { p.freqDtype = value; },
   ropeType(p, type) {
     p.ropeScaling = { rope_type: type };
     delete p.seqLen;
@@ -224,7 +222,6 @@ class Run {
     this.found = found;
     const dt = [config?.torch_dtype, config?.dtype, config?.text_config?.torch_dtype, config?.text_config?.dtype].find((v) => typeof v === 'string');
     this.dtype = dt;
-    this.freqDtypes = pe.kinds.find((k) => k.name === 'rope').params.find((q) => q.name === 'freqDtype').choices;
     this.memo = new Map();
     this.done = new Map();
     // rope_scaling fields with a default (beta_fast 32, truncate true …): a rule that writes a default
@@ -248,7 +245,7 @@ class Run {
       engine: this.engine, family, layerType: l.type, sources, seqLen: this.seqLen,
       context: this.context ?? rope?.maxPositionEmbeddings, ropeTypes: this.found.ropeTypes, dca: this.found.dca,
       softmaxScale: positions?.info?.softmaxMscale !== undefined, queryScale: l.queryScale, softmaxOmitted: false,
-      dtype: this.dtype, freqDtypes: this.freqDtypes,
+      dtype: this.dtype,
     };
     let p = rope ? clone(rope) : null;
     const rules = this.backend ? [this.backend] : [];

@@ -9,7 +9,8 @@ import { positionsWithEngine } from './apply.js';
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 // the params that change how a table is rounded, not which function it is
 const ROUNDING = ['dtype', 'freqDtype'];
-const exactParams = (p) => Object.fromEntries(Object.entries(p).filter(([k]) => !ROUNDING.includes(k)));
+/** A rope's params without what only rounds its table (dtype, freqDtype): the function it computes. */
+export const exactParams = (p) => Object.fromEntries(Object.entries(p).filter(([k]) => !ROUNDING.includes(k)));
 const TOTAL_TOLERANCE = 1e-6;  // relative: logit totals are products of a few factors computed in double
 
 // The largest entry of a Float32Array and its index.
@@ -19,7 +20,11 @@ function argmax(a) {
   return { value: best, at };
 }
 
-function tableDiff(pe, a, b, positions) {
+/**
+ * b's table against a's, both formed from their params at `positions`, in C (check, no diagnosis):
+ * { comparable, exact (within check's float32 bound), maxAbsDiff, at: { position, column } }.
+ */
+export function tableDiff(pe, a, b, positions) {
   if (JSON.stringify(a) === JSON.stringify(b)) return { comparable: true, exact: true, maxAbsDiff: 0, at: null };
   const shape = pe.shape('rope', { ...a, positions });
   // a copy: check() moves it into the heap, which may grow and detach a view

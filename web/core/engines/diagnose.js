@@ -3,9 +3,10 @@
 // every check); the engines whose table it is exactly come first in the diagnosis, with the rule.
 import { PosencError } from '../error.js';
 import { engineRecords } from './index.js';
+import { exactParams } from './compare.js';
 
 const NARROW = ['bfloat16', 'float16'];
-const functionOf = (p) => JSON.stringify(p && { ...p, dtype: undefined, freqDtype: undefined });
+const functionOf = (p) => JSON.stringify(p && exactParams(p));
 
 /** [{ cause: 'engine', fix: { engine, context }, rule, rules, maxAbsError, badElements }] for target. */
 export function engineCauses(pe, t, target, options, check) {

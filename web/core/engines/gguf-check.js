@@ -4,8 +4,7 @@
 // (base, rotary dims, frequencies, attention factor) and the GGUF key or tensor it comes from.
 import { PosencError, describe } from '../error.js';
 import { layersFromGGUF } from './gguf.js';
-
-const plain = ({ freqDtype, dtype, ...p }) => p;
+import { exactParams, tableDiff } from './compare.js';
 
 /**
  * checkGGUF(pe, gguf, { config, context, tensors, positions }) → { same, arch, layers: [{ layers, type,
@@ -43,17 +42,10 @@ export function checkGGUF(pe, g, options = {}) {
       continue;
     }
     // llama.cpp's NORM pairs act on q/k weights its converter permuted: the same rotation as rotate_half
-    const a = plain(r.rope), b = { ...plain(m.rope), layout: a.layout };
+    const a = exactParams(r.rope), b = { ...exactParams(m.rope), layout: a.layout };
     if (m.rope.layout !== r.rope.layout) notes.push(`llama.cpp pairs ${m.rope.layout === 'gptj' ? '(2k, 2k+1)' : '(k, k + r/2)'} where transformers pairs ${r.rope.layout === 'gptj' ? '(2k, 2k+1)' : '(k, k + r/2)'}: the same rotation when the converter permuted the q and k weights`);
-    const tb = pe.compute('rope', { ...b, positions });
-    const ta = pe.shape('rope', { ...a, positions });
-    let same = false, maxAbsDiff = null, at = null;
-    if (ta.join() === tb.shape.join()) {
-      const c = pe.check({ shape: tb.shape, data: tb.data, dtype: 'float32' }, { kind: 'rope', params: a }, { what: 'cos-sin', diagnose: false });
-      same = c.exact;
-      maxAbsDiff = c.maxAbsError;
-      if (c.firstBad) at = { position: c.firstBad.row, column: c.firstBad.column };
-    }
+    const d = tableDiff(pe, a, b, positions);
+    const same = d.comparable && d.exact, maxAbsDiff = d.comparable ? d.maxAbsDiff : null, at = d.comparable ? d.at : null;
     if (!same) causes.push(...causesOf(pe, a, b, key, r.rope));
     out.push({ layers, type: r.type, same: same && causes.length === 0, maxAbsDiff, at, causes, notes });
   }
