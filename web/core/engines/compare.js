@@ -30,10 +30,6 @@ export function tableDiff(pe, a, b, positions) {
   // a copy: check() moves it into the heap, which may grow and detach a view
   const tb = pe.compute('rope', { ...b, positions });
   if (shape.join() !== tb.shape.join()) return { comparable: false, shapes: [shape, tb.shape] };
-  return diffOf(pe, tb, a);
-}
-
-function diffOf(pe, tb, a) {
   const r = pe.check({ shape: tb.shape, data: tb.data, dtype: 'float32' }, { kind: 'rope', params: { ...a } }, { what: 'cos-sin', diagnose: false });
   const row = argmax(r.rowError), col = argmax(r.columnError);
   return { comparable: true, exact: r.exact, maxAbsDiff: r.maxAbsError, at: r.maxAbsError > 0 ? { position: (a.offset ?? 0) + row.at, column: col.at } : null };
