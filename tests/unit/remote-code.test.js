@@ -205,6 +205,44 @@ test('MiniCPM and DeepSeek (v1, remote code): Llama positions, whole-head split 
   invFreq(10000, 128).forEach((v, k) => close(inv[k], v / 4, 2 ** -23 * v, `linear inv_freq ${k}`));
 });
 
+// MiniCPM4 (openbmb/MiniCPM4-8B, model_type minicpm, rope_scaling rope_type longrope): MiniCPMLongRoPE
+// builds its table for max_position_embeddings once, so that length (not the sequence's) picks the
+// factors; cos and sin carry sqrt(1 + ln(max/orig) / ln(orig)). Factors here are made up (64 per list):
+// the published lists are long and any list of the right length tests the same code path.
+test('MiniCPM4 LongRoPE (remote code): the table built for max_position_embeddings picks the factors', () => {
+  const short = Array.from({ length: 64 }, (_, k) => 1 + k / 128);
+  const long = Array.from({ length: 64 }, (_, k) => 1.5 + k / 16);
+  const cfg = (max) => ({
+    ...MINICPM_2B, hidden_size: 4096, num_attention_heads: 32, num_key_value_heads: 2, num_hidden_layers: 32, max_position_embeddings: max,
+    rope_scaling: { rope_type: 'longrope', short_factor: short, long_factor: long, original_max_position_embeddings: 32768 },
+  });
+  const base = invFreq(10000, 128);
+  const check = (params, ext, af, what) => {
+    const inv = freqs(params);
+    base.forEach((v, k) => close(inv[k], v / ext[k], 2 ** -22 * v, `${what} inv_freq ${k}`));
+    const p = 1000;
+    const table = pe.compute('rope', { ...params, positions: p + 1 });
+    const [, n, d] = table.shape;
+    assert.equal(n, p + 1);
+    for (const k of [0, 5, 40, 63]) {
+      const a = p * (base[k] / ext[k]);
+      close(table.data[p * d + k], Math.cos(a) * af, 2e-5, `${what} cos ${k}`);
+      close(table.data[n * d + p * d + k], Math.sin(a) * af, 2e-5, `${what} sin ${k}`);
+    }
+  };
+  const af = Math.sqrt(1 + Math.log(2) / Math.log(32768));
+  // max 65536 > original 32768: long factors at any sequence length, also with transformers' seqLen
+  const longer = pe.positionsFromConfig(cfg(65536));
+  assert.equal(longer.family, 'minicpm');
+  check(longer.layers[0].rope, long, af, 'max 65536');
+  check(pe.ropeFromConfig(cfg(65536), { seqLen: 100 }), long, af, 'max 65536, 100 tokens');
+  // max == original: short factors up to it, long beyond (the table rebuilt for the longer sequence); factor 1
+  check(pe.ropeFromConfig(cfg(32768)), short, 1, 'max 32768');
+  check(pe.ropeFromConfig(cfg(32768), { seqLen: 40000 }), long, 1, 'max 32768, 40000 tokens');
+  // an engine with its own LongRoPE does not build MiniCPM's table: vLLM switches by its context
+  check(pe.ropeFromConfig(cfg(65536), { engine: 'vllm', context: 4096 }), short, af, 'vllm, context 4096');
+});
+
 test('Phi-3-small: whole-head RoPE at rope_embedding_base on every layer, dense every 2nd layer, block-sparse between (warned)', () => {
   const s = pe.positionsFromConfig(PHI3_SMALL_8K);
   assert.equal(s.family, 'phi3small');

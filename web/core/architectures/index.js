@@ -21,13 +21,17 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
   headDim headDimByType rotary defaults layers kinds nope nopeUnlessNull localBase baseKey baseKeys theta reads refuse alibi t5
   deberta positionType positionTypes ropeFlag ropeTypes ropeReads window chunk lastFull fillTypes bidirectional localAttention
   noRopeLayers emptyNoRope queryScale softmaxScale layerCount ropeDicts sections extra headDimScale windowAll ropeIgnored mrope
-  baseScale attentionBy inert maxPositions layerTheta ropeFromLists ignores fitLayerTypes textFixed nullDictNoPE keyedDrops slidingTypes textAliases`.split(/\s+/));
+  baseScale attentionBy inert maxPositions layerTheta ropeFromLists ignores fitLayerTypes textFixed nullDictNoPE keyedDrops slidingTypes textAliases
+  longropeCache`.split(/\s+/));
 // Fields read per layer rather than per layer type:
 //   layerTheta: { key, scalar, zeroNoPE, flag, defaultNoPE } — config[key] is a list of one RoPE base per
 //     layer (Granite SWA layer_rope_theta, Step-3.5 rope_theta); `scalar`: a single number is the usual
 //     base; `zeroNoPE`: 0 makes the layer NoPE; `flag`: the list only switches RoPE off (0) or on, the
 //     base staying the rope dict's (Muse Glimmer); `defaultNoPE: { every, fromLast }`: the class default
 //     when the key is absent, NoPE every `every`-th layer (counted from the last with fromLast).
+//   longropeCache: the family's LongRoPE table is built once for max_position_embeddings positions and
+//     rebuilt only for a longer sequence (MiniCPM's remote MiniCPMLongRoPE): long factors whenever that
+//     length exceeds original_max_position_embeddings, whatever the sequence.
 //   nullDictNoPE: a layer type whose entry in a per-layer-type rope dict is null is NoPE (CohereCompass).
 //   slidingTypes: the record's own layer type names that slide (sliding_window applies), as sliding_attention.
 //   keyedDrops: keys beside per-layer-type rope dicts that the class drops (warned, not refused).

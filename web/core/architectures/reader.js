@@ -747,6 +747,11 @@ export class Reader {
     scaling.rope_type ??= 'default';
     if (!from['ropeScaling.rope_type']) from['ropeScaling.rope_type'] = Object.keys(dict).length ? dictFrom : 'default:rope_type';
     out.ropeScaling = scaling;
+    if (rec.longropeCache && scaling.rope_type === 'longrope') {
+      // the table is built for max_position_embeddings at init, so its length, not the sequence's, picks the factors
+      out.seqLen = out.maxPositionEmbeddings;
+      from.seqLen = `rule:${this.family} (table built for ${from.maxPositionEmbeddings})`;
+    }
     if (typeof scaling.factor === 'number' && scaling.factor < 1 && scaling.rope_type !== 'default') {
       this.warn(`${path}.factor`, `is ${scaling.factor} < 1: transformers warns that factor should be >= 1`);
     }

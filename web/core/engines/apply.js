@@ -89,7 +89,11 @@ const ACT = {
   longrope(p, mode, c) {
     const orig = originalOf(p);
     let s;
-    if (mode === 'seqLen') s = c.seqLen;
+    // a length the record set (a table built once for max_position_embeddings, MiniCPM's remote code) is
+    // the floor of the transformers run's; an engine with its own LongRoPE does not build that table
+    const built = p.seqLen;
+    if (mode !== 'seqLen') delete p.seqLen;
+    if (mode === 'seqLen') s = c.seqLen === undefined ? undefined : Math.max(c.seqLen, built ?? 0);
     else if (mode === 'batch') s = c.seqLen === undefined || c.seqLen < 2 ? undefined : c.seqLen - 1;  // the largest position
     else if (mode === 'context') s = c.context;
     else if (mode === 'always') s = orig + 1;

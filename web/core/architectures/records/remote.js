@@ -70,11 +70,16 @@ export default () => ({
   },
   // openbmb/MiniCPM-2B-sft-bf16: MiniCPMRotaryEmbedding and its Linear / DynamicNTK subclasses are the
   // Llama ones (rope_scaling {type, factor}); scale_emb, dim_model_base, scale_depth scale activations
+  // MiniCPM4 (openbmb/MiniCPM4-8B) keeps model_type minicpm and adds rope_scaling rope_type longrope:
+  // MiniCPMLongRoPE builds its table once for max_position_embeddings (MiniCPMRotaryEmbedding.__init__
+  // _set_cos_sin_cache(seq_len=max_position_embeddings)) and picks long factors when that length exceeds
+  // original_max_position_embeddings, cos and sin times sqrt(1 + ln(max/orig) / ln(orig))
   minicpm: {
-    from: 'openbmb/MiniCPM-2B-sft-bf16 modeling_minicpm.py MiniCPMRotaryEmbedding, MiniCPMLinearScalingRotaryEmbedding, MiniCPMDynamicNTKScalingRotaryEmbedding, rotate_half, apply_rotary_pos_emb (as in mdy666/triton-mla modeling_minicpm.py@2ba67b3c740d61c821786c4a873b889e2b6844b8); configuration_minicpm.py MiniCPMConfig',
+    from: 'openbmb/MiniCPM-2B-sft-bf16 modeling_minicpm.py MiniCPMRotaryEmbedding, MiniCPMLinearScalingRotaryEmbedding, MiniCPMDynamicNTKScalingRotaryEmbedding, rotate_half, apply_rotary_pos_emb (as in mdy666/triton-mla modeling_minicpm.py@2ba67b3c740d61c821786c4a873b889e2b6844b8); openbmb/MiniCPM4-8B modeling_minicpm.py MiniCPMLongRoPE, MiniCPMAttention._init_rope (as in mindspore-lab/mindone mindone/transformers/models/minicpm4/modeling_minicpm.py@13e939b47814bbda2494737e0ef218aaac548835); configuration_minicpm.py MiniCPMConfig',
     like: 'llama',
+    longropeCache: true,
     defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
-    note: 'Llama positions; scale_emb, dim_model_base and scale_depth scale activations, not positions.',
+    note: 'Llama positions; scale_emb, dim_model_base and scale_depth scale activations, not positions. MiniCPM4\'s LongRoPE (rope_scaling rope_type longrope) takes its long factors whenever max_position_embeddings exceeds original_max_position_embeddings, at every sequence length (its table is built for max_position_embeddings), where transformers\' longrope switches per sequence.',
   },
   // deepseek-ai/deepseek-moe-16b-base (deepseek-llm-7b/67b ship as model_type llama): DeepseekRotaryEmbedding
   // and its Linear / DynamicNTK subclasses are the Llama ones
