@@ -337,6 +337,9 @@
  *              log1p (here the double logarithm of the exact 1 + floor, rounded once; torch's float32
  *              log1p may differ by 1 ulp), x float32(attnScale), + 1, each step rounded to float32.
  *              Llama 4 Scout / Maverick: floor_scale 8192, attn_scale 0.1.
+ *              form log-ratio: Qwen (v1)'s use_logn_attn, s(p) = log(p + 1) / log(seqLength) for
+ *              p + 1 > seqLength, else 1 (modeling_qwen.py: logn_list of math.log(i, seq_length), a
+ *              double rounded once to float32; shift, floorScale and attnScale are not read).
  *
  * Analysis kinds: derived quantities of the kinds above, from the same frequencies (analysis.c).
  * rope-spectrum [r/2, 4] f32, rope's params (positions, offset, step, layout change nothing). Per

@@ -1,4 +1,5 @@
-/* Llama 4's NoPE-layer and Mistral 3's query scale (see posenc.h): float32 throughout, as transformers computes it. */
+/* Llama 4's NoPE-layer and Mistral 3's query scale (see posenc.h): float32 throughout, as transformers computes
+ * it; and Qwen (v1)'s log-n query scale (form log-ratio). */
 #include "internal.h"
 #include "mathlib.h"
 
@@ -14,10 +15,21 @@ pe_status pe__query_scale(const pe_request *rq, pe_shape *sh, void *out, pe_info
     pe__shape(sh, 1, (int64_t[]){n});
     return PE_OK;
   }
+  float *o = out;
+  if (rq->v[Q_form] == 1) {
+    /* Qwen (v1): logn_list[i - 1] = math.log(i, seq_length) for 1-based i > seq_length, else 1: a Python
+     * double (log(i) / log(seq_length)) held as a float32 tensor */
+    const double ls = pe__log(rq->v[Q_seqLength]);
+    const int64_t len = (int64_t)rq->v[Q_seqLength];
+    for (int64_t row = 0; row < n; row++) {
+      const int64_t i = offset + row * step + 1;
+      o[row] = i > len ? (float)(pe__log((double)i) / ls) : 1.0f;
+    }
+    return PE_OK;
+  }
   /* torch: a float32 tensor with a Python-float operand computes in float32, the scalar rounded to it */
   const float fs = (float)rq->v[Q_floorScale], as = (float)rq->v[Q_attnScale];
   const int64_t shift = (int64_t)rq->v[Q_shift];
-  float *o = out;
   for (int64_t row = 0; row < n; row++) {
     const float p = (float)(offset + row * step);  /* positions.float() */
     const float fl = (float)floor((p + (float)shift) / fs);  /* exact: floor of a float is a float */

@@ -212,7 +212,7 @@ export interface XposParams {
   downscale?: boolean;
 }
 
-/** `query-scale`: Llama 4 NoPE-layer query scale; output [positions] float32. */
+/** `query-scale`: Query scale: Llama 4 NoPE layers, Mistral 3, Qwen log-n; output [positions] float32. */
 export interface QueryScaleParams {
   /** number of positions (rows) (int 0 … 2^24; default 50). */
   positions?: number;
@@ -226,6 +226,10 @@ export interface QueryScaleParams {
   floorScale?: number;
   /** attn_scale: the slope of the logarithm (float -1e6 … 1e6; default 0.1). */
   attnScale?: number;
+  /** floor-log: Llama 4's 1 + attnScale log(1 + floor((p + shift) / floorScale)); log-ratio: Qwen (v1)'s log-n, log(p + 1) / log(seqLength) where p + 1 > seqLength, else 1 (shift, floorScale, attnScale unused) (default 'floor-log'). */
+  form?: 'floor-log' | 'log-ratio';
+  /** log-ratio: the training length (Qwen's seq_length); queries at 1-based positions beyond it are scaled (int 2 … 2^31-1; default 8192). */
+  seqLength?: number;
 }
 
 /** `rope-spectrum`: RoPE spectrum: wavelengths, scaling ratio, rotations; output [pair, spectrum] float32. */

@@ -160,7 +160,7 @@ test('Baichuan: the 13B code adds ALiBi (slope · key position, Baichuan\'s _get
   throwsWith(() => pe.positionsFromConfig({ ...BAICHUAN2_7B_CHAT, hidden_size: 2048, num_attention_heads: 16 }), 'EINVAL', 'hidden_size');
 });
 
-test('Qwen (v1): kv_channels · rotary_pct dims rotate at rotary_emb_base; dynamic NTK and log-n, inactive up to seq_length, are warned of by name', () => {
+test('Qwen (v1): kv_channels · rotary_pct dims rotate at rotary_emb_base; log-n on every layer, dynamic NTK warned of by name', () => {
   const s = pe.positionsFromConfig(QWEN_7B);
   assert.equal(s.family, 'qwen');
   assert.equal(s.layers.length, 32);
@@ -170,13 +170,21 @@ test('Qwen (v1): kv_channels · rotary_pct dims rotate at rotary_emb_base; dynam
   assert.equal(s.sources['layers.full_attention.rope.dim'], 'kv_channels');
   assert.equal(s.sources['layers.full_attention.rope.maxPositionEmbeddings'], 'seq_length');
   sameFreqs(r, 10000, 128, 'Qwen-7B');
-  // get_ntk_alpha(L) = max(2^ceil(log2(L / seq_length) + 1) − 1, 1) is 1 for every L <= seq_length:
-  // the plain table is the one Qwen uses there
-  for (const L of [1, 4096, 8192]) assert.equal(Math.max(2 ** Math.ceil(Math.log2(L / 8192) + 1) - 1, 1), 1, `ntk_alpha(${L})`);
-  assert.deepEqual(s.warnings.map((w) => w.field).sort(), ['use_dynamic_ntk', 'use_logn_attn']);
-  assert.ok(s.warnings.every((w) => /seq_length/.test(w.message)));
-  // both switched off: no warning
-  assert.equal(pe.positionsFromConfig({ ...QWEN_7B, use_dynamic_ntk: false, use_logn_attn: false }).warnings.length, 0);
+  // use_logn_attn: the query scale of every layer, Qwen's log-n against seq_length
+  assert.ok(s.layers.every((l) => l.queryScale?.form === 'log-ratio' && l.queryScale.seqLength === 8192));
+  assert.deepEqual(s.warnings.map((w) => w.field), ['use_dynamic_ntk']);
+  assert.match(s.warnings[0].message, /seqLen/);
+  // the class defaults (QWenConfig: both true) apply when the keys are absent
+  const { use_dynamic_ntk: _d, use_logn_attn: _l, ...defaults } = QWEN_7B;
+  const sd = pe.positionsFromConfig(defaults);
+  assert.deepEqual(sd.warnings.map((w) => w.field), ['use_dynamic_ntk']);
+  assert.equal(sd.layers[0].queryScale.form, 'log-ratio');
+  // both switched off: no warning, no query scale
+  const off = pe.positionsFromConfig({ ...QWEN_7B, use_dynamic_ntk: false, use_logn_attn: false });
+  assert.equal(off.warnings.length, 0);
+  assert.equal(off.layers[0].queryScale, null);
+  throwsWith(() => pe.positionsFromConfig({ ...QWEN_7B, use_logn_attn: 'yes' }), 'EINVAL', 'use_logn_attn');
+  throwsWith(() => pe.positionsFromConfig({ ...QWEN_7B, seq_length: 1 }), 'ERANGE', 'seq_length');
   // a partial rotary share: int(kv_channels · rotary_pct) dims
   sameFreqs(pe.positionsFromConfig({ ...QWEN_7B, rotary_pct: 0.5 }).layers[0].rope, 10000, 64, 'rotary_pct 0.5');
   // Qwen's keys on a family that does not read them: refused by name
@@ -184,6 +192,58 @@ test('Qwen (v1): kv_channels · rotary_pct dims rotate at rotary_emb_base; dynam
   // found by its architectures class alone
   const { model_type: _, ...bare } = QWEN_7B;
   assert.equal(pe.positionsFromConfig(bare).family, 'qwen');
+});
+
+// Qwen's modeling_qwen.py, transcribed in float64: logn_list[i - 1] = math.log(i, seq_length) if i > seq_length
+// else 1; get_ntk_alpha(L) = max(2 ** ceil(math.log(L / seq_length, 2) + 1) - 1, 1); the rotary base for the
+// call rotary_emb_base * ntk_alpha ** (dim / (dim - 2))
+const qwenLogn = (i, S) => (i > S ? Math.log(i) / Math.log(S) : 1);
+const qwenAlpha = (L, S) => Math.max(2 ** Math.ceil(Math.log(L / S) / Math.log(2) + 1) - 1, 1);
+
+test('Qwen (v1) log-n: query-scale form log-ratio gives log(i)/log(seq_length) past seq_length, float32 of the double', () => {
+  for (const S of [2048, 8192, 32768]) {
+    const { data } = pe.compute('query-scale', { form: 'log-ratio', seqLength: S, positions: 6, offset: S - 3, step: 1 });
+    [...data].forEach((v, row) => assert.equal(v, Math.fround(qwenLogn(S - 3 + row + 1, S)), `S ${S} row ${row}`));
+    // far out: 32766 (Qwen's table ends at 1-based 32767) and 10^6
+    const far = pe.compute('query-scale', { form: 'log-ratio', seqLength: S, positions: 2, offset: 32766, step: 1e6 - 32766 }).data;
+    assert.equal(far[0], Math.fround(qwenLogn(32767, S)));
+    assert.equal(far[1], Math.fround(qwenLogn(1e6 + 1, S)));
+  }
+  // values a reader can check by hand: log(16384)/log(8192) = 14/13
+  assert.equal(pe.compute('query-scale', { form: 'log-ratio', seqLength: 8192, positions: 1, offset: 16383 }).data[0], Math.fround(14 / 13));
+  throwsWith(() => pe.compute('query-scale', { form: 'log-ratio', seqLength: 1 }), 'ERANGE', 'seqLength');
+  throwsWith(() => pe.compute('query-scale', { form: 'log' }), 'EINVAL', 'form');
+});
+
+test('Qwen (v1) dynamic NTK: with seqLen, transformers\' run raises the base by ntk_alpha^(d/(d−2)); engines without it keep plain RoPE', () => {
+  // 1 up to seq_length, then 3, 7, 15 … (a step at each doubling past seq_length)
+  assert.deepEqual([8192, 8193, 16384, 16385, 20000, 32768, 32769].map((L) => qwenAlpha(L, 8192)), [1, 3, 3, 7, 7, 7, 15]);
+  for (const L of [4096, 8192, 8193, 16384, 20000, 32769]) {
+    const alpha = qwenAlpha(L, 8192);
+    const t = pe.positionsFromConfig(QWEN_7B, { engine: 'transformers', seqLen: L }).layers[0];
+    sameFreqs(t.rope, 10000 * alpha ** (128 / 126), 128, `transformers, L ${L} (ntk_alpha ${alpha})`);
+    assert.equal(t.engine.rules.some((x) => x.rule === 'qwen.ntk'), alpha > 1, `L ${L}`);
+    assert.equal(t.queryScale.form, 'log-ratio');
+  }
+  // without seqLen: the init table (alpha 1)
+  sameFreqs(pe.positionsFromConfig(QWEN_7B, { engine: 'transformers' }).layers[0].rope, 10000, 128, 'no seqLen');
+  // use_dynamic_ntk false: no alpha at any length
+  sameFreqs(pe.positionsFromConfig({ ...QWEN_7B, use_dynamic_ntk: false }, { engine: 'transformers', seqLen: 20000 }).layers[0].rope,
+    10000, 128, 'use_dynamic_ntk false');
+  // SGLang, MLX-LM and llama.cpp read neither key: base 10000 over the whole head, no query scale
+  for (const engine of ['sglang', 'mlx-lm', 'llama.cpp']) {
+    const e = pe.positionsFromConfig({ ...QWEN_7B, rotary_emb_base: 50000 }, { engine, seqLen: 20000 }).layers[0];
+    assert.equal(e.rope.base, 10000, engine);
+    assert.equal(e.queryScale, null, engine);
+    assert.ok(e.engine.rules.some((x) => x.rule === 'qwen.plain'), engine);
+  }
+  // vLLM dropped QWenLMHeadModel: refused naming engine
+  throwsWith(() => pe.positionsFromConfig(QWEN_7B, { engine: 'vllm' }), 'EINVAL', 'engine');
+  // compareEngines names the difference beyond seq_length
+  const cmp = pe.compareEngines(QWEN_7B, { seqLen: 20000, positions: 64 });
+  const sg = cmp.rows.find((x) => x.engine === 'sglang');
+  assert.equal(sg.same, false);
+  assert.ok(sg.rules.some((x) => x.rule === 'qwen.plain'));
 });
 
 test('MiniCPM and DeepSeek (v1, remote code): Llama positions, whole-head split halves', () => {

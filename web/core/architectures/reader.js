@@ -371,7 +371,7 @@ export class Reader {
     // keys the record reads whose effect posenc reports rather than computes (Qwen's dynamic NTK and
     // log-n beyond seq_length, Phi-3-small's block-sparse mask): a warning naming each, never silence
     for (const [k, { off, message }] of Object.entries(rec.inert ?? {})) {
-      const v = this.get(k);
+      const v = this.get(k) ?? rec.defaults?.[k];
       if (message && v !== undefined && !(off ?? [false]).includes(v)) this.warn(k, message);
     }
     // keys the family's published files carry and its transformers code does not read (record `ignores`)
@@ -813,12 +813,20 @@ export class Reader {
     return c;
   }
 
-  /** A query temperature: Llama 4's on NoPE layers (attn_temperature_tuning), or one from the rope dict on every layer (Mistral 3). */
+  /** A query temperature: Llama 4's on NoPE layers (attn_temperature_tuning), one from the rope dict on every layer (Mistral 3), or Qwen (v1)'s log-n on every layer. */
   queryScale(dict) {
     const qs = this.record.queryScale;
     if (!qs) return null;
     let out, fields;
-    if (qs.beta) {
+    if (qs.form === 'log-ratio') {
+      // Qwen (v1): log(i) / log(seq_length) at 1-based positions i > seq_length, on every layer, when the
+      // flag is on (its class default)
+      const on = this.get(qs.flag) ?? this.record.defaults?.[qs.flag];
+      if (on === false) return null;
+      if (typeof on !== 'boolean') throw this.fail(qs.flag, 'is not true or false');
+      out = { form: 'log-ratio', seqLength: this.get(qs.seqLength) ?? this.record.defaults?.[qs.seqLength] };
+      fields = { seqLength: qs.seqLength };
+    } else if (qs.beta) {
       // Mistral 3 / Ministral 3: 1 + beta log(1 + floor(p / original_max_position_embeddings))
       const beta = dict?.[qs.beta];
       if (beta === undefined || beta === null) return null;
@@ -999,6 +1007,8 @@ export class Reader {
     }
     const other = new Map();
     let qsAll = null, qsNope;
+    // a query scale on every RoPE layer (Mistral 3's beta, Qwen's log-n), else Llama 4's on NoPE layers
+    const everyLayer = Boolean(rec.queryScale?.beta || rec.queryScale?.form === 'log-ratio');
     // what a layer carries depends on its type and whether it is NoPE: built once per pair, shared
     // (frozen) by every layer of it, so a 65536-layer config costs one object per layer
     const build = (type, none, layerKind, base) => {
@@ -1015,9 +1025,9 @@ export class Reader {
         }
         if (rec.softmaxScale) positions.info = Object.freeze(this.softmaxScale(r));
         for (const [k, v] of Object.entries(r.from)) this.sources[`layers.${type}.rope.${k}`] = v;
-        qsAll ??= this.record.queryScale?.beta ? this.queryScale(r.dict) : null;
+        qsAll ??= everyLayer ? this.queryScale(r.dict) : null;
         if (qsAll) queryScale = qsAll;
-      } else if (layerKind === 'rope' && none && rec.queryScale && !rec.queryScale.beta) {
+      } else if (layerKind === 'rope' && none && rec.queryScale && !everyLayer) {
         if (qsNope === undefined) qsNope = this.queryScale();
         queryScale = qsNope;
       } else if (layerKind !== 'rope' && layerKind !== 'none') {

@@ -142,7 +142,12 @@ const ACT = {
     p.positionModulo = chunk - local;
     return `keys at p mod ${chunk - local}`;
   },
-  queryScale(p, { contextAbove }, c) {
+  queryScale(p, mode, c) {
+    if (mode === 'drop') {
+      c.queryScale = null;
+      return 'queries not scaled';
+    }
+    const { contextAbove } = mode;
     if (c.context > contextAbove) return undefined;
     c.queryScale = null;
     return `off: context ${c.context} ≤ ${contextAbove}`;
@@ -161,6 +166,18 @@ const ACT = {
     if (/(^|\.)(rope_scaling|rope_parameters)\./.test(src)) p.ropeScaling.original_max_position_embeddings = fallback;
   },
   params(p, values) { Object.assign(p, values); },
+  // Qwen (v1)'s dynamic NTK (QWenModel.get_ntk_alpha): one alpha per forward call of seqLen tokens,
+  // 2^ceil(log2(L / seq_length) + 1) − 1 as Python's math.log(x, 2) forms it; C raises the base by
+  // alpha^(r/(r−2)) (rope_type dynamic with alpha, HunYuan's form)
+  ntkAlpha(p, mode, c) {
+    if (c.seqLen === undefined) return undefined;
+    const s = p.maxPositionEmbeddings;
+    const alpha = Math.max(2 ** Math.ceil(Math.log(c.seqLen / s) / Math.log(2) + 1) - 1, 1);
+    if (alpha === 1) return undefined;
+    p.ropeScaling = { rope_type: 'dynamic', alpha };
+    delete p.seqLen;
+    return `ntk_alpha ${alpha} for a sequence of ${c.seqLen} > seq_length ${s}`;
+  },
   refuse(p, why, c) {
     throw new PosencError(`posenc: engine = ${JSON.stringify(c.engine.name)} cannot run this config: ${why}`, 'EINVAL', 'engine');
   },
@@ -171,7 +188,8 @@ const WHEN = {
   ropeTypeWas: (list, c) => list.some((t) => c.ropeTypes.has(t)),
   softmaxScale: (want, c) => c.softmaxScale === want,
   dca: (want, c) => (c.dca !== null) === want,
-  queryScale: (kind, c, p) => kind === 'nope' && p === null && c.queryScale !== null,
+  queryScale: (kind, c, p) => c.queryScale !== null && (kind === 'nope' ? p === null : kind === 'every' && p !== null),
+  flagOn: (keys, c) => keys.every((k) => c.config?.[k] !== false),
   alpha: (want, c, p) => p !== null && (p.ropeScaling?.alpha !== undefined) === want,
   mrope: (want, c, p) => p !== null && (p.mropeSection !== undefined) === want,
   family: (list, c) => list.includes(c.family),
@@ -249,7 +267,7 @@ class Run {
       engine: this.engine, family, layerType: l.type, sources, seqLen: this.seqLen,
       context: this.context ?? rope?.maxPositionEmbeddings, ropeTypes: this.found.ropeTypes, dca: this.found.dca,
       softmaxScale: positions?.info?.softmaxMscale !== undefined, queryScale: l.queryScale, softmaxOmitted: false,
-      dtype: this.dtype,
+      dtype: this.dtype, config: isObject(this.config) ? this.config : null,
     };
     let p = rope ? clone(rope) : null;
     const rules = this.backend ? [this.backend] : [];

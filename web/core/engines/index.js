@@ -12,10 +12,10 @@ import runs from './runs.js';
 
 /** What each rule's `do` may hold: ./apply.js has one action per name. */
 export const ACTIONS = Object.freeze(['longrope', 'dynamic', 'drop', 'set', 'copy', 'mscaleCoefficient', 'softmax',
-  'positionModulo', 'queryScale', 'dtype', 'freqDtype', 'ropeType', 'llama3Original', 'params', 'refuse']);
+  'positionModulo', 'queryScale', 'dtype', 'freqDtype', 'ropeType', 'llama3Original', 'params', 'ntkAlpha', 'refuse']);
 /** What each rule's `when` may test. */
 export const CONDITIONS = Object.freeze(['ropeType', 'ropeTypeWas', 'softmaxScale', 'dca', 'queryScale', 'alpha', 'mrope',
-  'family', 'layerType']);
+  'family', 'layerType', 'flagOn']);
 
 const deepFreeze = (o) => {
   for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);

@@ -53,7 +53,8 @@ export default () => ({
     note: 'Which positions follow from the modeling file the repository ships, not from a config key: the 7B files rotate the whole head (split halves, base 10000), the 13B files add ALiBi (2^(−8h/n) slopes, interleaved for a head count that is no power of two) times the key position. posenc reads hidden_size 4096 as the 7B code and 5120 as the 13B code (as vLLM does) and refuses another size.',
   },
   // Qwen/Qwen-7B, Qwen-14B, Qwen-72B (v1): RotaryEmbedding(kv_channels · rotary_pct, rotary_emb_base),
-  // _rotate_half on the first rot_dim dims; dynamic NTK and log-n act only beyond seq_length
+  // _rotate_half on the first rot_dim dims; dynamic NTK (the transformers engine rule qwen.ntk) and log-n
+  // (queryScale log-ratio) act only beyond seq_length
   qwen: {
     from: 'zhangningboo/Qwen-7B modeling_qwen.py@ffe04dd57f85293043ba999a2c0daa788d6182e9 (Qwen/Qwen-7B) RotaryEmbedding.update_rotary_pos_emb_cache (base · ntk_alpha^(dim/(dim−2))), _rotate_half, apply_rotary_pos_emb, QWenModel.get_ntk_alpha, QWenAttention (logn_tensor: log_seq_length(i) for i > seq_length); configuration_qwen.py QWenConfig',
     like: 'llama',
@@ -62,11 +63,12 @@ export default () => ({
     baseKey: 'rotary_emb_base',
     maxPositions: 'seq_length',
     inert: {
-      use_dynamic_ntk: { off: [false], message: 'is read as Qwen\'s modeling code does up to seq_length tokens: ntk_alpha = max(2^ceil(log2(L/seq_length) + 1) − 1, 1) is 1 there, so the tables are plain RoPE at rotary_emb_base; a longer sequence L changes the base to rotary_emb_base · ntk_alpha^(d/(d−2)) for the whole sequence, which posenc does not compute' },
-      use_logn_attn: { off: [false], message: 'is read as Qwen\'s modeling code does up to seq_length tokens: the query scale log(i)/log(seq_length) applies only at 1-based positions i > seq_length, so it is 1 there; beyond seq_length posenc does not compute it (its query-scale kind is Llama 4\'s floor-log form)' },
+      use_dynamic_ntk: { off: [false], message: 'is read as Qwen\'s modeling code does: ntk_alpha = max(2^ceil(log2(L/seq_length) + 1) − 1, 1) for a forward call of L tokens, 1 up to seq_length (plain RoPE at rotary_emb_base); for a longer sequence give seqLen (layersFromConfig(config, { seqLen }), --seq-len) and the base becomes rotary_emb_base · ntk_alpha^(d/(d−2)) for the whole call' },
     },
+    // QWenModel.__init__ logn_list: math.log(i, seq_length) for i in range(1, 32768) where i > seq_length, else 1
+    queryScale: { form: 'log-ratio', seqLength: 'seq_length', flag: 'use_logn_attn' },
     defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, kv_channels: 128, max_position_embeddings: 8192, rotary_pct: 1, rotary_emb_base: 10000, use_dynamic_ntk: true, use_logn_attn: true },
-    note: 'The first kv_channels · rotary_pct dims of each head rotate in split halves at rotary_emb_base. With use_dynamic_ntk or use_logn_attn (the published defaults) the tables hold for sequences up to seq_length; beyond it both change with the sequence length (a warning says so).',
+    note: 'The first kv_channels · rotary_pct dims of each head rotate in split halves at rotary_emb_base. With use_logn_attn (the published default) every layer\'s queries at 1-based positions i > seq_length are scaled by log(i)/log(seq_length) (the query-scale kind, form log-ratio; Qwen\'s table holds 32767 positions); with use_dynamic_ntk a forward call longer than seq_length raises the base (give seqLen).',
   },
   // openbmb/MiniCPM-2B-sft-bf16: MiniCPMRotaryEmbedding and its Linear / DynamicNTK subclasses are the
   // Llama ones (rope_scaling {type, factor}); scale_emb, dim_model_base, scale_depth scale activations

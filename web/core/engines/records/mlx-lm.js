@@ -12,6 +12,14 @@ export default () => ({
   aliases: { deepseek_yarn: 'yarn', 'telechat3-yarn': 'yarn' },
   rules: [
     {
+      rule: 'qwen.plain',
+      when: { family: ['qwen'] },
+      do: { params: { base: 10000, partialRotaryFactor: 1 }, queryScale: 'drop' },
+      fields: ['rotary_emb_base', 'rotary_pct', 'use_logn_attn', 'use_dynamic_ntk'],
+      effect: 'Qwen (v1): whole-head RoPE at base 10000 (rotary_emb_base and rotary_pct are not read), no log-n query scale, no dynamic NTK',
+      source: 'ml-explore/mlx-lm mlx_lm/models/qwen.py@1245c2ec70e32b7865e3c724a95379a6b86afca8 Attention (nn.RoPE(hidden_size // num_attention_heads, traditional=False): base 10000; no log-n, no dynamic NTK)',
+    },
+    {
       rule: 'rope_type.alias',
       when: { ropeTypeWas: ['deepseek_yarn', 'telechat3-yarn'] },
       do: {},

@@ -14,6 +14,14 @@ export default () => ({
   aliases: { deepseek_yarn: 'yarn' },
   rules: [
     {
+      rule: 'qwen.plain',
+      when: { family: ['qwen'] },
+      do: { params: { base: 10000, partialRotaryFactor: 1 }, queryScale: 'drop' },
+      fields: ['rotary_emb_base', 'rotary_pct', 'use_logn_attn', 'use_dynamic_ntk'],
+      effect: 'Qwen (v1): whole-head RoPE at base 10000 (rotary_emb_base and rotary_pct are not read), no log-n query scale, no dynamic NTK',
+      source: "sgl-project/sglang python/sglang/srt/models/qwen.py@01925ca8c3ab348298b25a81a552dd08c448980a QWenBlock (rope_theta = getattr(config, 'rope_theta', 10000)), QWenAttention (get_rope over hidden_size // num_attention_heads; no log-n, no dynamic NTK)",
+    },
+    {
       rule: 'rope_type.alias',
       when: { ropeTypeWas: ['deepseek_yarn'] },
       do: {},

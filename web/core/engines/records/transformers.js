@@ -29,6 +29,15 @@ export default () => ({
       source: `${RU} _compute_dynamic_ntk_parameters, dynamic_rope_update (dynamic_frequency_update)`,
     },
     {
+      // after dynamic.base: the alpha form is not HF's dynamic update
+      rule: 'qwen.ntk',
+      when: { family: ['qwen'], flagOn: ['use_dynamic_ntk'] },
+      do: { ntkAlpha: 'seqLen' },
+      fields: ['use_dynamic_ntk', 'seq_length'],
+      effect: 'Qwen (v1) remote code: base rotary_emb_base · ntk_alpha^(d/(d−2)) for a forward call longer than seq_length',
+      source: 'zhangningboo/Qwen-7B modeling_qwen.py@ffe04dd57f85293043ba999a2c0daa788d6182e9 (Qwen/Qwen-7B) QWenModel.get_ntk_alpha, QWenModel.forward (ntk_alpha_list), RotaryEmbedding.update_rotary_pos_emb_cache',
+    },
+    {
       rule: 'dca.ignored',
       when: { dca: true },
       do: {},
