@@ -828,7 +828,7 @@ test('DiffusionGemma (class defaults): Gemma 4 layer types and per-type RoPE wri
 // huggingface/transformers src/transformers/models/hunyuan_vl/configuration_hunyuan_vl.py@043bb8dde14aae1a56b84cd230737cf5d0877912
 // HunYuanVLTextConfig.convert_rope_params_to_dict: rope_type xdrope -> dynamic, xdrope_section -> mrope_section;
 // HunYuanDenseV1RotaryEmbedding: with alpha, base = rope_theta * alpha ** (head_dim / (head_dim - 2)).
-test('HunYuan-VL: xdrope is read as dynamic NTK-alpha, the sections split image-token axes only', () => {
+test('HunYuan-VL: xdrope is read as dynamic NTK-alpha, mrope_section / xdrope_section split the head by columns (xdropeSection)', () => {
   const config = { model_type: 'hunyuan_vl', text_config: { model_type: 'hunyuan_vl_text', hidden_size: 1024, num_attention_heads: 16, head_dim: 128,
     num_hidden_layers: 2, max_position_embeddings: 32768, rope_theta: 10000,
     rope_scaling: { type: 'xdrope', alpha: 1000, factor: 1, xdrope_section: [16, 16, 16, 16] } } };
@@ -839,7 +839,35 @@ test('HunYuan-VL: xdrope is read as dynamic NTK-alpha, the sections split image-
   const inv = pe.compute('rope-frequencies', rope).data;
   const base = 10000 * 1000 ** (128 / 126);
   for (const k of [0, 1, 17, 63]) assert.ok(Math.abs(inv[k] - base ** (-(2 * k) / 128)) <= 6.1e-8 * base ** (-(2 * k) / 128), `k ${k}`);
-  assert.ok(s.warnings.some((w) => w.field === 'text_config.rope_scaling.xdrope_section'));
+  // the legacy xdrope_section is HunYuanVLTextConfig's mrope_section: xdropeSection, 4 axes, and the
+  // prompt's ids are mrope-positions' indexed_images with 4 rows
+  assert.deepEqual(rope.xdropeSection, [16, 16, 16, 16]);
+  assert.equal(s.sources['layers.full_attention.rope.xdropeSection'], 'text_config.rope_scaling.xdrope_section');
+  assert.deepEqual(s.mrope, { layout: 'indexed_images', axes: 4 });
+  assert.ok(!s.warnings.some((w) => /section/.test(w.field)));
+  // text-only positions (one row for every axis): the plain table
+  const plain = pe.compute('rope', { ...rope, positions: 8 }).data;
+  const { xdropeSection: _x, ...noSections } = rope;
+  assert.deepEqual([...plain], [...pe.compute('rope', { ...noSections, positions: 8 }).data]);
+  // apply_multimodal_rotary_pos_emb: columns [0, 32) on axis 0, [32, 64) on axis 1 …: an image token whose
+  // axes differ takes each chunk's angle from its own row
+  const ids = [5, 2, 3, 0];  // position, width, height, image index
+  const t = pe.compute('rope', { ...rope, positions: 1, positionIds: ids }).data;
+  for (const [a, col] of [[0, 3], [1, 40], [2, 70], [3, 100]]) {
+    const one = pe.compute('rope', { ...noSections, positions: 1, offset: ids[a] }).data;
+    assert.equal(t[col], one[col], `column ${col} follows axis ${a}`);
+  }
+  // the canonical spelling, 3 axes (width, height, image index)
+  const three = positionsOf({ ...config, text_config: { ...config.text_config, rope_scaling: { type: 'xdrope', alpha: 1000, factor: 1, mrope_section: [32, 16, 16] } } });
+  assert.deepEqual(three.layers[0].rope.xdropeSection, [32, 16, 16]);
+  assert.deepEqual(three.mrope, { layout: 'indexed_images', axes: 3 });
+  // both spellings, different: refused as HunYuanVLTextConfig refuses them; a bad sum names the key
+  assert.throws(() => positionsOf({ ...config, text_config: { ...config.text_config, rope_scaling: { type: 'xdrope', alpha: 1000, xdrope_section: [16, 16, 16, 16], mrope_section: [32, 16, 16] } } }),
+    { code: 'EINVAL', param: 'text_config.rope_scaling.xdrope_section' });
+  assert.throws(() => positionsOf({ ...config, text_config: { ...config.text_config, rope_scaling: { type: 'xdrope', alpha: 1000, xdrope_section: [16, 16, 16, 8] } } }),
+    { code: 'ERANGE', param: 'text_config.rope_scaling.xdrope_section' });
+  // no sections: plain RoPE, no mrope params (get_rope_index needs them for images)
+  assert.equal(positionsOf({ ...config, text_config: { ...config.text_config, rope_scaling: { type: 'xdrope', alpha: 1000 } } }).mrope, null);
 });
 
 // huggingface/transformers src/transformers/models/minimax_m3_vl/configuration_minimax_m3_vl.py@01a05aad6d830cacea098be78be92b0e0df6b2f0

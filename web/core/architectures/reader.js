@@ -757,7 +757,20 @@ export class Reader {
     }
 
     // M-RoPE sections (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, GLM-4V …), when the registry's rope takes them.
+    if (typeof rec.sections === 'string') {
+      // HunYuan-VL: mrope_section (legacy xdrope_section, HunYuanVLTextConfig._normalize_mrope_section_alias)
+      // splits the head by columns among its 3 or 4 position axes: the rope param the record names
+      const given = ['mrope_section', 'xdrope_section'].filter((k) => present(dict, k));
+      if (given.length === 2 && !same(dict.mrope_section, dict.xdrope_section)) {
+        throw this.fail(`${path}.xdrope_section`, `differs from ${path}.mrope_section (${show(dict.mrope_section)}): ${this.configClass} refuses both`);
+      }
+      if (given.length) {
+        out[rec.sections] = dict[given[0]];
+        from[rec.sections] = `${this.pre}${path}.${given[0]}`;
+      }
+    }
     for (const [k, name] of [['mrope_section', 'mropeSection'], ['mrope_interleaved', 'mropeInterleaved']]) {
+      if (typeof rec.sections === 'string' && k === 'mrope_section') continue;
       if (present(dict, k) && rec.sections === false) {
         this.warn(`${path}.${k}`, `is not passed on: ${this.family} assigns frequencies to its t, h, w axes otherwise than Qwen's M-RoPE; ` +
           'the table is that of text positions (equal t, h, w ids), which it matches exactly');
@@ -1202,10 +1215,14 @@ function mropePositions(r, layers) {
     params.positionIdPerSeconds = top.position_id_per_seconds, from.positionIdPerSeconds = 'position_id_per_seconds';
   }
   if (params.layout === 'audio_merged' && present(audio, 'n_window')) params.audioWindowSize = audio.n_window, from.audioWindowSize = 'audio_config.n_window';
-  const layer = layers.find((l) => l.rope?.mropeSection);
+  if (m.layout && params.layout === undefined) params.layout = m.layout, from.layout = `rule:${r.topRec.modelType}`;
+  // indexed_images: one row per section (Qwen-style mrope_section, or HunYuan-VL's column sections)
+  const name = layers.some((l) => l.rope?.xdropeSection) ? 'xdropeSection' : 'mropeSection';
+  const layer = layers.find((l) => l.rope?.[name]);
+  if (m.layout && !layer) return null;  // HunYuan-VL without sections: get_rope_index refuses images
   if (params.layout === 'indexed_images' && layer) {
-    params.axes = layer.rope.mropeSection.length;
-    from.axes = r.sources[`layers.${layer.type}.rope.mropeSection`] ?? 'mropeSection';
+    params.axes = layer.rope[name].length;
+    from.axes = r.sources[`layers.${layer.type}.rope.${name}`] ?? name;
   }
   try {
     r.pe.shape('mrope-positions', { ...params, sequence: '' });

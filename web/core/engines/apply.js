@@ -191,7 +191,7 @@ const WHEN = {
   queryScale: (kind, c, p) => c.queryScale !== null && (kind === 'nope' ? p === null : kind === 'every' && p !== null),
   flagOn: (keys, c) => keys.every((k) => c.config?.[k] !== false),
   alpha: (want, c, p) => p !== null && (p.ropeScaling?.alpha !== undefined) === want,
-  mrope: (want, c, p) => p !== null && (p.mropeSection !== undefined) === want,
+  mrope: (want, c, p) => p !== null && (p.mropeSection !== undefined || p.xdropeSection !== undefined) === want,
   family: (list, c) => list.includes(c.family),
   layerType: (list, c) => list.includes(c.layerType),
 };

@@ -511,16 +511,20 @@ export default () => ({
     from: 'hunyuan_vl/configuration_hunyuan_vl.py HunYuanVLConfig (text_config HunYuanVLTextConfig, vision_config HunYuanVLVisionConfig; flat legacy text keys folded into text_config)',
     text: 'text_config',
     textType: 'hunyuan_vl_text',
+    // HunYuanVLModel.get_rope_index: 1D ids on every axis, an image's merged grid (gw + 1 columns per row)
+    // overwritten by (column, row, image index) on the last three of len(mrope_section) axes
+    mrope: { layout: 'indexed_images' },
     vision: 'HunYuan-VL vision tower: a learned patch position table interpolated (bilinear) to each image.',
   },
   'hunyuan_vl_text': {
-    from: 'hunyuan_vl/configuration_hunyuan_vl.py HunYuanVLTextConfig.convert_rope_params_to_dict (rope_type xdrope -> dynamic, xdrope_section -> mrope_section); hunyuan_vl/modular_hunyuan_vl.py HunYuanVLRotaryEmbedding (HunYuanDenseV1RotaryEmbedding: NTK-alpha), apply_rotary_pos_emb (mrope sections cycled over the position axes, rotate_half)',
+    from: 'hunyuan_vl/configuration_hunyuan_vl.py HunYuanVLTextConfig.convert_rope_params_to_dict (rope_type xdrope -> dynamic, xdrope_section -> mrope_section; both given and different: ValueError), _validate_mrope_section (integers summing to head_dim // 2); hunyuan_vl/modular_hunyuan_vl.py HunYuanVLRotaryEmbedding (HunYuanDenseV1RotaryEmbedding: NTK-alpha), apply_rotary_pos_emb (mrope sections cycled over the position axes, rotate_half)',
     like: 'hunyuan_v1_dense',
     ropeTypes: { xdrope: 'dynamic' },
-    sections: false,
-    ropeIgnored: { xdrope_section: 'is the legacy name of mrope_section (HunYuanVLTextConfig renames it): it splits the head among the position axes of image tokens; text tokens have equal positions on every axis, so the table is that of plain RoPE' },
+    // mrope_section (or its legacy name xdrope_section) splits the head by columns: xdropeSection
+    sections: 'xdropeSection',
+    ropeReads: ['xdrope_section'],
     defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
-    note: 'rope_type xdrope is read as dynamic (NTK-alpha when the dict has alpha). mrope_section assigns head sections to (position,) width, height and image-index axes in turn; text-only positions are equal on every axis, which is plain RoPE.',
+    note: 'rope_type xdrope is read as dynamic (NTK-alpha when the dict has alpha). mrope_section (legacy xdrope_section) gives the rope params xdropeSection: the head\'s columns in chunks of 2 s_a, chunk a on position axis a ((position,) width, height, image index); text-only positions are equal on every axis, which is plain RoPE, and mrope-positions (layout indexed_images) gives an image prompt\'s ids.',
   },
   'hunyuan_vl_vision': {
     from: 'hunyuan_vl/modular_hunyuan_vl.py HunYuanVLVisionPatchEmbed (position_embedding over max_image_size // patch_size squared, interpolated); hunyuan_vl/configuration_hunyuan_vl.py HunYuanVLVisionConfig',
