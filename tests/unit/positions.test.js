@@ -364,3 +364,22 @@ test('every record that computes reads its class-default config (model_type alon
   }
   assert.ok(read > 250, `${read} read from their class defaults`);
 });
+
+// videoprism/modular_videoprism.py VideoPrismTextEmbeddings: codegen's create_sinusoidal_positions,
+//   inv_freq = 1.0 / (10000 ** (torch.arange(0, dim, 2) / dim)); cat(sin(p * inv_freq), cos(p * inv_freq))
+// in float32 there: the float64 transcription bounds posenc's table within float32 rounding of the angle.
+test('VideoPrism text tower: codegen sinusoids, [sin | cos] halves at 10000^(−2k/d), 64 positions of hidden_size', () => {
+  const s = story({ model_type: 'videoprism', text_config: { model_type: 'videoprism_text_model', hidden_size: 768, num_hidden_layers: 12 } });
+  assert.equal(s.family, 'videoprism_text_model');
+  assert.deepEqual(s.input, { kind: 'sinusoidal', params: { positions: 64, dim: 768, variant: 'marian', offset: 0 } });
+  assert.ok(s.layers.every((l) => l.positions === null));
+  const { data } = pe.compute('sinusoidal', s.input.params);
+  const d = 768;
+  for (const p of [0, 1, 17, 63]) {
+    for (const k of [0, 1, 100, 383]) {
+      const a = p * 10000 ** (-(2 * k) / d);
+      close(data[p * d + k], Math.sin(a), 2e-6 * Math.max(1, a), `sin p ${p} k ${k}`);
+      close(data[p * d + d / 2 + k], Math.cos(a), 2e-6 * Math.max(1, a), `cos p ${p} k ${k}`);
+    }
+  }
+});

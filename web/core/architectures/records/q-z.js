@@ -640,11 +640,18 @@ export default () => ({
   },
   'videoprism': {
     from: 'videoprism/configuration_videoprism.py VideoPrismConfig (text_config VideoPrismTextConfig, vision_config VideoPrismVisionConfig)',
-    unsupported: 'a video-text dual encoder: its text tower is not read (see videoprism_text_model) and its vision tower factorises learned spatial and temporal positions over tubelets',
+    text: 'text_config',
+    textType: 'videoprism_text_model',
+    vision: 'VideoPrism vision tower: learned spatial positions over tubelet patches, then learned temporal positions over frames (factorised, interpolated bilinearly when asked)',
   },
+  // codegen's create_sinusoidal_positions: inv_freq = 1 / 10000^(arange(0, d, 2) / d), cat(sin, cos) of
+  // p · inv_freq, the Marian / CTRL layout; the learned cls_emb is appended after the tokens, unpositioned
   'videoprism_text_model': {
-    from: 'videoprism/modeling_videoprism.py VideoPrismTextEmbeddings (create_sinusoidal_positions, a learned cls_emb appended); videoprism/configuration_videoprism.py VideoPrismTextConfig',
-    unsupported: 'not yet read: the layout of create_sinusoidal_positions and the position of the appended CLS embedding were not checked, and VideoPrismTextConfig declares no max_position_embeddings at the version read',
+    from: 'videoprism/modular_videoprism.py VideoPrismTextEmbeddings (create_sinusoidal_positions from codegen/modeling_codegen.py; position_ids arange; inputs scaled by sqrt(hidden_size); cls_emb appended after the tokens), VideoPrismTextModel; VideoPrismTextConfig (SiglipTextConfig: max_position_embeddings 64, hidden_size 768)',
+    input: { kind: 'sinusoidal', variant: 'marian', dim: 'hidden_size', size: 'max_position_embeddings', offset: 0 },
+    attention: 'none',
+    defaults: { max_position_embeddings: 64, hidden_size: 768, num_hidden_layers: 12 },
+    note: 'Tokens 0 .. n−1 take [sin | cos] halves with w_k = 10000^(−2k/d) (codegen\'s create_sinusoidal_positions, float32 there); the CLS embedding appended after them has no position, and its output is the text embedding.',
   },
   'videoprism_vision_model': {
     from: 'videoprism/modeling_videoprism.py; videoprism/configuration_videoprism.py VideoPrismVisionConfig (num_spatial_layers, num_temporal_layers, tubelet_size)',
