@@ -100,21 +100,26 @@ export const modelTypes = () => tables().types;
 const squash = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 // one row buffer for every comparison: closest() compares a name with every known type
 let row = new Int32Array(64);
-function distance(a, b) {
+function distance(a, b, bound = Infinity) {
   if (row.length <= b.length) row = new Int32Array(b.length + 1);
   const d = row;
   for (let j = 0; j <= b.length; j++) d[j] = j;
   for (let i = 1; i <= a.length; i++) {
     let prev = d[0];
     d[0] = i;
+    let low = i;
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
       const t = d[j];
       const sub = prev + (ca === b.charCodeAt(j - 1) ? 0 : 1);
       const ins = d[j - 1] + 1, del = t + 1;
-      d[j] = sub < ins ? (sub < del ? sub : del) : (ins < del ? ins : del);
+      const v = sub < ins ? (sub < del ? sub : del) : (ins < del ? ins : del);
+      d[j] = v;
+      if (v < low) low = v;
       prev = t;
     }
+    // every path to the end passes this row: past the bound, the exact value does not matter
+    if (low > bound) return bound + 1;
   }
   return d[b.length];
 }
@@ -132,11 +137,26 @@ export function closest(name, n = 3) {
   const s = (typeof name === 'string' ? name : Array.isArray(name) || (name && typeof name === 'object') ? '' : String(name)).slice(0, 64).toLowerCase();
   const ss = squash(s);
   known ??= Object.keys(records()).map((k) => [k, squash(k)]);
-  return known
-    .map(([k, sk]) => [k, k === s || sk === ss ? -1 : distance(s, k)])
-    .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .slice(0, n)
-    .map(([k]) => k);
+  // the n nearest by (distance, name), kept sorted; a type whose distance cannot beat the n-th (its
+  // length differs by more, or a row of the table passes it) is not finished
+  const best = [];
+  const before = (x, y) => x[1] - y[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
+  for (const [k, sk] of known) {
+    const bound = best.length < n ? Infinity : best[n - 1][1];
+    let d = -1;
+    if (k !== s && sk !== ss) {
+      if (Math.abs(k.length - s.length) > bound) continue;
+      d = distance(s, k, bound);
+      if (d > bound) continue;
+    }
+    const e = [k, d];
+    let at = best.length;
+    while (at > 0 && before(e, best[at - 1]) < 0) at--;
+    if (at >= n) continue;
+    best.splice(at, 0, e);
+    if (best.length > n) best.pop();
+  }
+  return best.map(([k]) => k);
 }
 
 // An architectures class name (DeepseekV3ForCausalLM) names its model type by transformers' naming

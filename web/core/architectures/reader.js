@@ -157,7 +157,9 @@ const RULES = {
     if (w !== undefined && (!Number.isInteger(w) || w < 1)) throw fail(r.layers.slidingKey, 'is not a positive integer (a window in tokens)', typeof w === 'number' ? 'ERANGE' : 'EINVAL');
     const sliding = w !== undefined;
     const type = sliding ? 'sliding_attention' : r.layers?.type ?? 'full_attention';
-    return () => type;
+    const f = () => type;
+    f.period = [type];
+    return f;
   },
   // the first rule whose key the config has (the last one regardless): Nemotron-H's layers_block_type,
   // else hybrid_override_pattern, else its default
@@ -172,7 +174,10 @@ const RULES = {
     const at = r.layers.fullAt ?? [];
     // fromLast: counted backward from the last layer (Muse Glimmer: (n - 1 - i) % 4 == 0 is full)
     const j = r.layers.fromLast ? (i) => count - 1 - i : (i) => i;
-    return (i) => ((j(i) + phase) % n !== 0 && !at.includes(i) ? 'sliding_attention' : 'full_attention');
+    const f = (i) => ((j(i) + phase) % n !== 0 && !at.includes(i) ? 'sliding_attention' : 'full_attention');
+    // from layer 0, with no listed exceptions, the types repeat every n layers
+    if (!r.layers.fromLast && at.length === 0) f.period = Array.from({ length: n }, (_, i) => f(i));
+    return f;
   },
   // layer i `type` when it is in the list, else `other` (Bamba attn_layer_indices, LFM2 full_attn_idxs,
   // Mllama cross_attention_layers); an absent list: `absent` ('all': every layer `type`) or none of them
@@ -468,7 +473,7 @@ export class Reader {
   layerTypes(n, noRope) {
     const given = this.get('layer_types');
     const rule = this.record.layers?.rule ?? 'all';
-    let types;
+    let types, checkUpTo = n;
     // fitLayerTypes { extra }: a list with `extra` trailing entries more than the layers is cut to them
     // (Step3p7TextConfig: checkpoints keep entries for their num_nextn_predict_layers MTP layers)
     const fit = this.record.fitLayerTypes;
@@ -483,14 +488,26 @@ export class Reader {
     } else {
       if (!Object.hasOwn(RULES, rule)) throw new Error(`posenc records: ${this.family} names the layer rule ${rule}, which the reader lacks`);
       const p = RULES[rule](this.record, (k) => this.get(k), (...a) => this.fail(...a), this.cfg, n, noRope, (...a) => this.warn(...a));
-      types = new Array(n);
-      for (let i = 0; i < n; i++) types[i] = p(i);
+      // a rule whose types repeat (p.period, from layer 0) fills the list natively: a 65536-layer config
+      // read once runs in the interpreter, where a loop of n calls is what costs
+      const period = p.period;
+      if (period) checkUpTo = Math.min(n, period.length);
+      if (period) {
+        // the first residue's type everywhere (a native fill), then every other residue with another type
+        types = new Array(n).fill(period[0]);
+        for (let m = 1; m < period.length; m++) {
+          if (period[m] !== period[0]) for (let i = m; i < n; i += period.length) types[i] = period[m];
+        }
+      } else {
+        types = new Array(n);
+        for (let i = 0; i < n; i++) types[i] = p(i);
+      }
       this.sources.layerTypes = `rule:${this.family}`;
     }
     if (this.record.lastFull) types[n - 1] = 'full_attention';
     const known = new Set([...ATTENTION, ...Object.keys(this.record.kinds ?? {})]);
-    let last;  // runs of one type are checked once
-    for (let i = 0; i < n; i++) {
+    let last;  // runs of one type are checked once; a repeating rule's types, once per period
+    for (let i = 0; i < checkUpTo; i++) {
       const t = types[i];
       if (t === last) continue;
       if (!known.has(t)) {
@@ -1051,8 +1068,15 @@ export class Reader {
     };
     const byType = new Map();
     const out = new Array(types.length);
+    let runType, runC = null;  // a run of one type with no per-layer switch shares its entry: no lookup
+    const perLayer = Boolean(noRope || thetas);
     for (let index = 0; index < types.length; index++) {
       const type = types[index];
+      if (type === runType) {
+        const c = runC;
+        out[index] = Object.freeze({ index, type, positions: c.positions, rope: c.rope, window: c.window, chunk: c.chunk, queryScale: c.queryScale });
+        continue;
+      }
       let t = byType.get(type);
       if (!t) {
         const own = ATTENTION.includes(type) ? 'attention' : rec.kinds[type];
@@ -1075,6 +1099,7 @@ export class Reader {
         }
       }
       c ??= none ? (t.without ??= build(type, true, t.layerKind)) : (t.with ??= build(type, false, t.layerKind));
+      if (!perLayer) runType = type, runC = c;
       // frozen as made: one pass, and every layer object of one shape
       out[index] = Object.freeze({ index, type, positions: c.positions, rope: c.rope, window: c.window, chunk: c.chunk, queryScale: c.queryScale });
     }
