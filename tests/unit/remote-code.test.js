@@ -19,7 +19,8 @@ const sameFreqs = (params, base, r, what) => {
   invFreq(base, r).forEach((v, k) => close(inv[k], v, 2 ** -23 * v, `${what} inv_freq ${k}`));
 };
 
-// internlm/internlm2_5-7b-chat config.json (fields as published; dynamic NTK at factor 2)
+// internlm/internlm2_5-7b-chat config.json (dynamic NTK at factor 2): its position fields as a public repository's
+// test quotes that checkpoint's config (rope_theta 1e6, rope_scaling { type: 'dynamic', factor: 2.0 }, 32768)
 const INTERNLM2_5_7B_CHAT = {
   architectures: ['InternLM2ForCausalLM'], model_type: 'internlm2',
   auto_map: { AutoConfig: 'configuration_internlm2.InternLM2Config', AutoModelForCausalLM: 'modeling_internlm2.InternLM2ForCausalLM' },
@@ -48,7 +49,7 @@ const BAICHUAN2_13B_CHAT = {
   auto_map: { AutoConfig: 'configuration_baichuan.BaichuanConfig', AutoModelForCausalLM: 'modeling_baichuan.BaichuanForCausalLM' },
   hidden_size: 5120, intermediate_size: 13696, model_max_length: 4096, num_attention_heads: 40, num_hidden_layers: 40, vocab_size: 125696,
 };
-// baichuan-inc/Baichuan2-7B-Chat config.json (fields as published)
+// baichuan-inc/Baichuan2-7B-Chat config.json (its published sizes; no stored copy was found to compare with)
 const BAICHUAN2_7B_CHAT = {
   architectures: ['BaichuanForCausalLM'], model_type: 'baichuan',
   auto_map: { AutoConfig: 'configuration_baichuan.BaichuanConfig', AutoModelForCausalLM: 'modeling_baichuan.BaichuanForCausalLM' },
@@ -62,14 +63,15 @@ const QWEN_7B = {
   num_hidden_layers: 32, rotary_emb_base: 10000, rotary_pct: 1.0, seq_length: 8192, use_dynamic_ntk: true, use_flash_attn: 'auto',
   use_logn_attn: true, vocab_size: 151936,
 };
-// openbmb/MiniCPM-2B-sft-bf16 config.json (fields as published)
+// openbmb/MiniCPM-2B-sft-bf16 config.json (its published sizes; no stored copy was found to compare with)
 const MINICPM_2B = {
   architectures: ['MiniCPMForCausalLM'], model_type: 'minicpm',
   auto_map: { AutoConfig: 'configuration_minicpm.MiniCPMConfig', AutoModelForCausalLM: 'modeling_minicpm.MiniCPMForCausalLM' },
   hidden_size: 2304, num_attention_heads: 36, num_key_value_heads: 36, num_hidden_layers: 40, max_position_embeddings: 2048,
   rope_theta: 10000.0, rope_scaling: null, scale_emb: 12, dim_model_base: 256, scale_depth: 1.4,
 };
-// deepseek-ai/deepseek-moe-16b-base config.json (fields as published)
+// deepseek-ai/deepseek-moe-16b-base config.json: the fields below equal a verbatim copy in a public repository's
+// test data (DeepseekForCausalLM, transformers_version 4.36.0)
 const DEEPSEEK_MOE_16B = {
   architectures: ['DeepseekForCausalLM'], model_type: 'deepseek',
   auto_map: { AutoConfig: 'configuration_deepseek.DeepseekConfig', AutoModelForCausalLM: 'modeling_deepseek.DeepseekForCausalLM' },
