@@ -181,6 +181,11 @@ test('Qwen (v1): kv_channels · rotary_pct dims rotate at rotary_emb_base; log-n
   const sd = pe.positionsFromConfig(defaults);
   assert.deepEqual(sd.warnings.map((w) => w.field), ['use_dynamic_ntk']);
   assert.equal(sd.layers[0].queryScale.form, 'log-ratio');
+  // QWenConfig's seq_length default (2048, not max_position_embeddings 8192) when the file has none
+  const { seq_length: _s, ...noSeq } = QWEN_7B;
+  const sn = pe.positionsFromConfig(noSeq);
+  assert.equal(sn.layers[0].rope.maxPositionEmbeddings, 2048);
+  assert.equal(sn.layers[0].queryScale.seqLength, 2048);
   // both switched off: no warning, no query scale
   const off = pe.positionsFromConfig({ ...QWEN_7B, use_dynamic_ntk: false, use_logn_attn: false });
   assert.equal(off.warnings.length, 0);

@@ -67,7 +67,7 @@ export default () => ({
     },
     // QWenModel.__init__ logn_list: math.log(i, seq_length) for i in range(1, 32768) where i > seq_length, else 1
     queryScale: { form: 'log-ratio', seqLength: 'seq_length', flag: 'use_logn_attn' },
-    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, kv_channels: 128, max_position_embeddings: 8192, rotary_pct: 1, rotary_emb_base: 10000, use_dynamic_ntk: true, use_logn_attn: true },
+    defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, kv_channels: 128, max_position_embeddings: 8192, seq_length: 2048, rotary_pct: 1, rotary_emb_base: 10000, use_dynamic_ntk: true, use_logn_attn: true },
     note: 'The first kv_channels · rotary_pct dims of each head rotate in split halves at rotary_emb_base. With use_logn_attn (the published default) every layer\'s queries at 1-based positions i > seq_length are scaled by log(i)/log(seq_length) (the query-scale kind, form log-ratio; Qwen\'s table holds 32767 positions); with use_dynamic_ntk a forward call longer than seq_length raises the base (give seqLen).',
   },
   // openbmb/MiniCPM-2B-sft-bf16: MiniCPMRotaryEmbedding and its Linear / DynamicNTK subclasses are the
