@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '../../web/posenc.js';
 import { throwsWith } from '../errors.js';
+import { describeLayer } from '../../web/explorer/layers.js';
 
 const pe = await load();
 const close = (got, want, tol, what) => assert.ok(Math.abs(got - want) <= tol, `${what}: ${got} vs ${want}`);
@@ -190,6 +191,8 @@ test('Qwen (v1): kv_channels · rotary_pct dims rotate at rotary_emb_base; log-n
   const off = pe.positionsFromConfig({ ...QWEN_7B, use_dynamic_ntk: false, use_logn_attn: false });
   assert.equal(off.warnings.length, 0);
   assert.equal(off.layers[0].queryScale, null);
+  // the explorer's layer map says it in words
+  assert.match(describeLayer(s.layers[0]), /query scale log\(i\)\/log\(8192\) past 8192 tokens/);
   throwsWith(() => pe.positionsFromConfig({ ...QWEN_7B, use_logn_attn: 'yes' }), 'EINVAL', 'use_logn_attn');
   throwsWith(() => pe.positionsFromConfig({ ...QWEN_7B, seq_length: 1 }), 'ERANGE', 'seq_length');
   // a partial rotary share: int(kv_channels · rotary_pct) dims

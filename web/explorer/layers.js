@@ -30,14 +30,20 @@ export function describeLayer(l) {
   } else if (p?.kind === 'learned-relative') {
     parts.push(`learned relative distances (${p.size} weights)`);
   } else if (l.queryScale) {
-    parts.push(`NoPE, query scale (floor ${l.queryScale.floorScale}, scale ${l.queryScale.attnScale})`);
+    parts.push(`NoPE, ${describeQueryScale(l.queryScale)}`);
   } else {
     parts.push(/attention$/.test(l.type) ? 'no positions (NoPE)' : 'no positions');
   }
-  if (l.rope && l.queryScale) parts.push(`query scale (floor ${l.queryScale.floorScale}, scale ${l.queryScale.attnScale})`);
+  if (l.rope && l.queryScale) parts.push(describeQueryScale(l.queryScale));
   if (l.window !== null) parts.push(`window ${l.window}`);
   if (l.chunk !== null) parts.push(`chunk ${l.chunk}`);
   return parts.join(' · ');
+}
+
+/** A layer's query scale in words: Llama 4 / Mistral 3's floor-log form, or Qwen (v1)'s log-n. */
+function describeQueryScale(q) {
+  if (q.form === 'log-ratio') return `query scale log(i)/log(${q.seqLength}) past ${q.seqLength} tokens (log-n)`;
+  return `query scale (floor ${q.floorScale}, scale ${q.attnScale})`;
 }
 
 /** A sentence about the positions added before the first layer, or null. */
