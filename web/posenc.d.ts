@@ -564,7 +564,12 @@ export declare function load(options?: LoadOptions): Promise<Posenc>;
 // ---- Custom elements (posenc/elements): the DOM-free part; the element types are in elements/define.d.ts ----
 
 type SnakeToCamel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<SnakeToCamel<T>>}` : S;
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+type ValueIn<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+// every key of every kind's params; a key two kinds share takes either kind's values (layout: rope's
+// 'neox' | 'gptj', mrope-positions' 'qwen' | …; form: alibi's, query-scale's), as the element reads
+// the one its kind has
+type MergedParams<T> = { [K in KeysOfUnion<T>]?: ValueIn<T, K> };
 type Nullable<T> = { [P in keyof T]?: T[P] | null };
 
 /** The kinds the elements draw (every kind but rope-apply, which transforms an input array). */
@@ -578,7 +583,7 @@ export type DrawableKind = Exclude<KindName, 'rope-apply'>;
  * null = attribute absent. similarity's normalize is an attribute only (Node.normalize() keeps its
  * name); rope-2d's style is the attribute pe-style and the property peStyle (style is HTML's).
  */
-export type ElementParams = Nullable<Omit<UnionToIntersection<ParamsByKind[DrawableKind]>, 'normalize' | 'style'>>
+export type ElementParams = Nullable<Omit<MergedParams<ParamsByKind[DrawableKind]>, 'normalize' | 'style'>>
   & Nullable<{ peStyle: ParamsByKind['rope-2d']['style'] }>
   & Nullable<{ [F in Exclude<keyof RopeScaling, 'type'> as SnakeToCamel<F>]: RopeScaling[F] }>;
 

@@ -69,6 +69,13 @@ const plot: PosencPlotElement = document.createElement('posenc-plot');
 plot.kind = 'alibi';
 plot.heads = 8;
 plot.form = 'mpt';
+// a parameter two kinds share takes either kind's values (alibi's and query-scale's form; rope's and
+// mrope-positions' layout), and nothing else
+plot.form = 'log-ratio';
+plot.layout = 'gptj';
+plot.layout = 'indexed_images';
+// @ts-expect-error: no kind has this layout
+plot.layout = 'sideways';
 const status: 'loading' | 'ok' | 'error' = plot.status;
 
 const classes = await ready;
