@@ -107,6 +107,11 @@ export interface RopeConfigParams {
 }
 
 /** One layer of a model, as layersFromConfig reads it from its config.json. */
+/** A layer's query-scale params: Llama 4 / Mistral 3's floor-log form, or Qwen (v1)'s log-n (form 'log-ratio'). */
+export type LayerQueryScale =
+  | { readonly floorScale: number; readonly attnScale: number; readonly shift?: number; readonly form?: undefined }
+  | { readonly form: 'log-ratio'; readonly seqLength: number };
+
 export interface LayerInfo {
   readonly index: number;
   /** With engine options: the engine and the rules that changed this layer. */
@@ -121,8 +126,8 @@ export interface LayerInfo {
   readonly window: number | null;
   /** Attention chunk size (Llama 4), or null. */
   readonly chunk: number | null;
-  /** Params of the query-scale kind where queries are scaled by position (Llama 4's NoPE layers, Mistral 3's every layer), else null. */
-  readonly queryScale: { floorScale: number; attnScale: number; shift?: number } | null;
+  /** Params of the query-scale kind where queries are scaled by position (Llama 4's NoPE layers, Mistral 3's every layer; Qwen v1's log-n, form 'log-ratio', every layer), else null. */
+  readonly queryScale: LayerQueryScale | null;
   /** What the layer's attention adds: its scheme and the params of the posenc kind that computes it, or null (NoPE, Mamba, conv, linear attention). */
   readonly positions: LayerPositions | null;
   /** Encoder–decoders (T5): the stack the layer belongs to. */
@@ -200,7 +205,7 @@ export interface LogitScale {
   /** An extra softmax-scale multiplier (DeepSeek's mscale(factor, mscale_all_dim)²). */
   readonly softmax: number;
   /** The position-dependent query temperature (query-scale params), or null. */
-  readonly query: { floorScale: number; attnScale: number; shift?: number } | null;
+  readonly query: LayerQueryScale | null;
   /** Their product at position 0. */
   readonly total: number;
 }

@@ -102,6 +102,9 @@ void fromHub;
 const vllm = pe.layersFromConfig({ model_type: 'llama' }, { engine: 'vllm', context: 131072, seqLen: 2000 });
 const rules: readonly string[] = vllm[0].engine?.rules.map((r) => r.rule) ?? [];
 const total: number | undefined = vllm[0].logitScale?.total;
+// a layer's query scale: Llama 4's floor-log params or Qwen (v1)'s log-n, told apart by form
+const qs = vllm[0].queryScale;
+const threshold: number = qs === null ? 0 : qs.form === 'log-ratio' ? qs.seqLength : qs.floorScale;
 // @ts-expect-error: not an engine
 pe.ropeFromConfig({}, { engine: 'ollama' });
 const cmp = pe.compareEngines({ model_type: 'llama' }, { engines: ['vllm', 'llama.cpp'], positions: 1024 });
