@@ -63,6 +63,15 @@ def case(c):
         b = base * ((f * max_len / M) - (f - 1)) ** (r / (r - 2))
         inv = base_inv(b, r)
         af = 1.0
+    elif k == 'qwen-ntk':
+        # Qwen/Qwen-7B modeling_qwen.py (zhangningboo/Qwen-7B@ffe04dd57f85293043ba999a2c0daa788d6182e9):
+        # QWenModel.get_ntk_alpha: context_value = math.log(true_seq_len / seq_length, 2) + 1,
+        # ntk_alpha = max(2 ** math.ceil(context_value) - 1, 1); RotaryEmbedding.update_rotary_pos_emb_cache:
+        # base = self.base * ntk_alpha ** (dim / (dim - 2))
+        context_value = math.log(c['seq_len'] / c['seq_length'], 2) + 1
+        alpha = max(2 ** math.ceil(context_value) - 1, 1)
+        inv = base_inv(base * alpha ** (r / (r - 2)), r)
+        af = 1.0
     elif k == 'default':
         inv = base_inv(base, r)
         af = 1.0

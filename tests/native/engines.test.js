@@ -28,6 +28,14 @@ const MINISTRAL3_AF = { ...MINISTRAL3, text_config: { ...MINISTRAL3.text_config,
 const LLAMA2_DYNAMIC = { model_type: 'llama', hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 4096,
   rope_theta: 10000, rope_scaling: { rope_type: 'dynamic', factor: 2.0 } };
 
+// Qwen/Qwen-7B config.json (remote code), as in zhangningboo/Qwen-7B config.json@ffe04dd57f85293043ba999a2c0daa788d6182e9
+const QWEN_7B = {
+  architectures: ['QWenLMHeadModel'], model_type: 'qwen',
+  auto_map: { AutoConfig: 'configuration_qwen.QWenConfig', AutoModelForCausalLM: 'modeling_qwen.QWenLMHeadModel' },
+  hidden_size: 4096, kv_channels: 128, max_position_embeddings: 32768, num_attention_heads: 32, num_hidden_layers: 32,
+  rotary_emb_base: 10000, rotary_pct: 1.0, seq_length: 8192, use_dynamic_ntk: true, use_logn_attn: true,
+};
+
 const phiScaling = PHI35.rope_scaling;
 const POS = [0, 1, 2, 100, 1999, 4095, 4096, 5000, 100000];
 const CASES = [
@@ -70,6 +78,13 @@ const CASES = [
   { name: 'dca-vllm', engine: 'vllm', config: QWEN_1M, opts: {}, kind: 'default', modulo: 262144 - 8192, positions: [0, 5, 253951, 253952, 253957, 600000] },
   { name: 'dca-sglang', engine: 'sglang', config: QWEN_1M, opts: {}, kind: 'default', modulo: 253952, positions: [0, 5, 253951, 253952, 253957, 600000] },
   { name: 'dca-hf', engine: 'transformers', config: QWEN_1M, opts: {}, kind: 'default', positions: [0, 5, 253951, 253952, 253957, 600000] },
+  // Qwen (v1) remote code: get_ntk_alpha(L) raises rotary_emb_base for a call longer than seq_length;
+  // SGLang qwen.py, mlx-lm qwen.py and llama.cpp's QWEN graph rotate at 10000 whatever the length
+  { name: 'qwen-hf-8192', engine: 'transformers', config: QWEN_7B, opts: { seqLen: 8192 }, kind: 'qwen-ntk' },
+  { name: 'qwen-hf-20000', engine: 'transformers', config: QWEN_7B, opts: { seqLen: 20000 }, kind: 'qwen-ntk' },
+  { name: 'qwen-hf-40000', engine: 'transformers', config: QWEN_7B, opts: { seqLen: 40000 }, kind: 'qwen-ntk' },
+  { name: 'qwen-sglang', engine: 'sglang', config: QWEN_7B, opts: { seqLen: 20000 }, kind: 'default', base: 10000 },
+  { name: 'qwen-mlx', engine: 'mlx-lm', config: QWEN_7B, opts: { seqLen: 20000 }, kind: 'default', base: 10000 },
 ];
 
 function fieldsOf(c, params) {
@@ -84,7 +99,8 @@ function fieldsOf(c, params) {
       beta_fast: c.beta_fast ?? 32, beta_slow: c.beta_slow ?? 1, mscale: c.mscale ?? null, mscale_all_dim: c.mscale_all_dim ?? null };
   }
   if (c.kind === 'dynamic-fixed') return { ...base, factor: c.config.rope_scaling.factor, base: c.config.rope_theta };
-  return { ...base, base: params.base };
+  if (c.kind === 'qwen-ntk') return { ...base, base: c.config.rotary_emb_base, seq_len: c.opts.seqLen, seq_length: c.config.seq_length };
+  return { ...base, base: c.base ?? params.base };
 }
 
 const params = Object.fromEntries(CASES.map((c) => [c.name, pe.ropeFromConfig(c.config, { engine: c.engine, layer: c.layer ?? 0, ...c.opts })]));

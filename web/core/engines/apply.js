@@ -188,7 +188,7 @@ const WHEN = {
   ropeTypeWas: (list, c) => list.some((t) => c.ropeTypes.has(t)),
   softmaxScale: (want, c) => c.softmaxScale === want,
   dca: (want, c) => (c.dca !== null) === want,
-  queryScale: (kind, c, p) => c.queryScale !== null && (kind === 'nope' ? p === null : kind === 'every' && p !== null),
+  queryScale: (kind, c, p) => kind === 'nope' && p === null && c.queryScale !== null,
   flagOn: (keys, c) => keys.every((k) => c.config?.[k] !== false),
   alpha: (want, c, p) => p !== null && (p.ropeScaling?.alpha !== undefined) === want,
   mrope: (want, c, p) => p !== null && (p.mropeSection !== undefined || p.xdropeSection !== undefined) === want,
