@@ -157,7 +157,9 @@
  *       linear   inv /= factor (required).  A = 1.
  *       dynamic  L = max(seqLen, maxPos) (seqLen unset: L = maxPos, HF's init), base' = base ((factor L /
  *                maxPos) - (factor - 1))^(r/(r-2)); r = 2 is ERANGE (HF divides by zero). A = 1.
- *                Equal to default whenever L = maxPos.
+ *                Equal to default whenever L = maxPos. With ntkAlphaLength S (Qwen v1's use_dynamic_ntk,
+ *                QWenModel.get_ntk_alpha): base' = base a^(r/(r-2)), a = max(2^ceil(log2(seqLen / S) + 1)
+ *                - 1, 1) (seqLen unset: a = 1); factor unused.
  *       yarn     factor unset = maxPos / orig (needs orig; HF: factor None). A = attention_factor, else
  *                g(f, mscale)/g(f, mscale_all_dim) when both are nonzero, else g(f), with
  *                g(s, m) = 0.1 m ln s + 1 (1 if s <= 1). beta_fast/beta_slow 0 = 32/1 (HF's `or`).

@@ -227,7 +227,12 @@ static pe_status setup_inv(const pe_request *rq, rope_cfg *c, pe_error *err) {
   double f = v[R_factor];
   const double orig = rq->given[R_original_max_position_embeddings] ? v[R_original_max_position_embeddings] : maxpos;
   const int alpha = type == DYNAMIC && rq->given[R_alpha];  /* HunYuan: the factor is not read */
-  if ((type == LINEAR || (type == DYNAMIC && !alpha) || type == LLAMA3) && !has_f)
+  const int qwen = rq->given[R_ntkAlphaLength];               /* Qwen (v1): nor is it here */
+  if (qwen && type != DYNAMIC)
+    return pe__fail(err, rq, R_ntkAlphaLength, PE_EINVAL, NAN, NAN, "is Qwen's dynamic NTK: it needs rope_type 'dynamic'");
+  if (qwen && alpha)
+    return pe__fail(err, rq, R_ntkAlphaLength, PE_EINVAL, NAN, NAN, "and ropeScaling.alpha are two NTK alphas: give one");
+  if ((type == LINEAR || (type == DYNAMIC && !alpha && !qwen) || type == LLAMA3) && !has_f)
     return pe__fail(err, rq, R_factor, PE_EINVAL, NAN, NAN, need[type]);
   if (type == LLAMA3 && !rq->given[R_low_freq_factor])
     return pe__fail(err, rq, R_low_freq_factor, PE_EINVAL, NAN, NAN, need[type]);
@@ -244,7 +249,13 @@ static pe_status setup_inv(const pe_request *rq, rope_cfg *c, pe_error *err) {
     const double L = longer ? v[R_seqLen] : maxpos;
     /* HunYuan's alpha sets the base at init; HF's dynamic update past maxpos recomputes plain NTK */
     const double fd = has_f ? f : 1;
-    if (alpha && !longer) b = base * pe__pow(v[R_alpha], r / (r - 2.0));
+    if (qwen) {
+      /* QWenModel.get_ntk_alpha: ceil(math.log(L / S, 2) + 1), math.log(x, 2) being log(x) / log(2) */
+      const double n = rq->given[R_seqLen] ? v[R_seqLen] : 0;
+      const double e = n > 0 ? ceil(pe__log(n / v[R_ntkAlphaLength]) / pe__log(2.0) + 1) : 0;
+      const double a = e >= 1 ? pe__pow(2.0, e) - 1 : 1;
+      b = base * pe__pow(a, r / (r - 2.0));
+    } else if (alpha && !longer) b = base * pe__pow(v[R_alpha], r / (r - 2.0));
     else b = base * pe__pow(fd * L / maxpos - (fd - 1), r / (r - 2.0));
   }
   if (type != LONGROPE && (int)v[R_freqDtype] != FD_DOUBLE)

@@ -167,6 +167,8 @@ export interface RopeParams {
   maxPositionEmbeddings?: number;
   /** unset: tables as HF builds them at init; set: as HF computes for this sequence length (dynamic, longrope) (int 1 … 2^31-1; default unset). */
   seqLen?: number | null;
+  /** dynamic: Qwen (v1)'s use_dynamic_ntk against seq_length S: alpha = max(2^ceil(log2(seqLen / S) + 1) - 1, 1) for a call of seqLen tokens (unset: 1), base x alpha^(r/(r-2)); factor and alpha unused (int 1 … 2^31-1; default unset). */
+  ntkAlphaLength?: number | null;
   /** a model's config.json rope_scaling object, verbatim. */
   ropeScaling?: RopeScaling | null;
   /** explicit positions, one per row, or with mropeSection 3 rows (t, then h, then w) as mrope-positions gives (int[], elements -2^31 … 2^31-1; default unset). */

@@ -235,6 +235,13 @@ test('Qwen (v1) dynamic NTK: with seqLen, transformers\' run raises the base by 
     assert.equal(t.engine.rules.some((x) => x.rule === 'qwen.ntk'), alpha > 1, `L ${L}`);
     assert.equal(t.queryScale.form, 'log-ratio');
   }
+  // the rope knob itself: ntkAlphaLength against seqLen, at the doublings where ceil steps
+  for (const [L, S] of [[1, 8192], [4096, 8192], [8192, 8192], [8193, 8192], [16384, 8192], [16385, 8192], [65536, 2048]]) {
+    sameFreqs({ dim: 128, base: 10000, ntkAlphaLength: S, seqLen: L, ropeScaling: { rope_type: 'dynamic' } },
+      10000 * qwenAlpha(L, S) ** (128 / 126), 128, `ntkAlphaLength ${S}, seqLen ${L}`);
+  }
+  throwsWith(() => freqs({ dim: 128, ntkAlphaLength: 8192 }), 'EINVAL', 'ntkAlphaLength');
+  throwsWith(() => freqs({ dim: 128, ntkAlphaLength: 8192, ropeScaling: { rope_type: 'dynamic', alpha: 3 } }), 'EINVAL', 'ntkAlphaLength');
   // without seqLen: the init table (alpha 1)
   sameFreqs(pe.positionsFromConfig(QWEN_7B, { engine: 'transformers' }).layers[0].rope, 10000, 128, 'no seqLen');
   // use_dynamic_ntk false: no alpha at any length

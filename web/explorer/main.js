@@ -304,7 +304,8 @@ function applyView(v) {
 
 // The params a layer's reading sets beyond the config's RoPE (an engine's dtype, its seqLen …): a
 // layer chosen next, or another engine's, starts without them.
-const LAYER_PARAMS = ['seqLen', 'dtype', 'freqDtype', 'freqFactors', 'positionModulo', 'ggmlAttnFactor', 'mropeSection', 'mropeInterleaved'];
+const LAYER_PARAMS = ['seqLen', 'dtype', 'freqDtype', 'freqFactors', 'positionModulo', 'ggmlAttnFactor', 'ntkAlphaLength', 'mropeSection', 'mropeInterleaved',
+  'xdropeSection'];
 
 /**
  * Show a layer: its view in the controls; with an engine other than transformers, the controls are the

@@ -166,17 +166,15 @@ const ACT = {
     if (/(^|\.)(rope_scaling|rope_parameters)\./.test(src)) p.ropeScaling.original_max_position_embeddings = fallback;
   },
   params(p, values) { Object.assign(p, values); },
-  // Qwen (v1)'s dynamic NTK (QWenModel.get_ntk_alpha): one alpha per forward call of seqLen tokens,
-  // 2^ceil(log2(L / seq_length) + 1) − 1 as Python's math.log(x, 2) forms it; C raises the base by
-  // alpha^(r/(r−2)) (rope_type dynamic with alpha, HunYuan's form)
+  // Qwen (v1)'s dynamic NTK: one alpha per forward call of seqLen tokens against seq_length, which C
+  // forms (ntkAlphaLength); it is 1, the init table, up to seq_length
   ntkAlpha(p, mode, c) {
-    if (c.seqLen === undefined) return undefined;
     const s = p.maxPositionEmbeddings;
-    const alpha = Math.max(2 ** Math.ceil(Math.log(c.seqLen / s) / Math.log(2) + 1) - 1, 1);
-    if (alpha === 1) return undefined;
-    p.ropeScaling = { rope_type: 'dynamic', alpha };
-    delete p.seqLen;
-    return `ntk_alpha ${alpha} for a sequence of ${c.seqLen} > seq_length ${s}`;
+    if (c.seqLen === undefined || c.seqLen <= s) return undefined;
+    p.ropeScaling = { rope_type: 'dynamic' };
+    p.ntkAlphaLength = s;
+    p.seqLen = c.seqLen;
+    return `ntk_alpha for a sequence of ${c.seqLen} > seq_length ${s}`;
   },
   refuse(p, why, c) {
     throw new PosencError(`posenc: engine = ${JSON.stringify(c.engine.name)} cannot run this config: ${why}`, 'EINVAL', 'engine');
