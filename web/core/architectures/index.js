@@ -32,6 +32,9 @@ export const FIELDS = Object.freeze(`from like unsupported text textType vision 
 //   longropeCache: the family's LongRoPE table is built once for max_position_embeddings positions and
 //     rebuilt only for a longer sequence (MiniCPM's remote MiniCPMLongRoPE): long factors whenever that
 //     length exceeds original_max_position_embeddings, whatever the sequence.
+//   sections: false — the family's mrope_section is no Qwen M-RoPE split (warned, not passed on);
+//     { as, alias } — mrope_section, or its legacy spelling `alias`, is read into the rope param `as`
+//     (HunYuan-VL: xdrope_section, xdropeSection).
 //   nullDictNoPE: a layer type whose entry in a per-layer-type rope dict is null is NoPE (CohereCompass).
 //   slidingTypes: the record's own layer type names that slide (sliding_window applies), as sliding_attention.
 //   keyedDrops: keys beside per-layer-type rope dicts that the class drops (warned, not refused).

@@ -376,7 +376,7 @@ export class Reader {
     // keys the record reads whose effect posenc reports rather than computes (Qwen's dynamic NTK and
     // log-n beyond seq_length, Phi-3-small's block-sparse mask): a warning naming each, never silence
     for (const [k, { off, message }] of Object.entries(rec.inert ?? {})) {
-      const v = this.get(k) ?? rec.defaults?.[k];
+      const v = this.get(k);
       if (message && v !== undefined && !(off ?? [false]).includes(v)) this.warn(k, message);
     }
     // keys the family's published files carry and its transformers code does not read (record `ignores`)
@@ -739,7 +739,7 @@ export class Reader {
     // spellings (Phi-3 reads 'su' and 'yarn' as longrope). Any other key would change positions
     // unread: refused. A per-layer-type yarn dict's own `truncate` is followed (transformers reads the
     // top-level dict's, which a keyed dict lacks: taken as an oversight).
-    const apart = [...READ_APART, ...(rec.ropeReads ?? [])];
+    const apart = [...READ_APART, ...(rec.ropeReads ?? []), ...(rec.sections?.alias ? [rec.sections.alias] : [])];
     const scaling = {};
     for (const [k, v] of Object.entries(dict)) {
       if (v === null || v === undefined || apart.includes(k)) continue;
@@ -774,20 +774,21 @@ export class Reader {
     }
 
     // M-RoPE sections (Qwen2-VL, Qwen2.5-VL, Qwen3-VL, GLM-4V …), when the registry's rope takes them.
-    if (typeof rec.sections === 'string') {
-      // HunYuan-VL: mrope_section (legacy xdrope_section, HunYuanVLTextConfig._normalize_mrope_section_alias)
-      // splits the head by columns among its 3 or 4 position axes: the rope param the record names
-      const given = ['mrope_section', 'xdrope_section'].filter((k) => present(dict, k));
-      if (given.length === 2 && !same(dict.mrope_section, dict.xdrope_section)) {
-        throw this.fail(`${path}.xdrope_section`, `differs from ${path}.mrope_section (${show(dict.mrope_section)}): ${this.configClass} refuses both`);
+    // sections { as, alias }: mrope_section (or the record's legacy spelling of it, refused when the two
+    // differ) goes to another rope param (HunYuan-VL: its column split, xdropeSection)
+    const into = rec.sections?.as;
+    if (into) {
+      const given = ['mrope_section', rec.sections.alias].filter((k) => k && present(dict, k));
+      if (given.length === 2 && !same(dict[given[0]], dict[given[1]])) {
+        throw this.fail(`${path}.${given[1]}`, `differs from ${path}.${given[0]} (${show(dict[given[0]])}): ${this.configClass} refuses both`);
       }
       if (given.length) {
-        out[rec.sections] = dict[given[0]];
-        from[rec.sections] = `${this.pre}${path}.${given[0]}`;
+        out[into] = dict[given[0]];
+        from[into] = `${this.pre}${path}.${given[0]}`;
       }
     }
     for (const [k, name] of [['mrope_section', 'mropeSection'], ['mrope_interleaved', 'mropeInterleaved']]) {
-      if (typeof rec.sections === 'string' && k === 'mrope_section') continue;
+      if (into && k === 'mrope_section') continue;
       if (present(dict, k) && rec.sections === false) {
         this.warn(`${path}.${k}`, `is not passed on: ${this.family} assigns frequencies to its t, h, w axes otherwise than Qwen's M-RoPE; ` +
           'the table is that of text positions (equal t, h, w ids), which it matches exactly');
@@ -851,10 +852,10 @@ export class Reader {
     if (qs.form === 'log-ratio') {
       // Qwen (v1): log(i) / log(seq_length) at 1-based positions i > seq_length, on every layer, when the
       // flag is on (its class default)
-      const on = this.get(qs.flag) ?? this.record.defaults?.[qs.flag];
+      const on = this.get(qs.flag);
       if (on === false) return null;
       if (typeof on !== 'boolean') throw this.fail(qs.flag, 'is not true or false');
-      out = { form: 'log-ratio', seqLength: this.get(qs.seqLength) ?? this.record.defaults?.[qs.seqLength] };
+      out = { form: 'log-ratio', seqLength: this.get(qs.seqLength) };
       fields = { seqLength: qs.seqLength };
     } else if (qs.beta) {
       // Mistral 3 / Ministral 3: 1 + beta log(1 + floor(p / original_max_position_embeddings))
@@ -1241,8 +1242,8 @@ function mropePositions(r, layers) {
   }
   if (params.layout === 'audio_merged' && present(audio, 'n_window')) params.audioWindowSize = audio.n_window, from.audioWindowSize = 'audio_config.n_window';
   if (m.layout && params.layout === undefined) params.layout = m.layout, from.layout = `rule:${r.topRec.modelType}`;
-  // indexed_images: one row per section (Qwen-style mrope_section, or HunYuan-VL's column sections)
-  const name = layers.some((l) => l.rope?.xdropeSection) ? 'xdropeSection' : 'mropeSection';
+  // indexed_images: one row per section, in the rope param the text record reads mrope_section into
+  const name = r.record.sections?.as ?? 'mropeSection';
   const layer = layers.find((l) => l.rope?.[name]);
   if (m.layout && !layer) return null;  // HunYuan-VL without sections: get_rope_index refuses images
   if (params.layout === 'indexed_images' && layer) {

@@ -521,8 +521,7 @@ export default () => ({
     like: 'hunyuan_v1_dense',
     ropeTypes: { xdrope: 'dynamic' },
     // mrope_section (or its legacy name xdrope_section) splits the head by columns: xdropeSection
-    sections: 'xdropeSection',
-    ropeReads: ['xdrope_section'],
+    sections: { as: 'xdropeSection', alias: 'xdrope_section' },
     defaults: { hidden_size: 4096, num_attention_heads: 32, num_hidden_layers: 32, max_position_embeddings: 2048, rope_theta: 10000 },
     note: 'rope_type xdrope is read as dynamic (NTK-alpha when the dict has alpha). mrope_section (legacy xdrope_section) gives the rope params xdropeSection: the head\'s columns in chunks of 2 s_a, chunk a on position axis a ((position,) width, height, image index); text-only positions are equal on every axis, which is plain RoPE, and mrope-positions (layout indexed_images) gives an image prompt\'s ids.',
   },
