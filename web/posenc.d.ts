@@ -106,12 +106,12 @@ export interface RopeConfigParams {
   maxPositionEmbeddings: number;
 }
 
-/** One layer of a model, as layersFromConfig reads it from its config.json. */
 /** A layer's query-scale params: Llama 4 / Mistral 3's floor-log form, or Qwen (v1)'s log-n (form 'log-ratio'). */
 export type LayerQueryScale =
   | { readonly floorScale: number; readonly attnScale: number; readonly shift?: number; readonly form?: undefined }
   | { readonly form: 'log-ratio'; readonly seqLength: number };
 
+/** One layer of a model, as layersFromConfig reads it from its config.json. */
 export interface LayerInfo {
   readonly index: number;
   /** With engine options: the engine and the rules that changed this layer. */
