@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { load, PosencError } from '../../web/posenc.js';
-import { records, modelTypes, FIELDS, SCHEMES } from '../../web/core/architectures/index.js';
+import { records, modelTypes, closest, FIELDS, SCHEMES } from '../../web/core/architectures/index.js';
 import { fullTable, summary, DOC, SUMMARY_PAGE, BEGIN, END } from '../../web/tools/architectures-table.js';
 import { parseConfigMapping, compare, configClassOf, report } from '../../web/tools/refresh-records.js';
 import { mulberry32 } from '../random.js';
@@ -219,4 +219,29 @@ test('fuzzed configs built from every record: a PosencError naming a config fiel
     ok++;
   }
   assert.ok(ok > 500 && refused > 500, `${ok} read, ${refused} refused`);
+});
+
+// closest() stops a comparison once it cannot beat the third nearest; this reference finishes every
+// Levenshtein table and sorts all types by (distance, name), an exact squashed match first.
+test('closest(): the three nearest model types by (distance, name), as a full sort of every finished distance gives them', () => {
+  const squash = (x) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const lev = (a, b) => {
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const cur = [i];
+      for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+    return prev[b.length];
+  };
+  const reference = (name) => {
+    const s = name.slice(0, 64).toLowerCase();
+    return Object.keys(RECORDS).map((k) => [k, k === s || squash(k) === squash(s) ? -1 : lev(s, k)])
+      .sort((x, y) => x[1] - y[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)).slice(0, 3).map(([k]) => k);
+  };
+  const rand = mulberry32(35);
+  const letters = 'abcdefghijklmnopqrstuvwxyz_-0123456789';
+  const names = ['hunyuan', 'Gemma3', 'qwen-2', 'mellum', '', 'x'.repeat(100), ...MODEL_TYPES.filter((_, i) => i % 7 === 0).map((t) => t.slice(1)),
+    ...Array.from({ length: 150 }, () => Array.from({ length: 1 + Math.floor(rand() * 30) }, () => letters[Math.floor(rand() * letters.length)]).join(''))];
+  for (const name of names) assert.deepEqual(closest(name), reference(name), JSON.stringify(name));
 });
