@@ -26,7 +26,7 @@ test('the tarball holds exactly what users need', () => {
     'web/core/tensor.js', 'web/core/check.js', 'web/cli.js', 'web/core/gguf.js', 'web/core/gguf-node.js', 'web/gguf-node.d.ts',
     'web/core/hub.js', 'web/core/hub-node.js',
     ...['apply', 'compare', 'diagnose', 'gguf', 'gguf-archs', 'gguf-check', 'index', 'runs'].map((f) => `web/core/engines/${f}.js`),
-    ...['transformers', 'vllm', 'sglang', 'llama-cpp', 'mlx-lm', 'tensorrt-llm'].map((f) => `web/core/engines/records/${f}.js`),
+    ...['transformers', 'vllm', 'sglang', 'llama-cpp', 'mlx-lm', 'tensorrt-llm', 'qwen-v1'].map((f) => `web/core/engines/records/${f}.js`),
     'web/core/wasm-bytes.js', 'web/dist/posenc.mjs', 'web/dist/posenc-elements.mjs',
     'web/core/architectures/index.js', 'web/core/architectures/reader.js', 'web/core/architectures/model-types.txt',
     ...['base', 'a-f', 'f-m', 'm-q', 'q-z', 'remote'].map((f) => `web/core/architectures/records/${f}.js`),

@@ -1,6 +1,7 @@
 // llama.cpp: what it computes for a model converted by its own convert_hf_to_gguf.py and run by ggml's
 // CPU kernel. context is the context per sequence (n_ctx / n_seq). Converter files are in
 // conversion/ (the split convert_hf_to_gguf), the runtime in src/, the kernel in ggml/src/ggml-cpu/.
+import { qwenPlain } from './qwen-v1.js';
 const L = 'ggml-org/llama.cpp';
 
 export default () => ({
@@ -11,14 +12,7 @@ export default () => ({
   notes: 'Angles are formed in float32 by a running product (theta *= theta_scale), cos and sin stay float32. ' +
     'A GGUF file says what llama.cpp computes more exactly than a config.json: see pe.layersFromGGUF.',
   rules: [
-    {
-      rule: 'qwen.plain',
-      when: { family: ['qwen'] },
-      do: { params: { base: 10000, partialRotaryFactor: 1 }, queryScale: 'drop' },
-      fields: ['rotary_emb_base', 'rotary_pct', 'use_logn_attn', 'use_dynamic_ntk'],
-      effect: 'Qwen (v1): whole-head RoPE at base 10000 (rotary_emb_base and rotary_pct are not read), no log-n query scale, no dynamic NTK',
-      source: 'ggml-org/llama.cpp conversion/qwen.py@2bbcf7fc93a460f04d5709756a48b2408443eecb QwenModel (conversion/base.py TextModel.set_gguf_parameters writes rope_theta only, so freq_base 10000), src/models/qwen.cpp@a0b8c172c7113ff5275be4de7f6f68d214a527c6 llm_build_qwen (n_rot dims, no query scale)',
-    },
+    qwenPlain('ggml-org/llama.cpp conversion/qwen.py@2bbcf7fc93a460f04d5709756a48b2408443eecb QwenModel (conversion/base.py TextModel.set_gguf_parameters writes rope_theta only, so freq_base 10000), src/models/qwen.cpp@a0b8c172c7113ff5275be4de7f6f68d214a527c6 llm_build_qwen (n_rot dims, no query scale)'),
     {
       rule: 'angles.ggml',
       // DeepSeek's attn_factor is llama_context's own (ratio over ggml's mscale), M-RoPE is ggml_rope_multi:

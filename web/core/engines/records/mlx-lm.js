@@ -1,5 +1,6 @@
 // MLX-LM: initialize_rope in mlx_lm/models/rope_utils.py picks the rope class from the config's
 // rope_scaling; mx.fast.rope applies it in float32.
+import { qwenPlain } from './qwen-v1.js';
 const M = 'ml-explore/mlx-lm';
 const RU = `${M} mlx_lm/models/rope_utils.py@d78bf58e217c904ec282ed8da9b947491f78c022`;
 
@@ -11,14 +12,7 @@ export default () => ({
   notes: 'mx.fast.rope forms angles in float32 and, on Metal, takes fast (approximate) cos and sin; no cos/sin cache is kept.',
   aliases: { deepseek_yarn: 'yarn', 'telechat3-yarn': 'yarn' },
   rules: [
-    {
-      rule: 'qwen.plain',
-      when: { family: ['qwen'] },
-      do: { params: { base: 10000, partialRotaryFactor: 1 }, queryScale: 'drop' },
-      fields: ['rotary_emb_base', 'rotary_pct', 'use_logn_attn', 'use_dynamic_ntk'],
-      effect: 'Qwen (v1): whole-head RoPE at base 10000 (rotary_emb_base and rotary_pct are not read), no log-n query scale, no dynamic NTK',
-      source: 'ml-explore/mlx-lm mlx_lm/models/qwen.py@1245c2ec70e32b7865e3c724a95379a6b86afca8 Attention (nn.RoPE(hidden_size // num_attention_heads, traditional=False): base 10000; no log-n, no dynamic NTK)',
-    },
+    qwenPlain('ml-explore/mlx-lm mlx_lm/models/qwen.py@1245c2ec70e32b7865e3c724a95379a6b86afca8 Attention (nn.RoPE(hidden_size // num_attention_heads, traditional=False): base 10000; no log-n, no dynamic NTK)'),
     {
       rule: 'rope_type.alias',
       when: { ropeTypeWas: ['deepseek_yarn', 'telechat3-yarn'] },

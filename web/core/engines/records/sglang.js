@@ -1,6 +1,7 @@
 // SGLang: where its tables differ from transformers' for the same config.json. seqLen is the longest
 // sequence of the forward batch (SGLang batches requests together). Rope classes live in
 // python/sglang/srt/layers/rotary_embedding/ (get_rope in factory.py).
+import { qwenPlain } from './qwen-v1.js';
 const S = 'sgl-project/sglang';
 const RE = `${S} python/sglang/srt/layers/rotary_embedding`;
 
@@ -13,14 +14,7 @@ export default () => ({
     '0099dee6aa65cb084e4b97956dd547519f3d8053 RotaryEmbedding.__init__); other platforms cast it to the model dtype.',
   aliases: { deepseek_yarn: 'yarn' },
   rules: [
-    {
-      rule: 'qwen.plain',
-      when: { family: ['qwen'] },
-      do: { params: { base: 10000, partialRotaryFactor: 1 }, queryScale: 'drop' },
-      fields: ['rotary_emb_base', 'rotary_pct', 'use_logn_attn', 'use_dynamic_ntk'],
-      effect: 'Qwen (v1): whole-head RoPE at base 10000 (rotary_emb_base and rotary_pct are not read), no log-n query scale, no dynamic NTK',
-      source: "sgl-project/sglang python/sglang/srt/models/qwen.py@01925ca8c3ab348298b25a81a552dd08c448980a QWenBlock (rope_theta = getattr(config, 'rope_theta', 10000)), QWenAttention (get_rope over hidden_size // num_attention_heads; no log-n, no dynamic NTK)",
-    },
+    qwenPlain("sgl-project/sglang python/sglang/srt/models/qwen.py@01925ca8c3ab348298b25a81a552dd08c448980a QWenBlock (rope_theta = getattr(config, 'rope_theta', 10000)), QWenAttention (get_rope over hidden_size // num_attention_heads; no log-n, no dynamic NTK)"),
     {
       rule: 'rope_type.alias',
       when: { ropeTypeWas: ['deepseek_yarn'] },
